@@ -1,0 +1,33 @@
+// <Island> marks a hydrated component inside a server-rendered page (Astro's
+// model). During SSR it only records the island and leaves a marker; the SSR
+// worker renders each island on its own with renderToString and its own
+// identifierPrefix and splices it in (see templates/server.tsx). Rendering
+// islands inline gave useId mismatches and hydration error #418.
+import { createContext, useContext } from "react";
+import type { IslandName } from "./islands/registry";
+
+export type Hydrate = "load" | "idle" | "visible";
+
+export interface IslandCall {
+  name: IslandName;
+  props: Record<string, unknown>;
+  hydrate: Hydrate;
+}
+
+/** Collects the islands of the page being rendered. */
+export const IslandCollector = createContext<IslandCall[] | null>(null);
+
+export const ISLAND_MARKER = "saber-island-slot";
+
+export function Island<N extends IslandName>(props: {
+  name: N;
+  hydrate?: Hydrate;
+  props: Record<string, unknown>;
+}) {
+  const calls = useContext(IslandCollector);
+  if (!calls) throw new Error("<Island> rendered outside a page render");
+  const index = calls.length;
+  calls.push({ name: props.name, props: props.props, hydrate: props.hydrate ?? "load" });
+  // The worker replaces this whole element with the finished island markup.
+  return <template data-island-slot={index} />;
+}

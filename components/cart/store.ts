@@ -1,0 +1,91 @@
+// The shopper's cart, persisted in localStorage so it survives reloads and
+// visits, and kept in step across tabs through the "storage" event. Prices are
+// never stored here: the daemon prices every order from the catalogue.
+import { useSyncExternalStore } from "react";
+
+export const CART_KEY = "saber-shop.cart.v1";
+export const MAX_QUANTITY = 10;
+
+export interface CartItem {
+  /** Product slug, or "custom-saber-creator" for a creator design. */
+  product: string;
+  variant?: string;
+  /** Creator configuration (encoded design), when product is the creator. */
+  creator?: Record<string, unknown>;
+  quantity: number;
+}
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+const EMPTY: readonly CartItem[] = Object.freeze([]);
+let cache: { raw: string | null; items: readonly CartItem[] } = { raw: null, items: EMPTY };
+
+function isItem(x: unknown): x is CartItem {
+  if (typeof x !== "object" || x === null) return false;
+  const item = x as Record<string, unknown>;
+  return typeof item.product === "string" && Number.isInteger(item.quantity) &&
+    (item.quantity as number) >= 1 && (item.quantity as number) <= MAX_QUANTITY;
+}
+
+function storage(): Storage | null {
+  try {
+    return typeof window === "undefined" ? null : window.localStorage;
+  } catch {
+    return null; // disabled storage (privacy mode): the cart lives in memory
+  }
+}
+
+/** The persisted cart; a broken or foreign value reads as empty, never throws. */
+export function readCart(): readonly CartItem[] {
+  const raw = storage()?.getItem(CART_KEY) ?? null;
+  if (raw === cache.raw) return cache.items;
+  let items: readonly CartItem[] = EMPTY;
+  try {
+    const parsed: unknown = raw ? JSON.parse(raw) : [];
+    if (Array.isArray(parsed)) items = Object.freeze(parsed.filter(isItem));
+  } catch {
+    items = EMPTY;
+  }
+  cache = { raw, items };
+  return items;
+}
+
+function write(items: CartItem[]): void {
+  const raw = JSON.stringify(items);
+  storage()?.setItem(CART_KEY, raw);
+  cache = { raw, items: Object.freeze(items) };
+  listeners.forEach((l) => l());
+}
+
+export function addItem(item: CartItem): void {
+  write([...readCart(), item]);
+}
+
+export function removeAt(position: number): void {
+  write(readCart().filter((_, i) => i !== position));
+}
+
+export function clearCart(): void {
+  write([]);
+}
+
+export function itemCount(items: readonly CartItem[]): number {
+  return items.reduce((n, item) => n + item.quantity, 0);
+}
+
+function subscribe(listener: Listener): () => void {
+  listeners.add(listener);
+  const onStorage = (e: StorageEvent) => {
+    if (e.key === CART_KEY || e.key === null) listener();
+  };
+  window.addEventListener("storage", onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener("storage", onStorage);
+  };
+}
+
+/** The cart as React state; the server (and hydration) sees an empty cart. */
+export function useCart(): readonly CartItem[] {
+  return useSyncExternalStore(subscribe, readCart, () => EMPTY);
+}

@@ -1,0 +1,23 @@
+// Small helpers shared by the page templates.
+import type { Page, PageData, RenderRequest } from "../templates/types";
+
+/** The request's data narrowed to one template; a mismatch is a build bug. */
+export function dataOf<T extends PageData["template"]>(req: RenderRequest, template: T): Extract<PageData, { template: T }> {
+  if (req.data.template !== template) {
+    throw new Error(`template ${template} got data for ${req.data.template}`);
+  }
+  return req.data as Extract<PageData, { template: T }>;
+}
+
+/**
+ * The language of the page's own text: English when this locale has no
+ * translation yet (the build fell back to the English file), else inherited.
+ */
+export function contentLang(page: Page): string | undefined {
+  return page.fallback ? "en" : undefined;
+}
+
+/** The href of a header menu item by its key (e.g. "design" = the creator). */
+export function menuHref(req: RenderRequest, key: string): string | undefined {
+  return req.site.menu.find((m) => m.key === key)?.href;
+}

@@ -1,0 +1,16 @@
+module sabershop
+
+go 1.26.8
+
+require (
+	github.com/BurntSushi/toml v1.6.0 // indirect
+	github.com/adrg/frontmatter v0.2.0 // indirect
+	github.com/andybalholm/brotli v1.2.8 // indirect
+	github.com/evanw/esbuild v0.28.2 // indirect
+	github.com/fsnotify/fsnotify v1.10.1 // indirect
+	github.com/yuin/goldmark v1.8.7 // indirect
+	golang.org/x/sys v0.49.0 // indirect
+	golang.org/x/tools v0.52.0 // indirect
+	gopkg.in/yaml.v2 v2.3.0 // indirect
+	gopkg.in/yaml.v3 v3.0.1 // indirect
+)

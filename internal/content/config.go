@@ -1,0 +1,226 @@
+package content
+
+import (
+	"regexp"
+	"strings"
+
+	"sabershop/internal/i18n"
+)
+
+var (
+	currencyPattern = regexp.MustCompile(`^[A-Z]{3}$`)
+	colorPattern    = regexp.MustCompile(`^#[0-9a-fA-F]{6}$`)
+)
+
+func (l *loader) loadConfig() (Config, bool) {
+	file := l.rel("config.toml")
+	src, ok := l.read("config.toml")
+	if !ok {
+		return Config{}, false
+	}
+	r := l.reporter(file)
+	data, lines, err := decodeTOMLFile(src)
+	if err != nil {
+		pe := err.(*parseError)
+		r.add(pe.line, "", "%s", pe.msg)
+		return Config{}, false
+	}
+	f := newFields(r, lines, "", data)
+	var c Config
+	c.Name = f.String("name", true)
+	c.ShortName = f.String("short_name", false)
+	if c.ShortName == "" {
+		c.ShortName = c.Name
+	}
+	c.BaseURL = strings.TrimRight(f.String("base_url", true), "/")
+	if c.BaseURL != "" && !strings.HasPrefix(c.BaseURL, "http://") && !strings.HasPrefix(c.BaseURL, "https://") {
+		f.errorf("base_url", "must be an absolute http(s) URL, got %q", c.BaseURL)
+	}
+	c.ThemeColor = f.String("theme_color", true)
+	if c.ThemeColor != "" && !colorPattern.MatchString(c.ThemeColor) {
+		f.errorf("theme_color", "must be a colour like #b21826, got %q", c.ThemeColor)
+	}
+	c.CDNBase = strings.TrimRight(f.String("cdn_base", false), "/")
+	c.TagManagerID = f.String("tag_manager_id", false)
+	c.OrdersOpen = f.Bool("orders_open", true)
+	seen := map[string]bool{}
+	for _, t := range f.Tables("locales") {
+		loc := Locale{Code: t.String("code", true), Name: t.String("name", true), Currency: t.String("currency", true)}
+		if loc.Currency != "" && !currencyPattern.MatchString(loc.Currency) {
+			t.errorf("currency", "must be an ISO 4217 code like EUR, got %q", loc.Currency)
+		}
+		if seen[loc.Code] {
+			t.errorf("code", "duplicate locale %q", loc.Code)
+		}
+		seen[loc.Code] = true
+		t.unknownFields()
+		c.Locales = append(c.Locales, loc)
+	}
+	if len(c.Locales) == 0 {
+		f.errorf("locales", "at least one [[locales]] entry is needed")
+		f.unknownFields()
+		return c, false
+	}
+	c.WasteFee = readAmounts(c, f.Table("waste_fee", true), true)
+	c.CouponMinimum = readAmounts(c, f.Table("coupon_minimum", true), true)
+	cats := map[string]bool{}
+	for _, t := range f.Tables("categories") {
+		cat := Category{Slug: t.String("slug", true), Names: readNames(c, t.Table("names", true))}
+		if cat.Slug != "" && !slugPattern.MatchString(cat.Slug) {
+			t.errorf("slug", "%q must be lower-case letters, digits and dashes", cat.Slug)
+		}
+		if cats[cat.Slug] {
+			t.errorf("slug", "duplicate category %q", cat.Slug)
+		}
+		cats[cat.Slug] = true
+		t.unknownFields()
+		c.Categories = append(c.Categories, cat)
+	}
+	for _, t := range f.Tables("menu") {
+		c.Menu = append(c.Menu, MenuItem{Key: t.String("key", true), Href: t.String("href", true)})
+		t.unknownFields()
+	}
+	co := f.Table("company", true)
+	c.Company = Company{
+		Name: co.String("name", true), Owner: co.String("owner", true), Street: co.String("street", true),
+		Zip: co.String("zip", true), City: co.String("city", true), Country: co.String("country", true),
+		TaxID: co.String("tax_id", false), Email: co.String("email", true), Phone: co.String("phone", false),
+	}
+	co.unknownFields()
+	h := f.Table("hours", true)
+	c.Hours = Hours{Days: h.String("days", true), Open: h.String("open", true), Close: h.String("close", true)}
+	h.unknownFields()
+	s := f.Table("social", false)
+	for _, k := range s.Keys() {
+		c.Social = append(c.Social, SocialLink{Name: k, Href: s.String(k, true)})
+	}
+	f.unknownFields()
+	return c, true
+}
+
+// readAmounts reads {EUR = 0.04, PLN = 0.12}; with all, every currency of
+// the site is required.
+func readAmounts(c Config, f *fields, all bool) Amounts {
+	out := Amounts{}
+	for _, cur := range c.Currencies() {
+		if v, ok := f.Money(cur, false); ok {
+			out[cur] = v
+		} else if all && !f.has(cur) {
+			f.r.add(f.lines.lookup(f.path), f.key(cur), "price missing for currency %s", cur)
+		}
+	}
+	f.unknownFields()
+	return out
+}
+
+// readNames reads {en = "...", pl = "...", de = "..."}: one per locale.
+func readNames(c Config, f *fields) Names {
+	out := Names{}
+	for _, loc := range c.Locales {
+		out[loc.Code] = f.String(loc.Code, true)
+	}
+	f.unknownFields()
+	return out
+}
+
+// loadBundles reads content/i18n/LOCALE.toml and checks that every key of
+// the default locale exists everywhere, with the plural forms the language
+// needs.
+func (l *loader) loadBundles(c Config) map[string]i18n.Bundle {
+	bundles := map[string]i18n.Bundle{}
+	for _, loc := range c.Locales {
+		file := l.rel("i18n", loc.Code+".toml")
+		src, ok := l.read("i18n", loc.Code+".toml")
+		if !ok {
+			continue
+		}
+		r := l.reporter(file)
+		data, lines, err := decodeTOMLFile(src)
+		if err != nil {
+			pe := err.(*parseError)
+			r.add(pe.line, "", "%s", pe.msg)
+			continue
+		}
+		b := i18n.Bundle{}
+		flatten(r, lines, loc.Code, "", data, b)
+		bundles[loc.Code] = b
+	}
+	def := c.DefaultLocale().Code
+	base, ok := bundles[def]
+	if !ok {
+		return bundles
+	}
+	for _, loc := range c.Locales[1:] {
+		b, ok := bundles[loc.Code]
+		if !ok {
+			continue
+		}
+		file := l.rel("i18n", loc.Code+".toml")
+		for _, key := range base.Keys() {
+			m, ok := b[key]
+			if !ok {
+				l.diags = append(l.diags, Diagnostic{File: file, Field: key,
+					Problem: "missing translation (" + def + ".toml:" + itoa(base[key].Line) + " has it)"})
+				continue
+			}
+			if (m.Plural == nil) != (base[key].Plural == nil) {
+				l.diags = append(l.diags, Diagnostic{File: file, Line: m.Line, Field: key,
+					Problem: "must be a plural message in both " + def + ".toml and " + loc.Code + ".toml, or in neither"})
+			}
+		}
+		for _, key := range b.Keys() {
+			if _, ok := base[key]; !ok {
+				l.diags = append(l.diags, Diagnostic{File: file, Line: b[key].Line, Field: key,
+					Problem: "not in " + def + ".toml (a stale or misspelt key)"})
+			}
+		}
+	}
+	return bundles
+}
+
+func isPluralTable(m map[string]any) bool {
+	if _, ok := m["other"]; !ok {
+		return false
+	}
+	for k := range m {
+		found := false
+		for _, c := range i18n.PluralCategories {
+			found = found || c == k
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+func flatten(r reporter, lines lineMap, locale, prefix string, data map[string]any, out i18n.Bundle) {
+	for k, v := range data {
+		key := join(prefix, k)
+		switch x := v.(type) {
+		case string:
+			out[key] = i18n.Message{Text: x, Line: lines.lookup(key)}
+		case map[string]any:
+			if isPluralTable(x) {
+				forms := map[string]string{}
+				for cat, s := range x {
+					text, ok := s.(string)
+					if !ok {
+						r.add(lines.lookup(join(key, cat)), join(key, cat), "must be text")
+					}
+					forms[cat] = text
+				}
+				for _, need := range i18n.RequiredPluralForms(locale) {
+					if _, ok := forms[need]; !ok {
+						r.add(lines.lookup(key), key, "plural form %q missing (%s needs %s)", need, locale, strings.Join(i18n.RequiredPluralForms(locale), ", "))
+					}
+				}
+				out[key] = i18n.Message{Plural: forms, Line: lines.lookup(key)}
+				continue
+			}
+			flatten(r, lines, locale, key, x, out)
+		default:
+			r.add(lines.lookup(key), key, "must be text or a table, got %s", describe(v))
+		}
+	}
+}

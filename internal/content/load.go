@@ -1,0 +1,365 @@
+package content
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+var slugPattern = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+
+// Load reads and checks the content directory. On any problem it returns
+// all of them as Diagnostics; no partial Site is returned then.
+func Load(dir string) (*Site, error) {
+	l := &loader{dir: dir, display: displayRoot(dir), cache: nil}
+	return l.load()
+}
+
+// Loader loads repeatedly (watch mode) and re-reads only changed files.
+type Loader struct {
+	dir   string
+	cache map[string]cachedFile
+}
+
+// NewLoader returns a loader that caches parsed Markdown by file content.
+func NewLoader(dir string) *Loader {
+	return &Loader{dir: dir, cache: map[string]cachedFile{}}
+}
+
+// Load is Load with the loader's cache.
+func (c *Loader) Load() (*Site, error) {
+	l := &loader{dir: c.dir, display: displayRoot(c.dir), cache: c.cache}
+	return l.load()
+}
+
+type cachedFile struct {
+	src []byte
+	doc *document
+	err error
+}
+
+type loader struct {
+	dir     string
+	display string // how the content dir is shown in diagnostics
+	diags   Diagnostics
+	cache   map[string]cachedFile
+}
+
+// displayRoot shows paths as the editor typed them, relative when possible.
+func displayRoot(dir string) string {
+	return filepath.ToSlash(filepath.Clean(dir))
+}
+
+func (l *loader) rel(parts ...string) string {
+	return path.Join(append([]string{l.display}, parts...)...)
+}
+
+func (l *loader) reporter(file string) reporter {
+	return reporter{file: file, diags: &l.diags}
+}
+
+func (l *loader) read(parts ...string) ([]byte, bool) {
+	src, err := os.ReadFile(filepath.Join(append([]string{l.dir}, parts...)...))
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			l.diags = append(l.diags, Diagnostic{File: l.rel(parts...), Problem: "file is missing"})
+		} else {
+			l.diags = append(l.diags, Diagnostic{File: l.rel(parts...), Problem: err.Error()})
+		}
+		return nil, false
+	}
+	return src, true
+}
+
+func (l *loader) load() (*Site, error) {
+	if fi, err := os.Stat(l.dir); err != nil || !fi.IsDir() {
+		return nil, Diagnostics{{File: l.display, Problem: "content directory not found"}}
+	}
+	site := &Site{Dir: l.dir, Docs: map[string][]*Doc{}}
+	cfg, ok := l.loadConfig()
+	if !ok {
+		return nil, l.diags.Err()
+	}
+	site.Config = cfg
+	site.Static = l.loadStatic()
+	static := map[string]bool{}
+	for _, s := range site.Static {
+		static["/"+s] = true
+	}
+	site.Bundles = l.loadBundles(cfg)
+	site.Creator = l.loadCreator(cfg, static)
+	site.Deliveries = l.loadDeliveries(cfg)
+	products := map[string]*Product{}
+	for _, loc := range cfg.Locales {
+		site.Docs[loc.Code] = l.loadDocs(cfg, loc.Code, static, products)
+	}
+	l.checkTranslations(site, products)
+	for _, p := range products {
+		site.Products = append(site.Products, p)
+	}
+	sort.Slice(site.Products, func(i, j int) bool {
+		a, b := site.Products[i], site.Products[j]
+		if a.Weight != b.Weight {
+			return a.Weight < b.Weight
+		}
+		return a.Slug < b.Slug
+	})
+	l.addFallbacks(site)
+	if err := l.diags.Err(); err != nil {
+		return nil, err
+	}
+	return site, nil
+}
+
+func (l *loader) loadStatic() []string {
+	root := filepath.Join(l.dir, "static")
+	var out []string
+	_ = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return nil
+		}
+		rel, _ := filepath.Rel(root, p)
+		out = append(out, filepath.ToSlash(rel))
+		return nil
+	})
+	sort.Strings(out)
+	return out
+}
+
+// loadDocs reads content/LOCALE/{pages,blog,faq,products}/*.md.
+func (l *loader) loadDocs(cfg Config, locale string, static map[string]bool, products map[string]*Product) []*Doc {
+	var docs []*Doc
+	isDefault := locale == cfg.DefaultLocale().Code
+	for _, kind := range []DocKind{KindPage, KindPost, KindFAQ, KindProduct} {
+		dir := filepath.Join(l.dir, locale, string(kind))
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			continue // a locale may have no posts yet: the fallback fills in
+		}
+		slugs := map[string]string{}
+		for _, e := range entries {
+			if e.IsDir() || !strings.HasSuffix(e.Name(), ".md") {
+				continue
+			}
+			name := strings.TrimSuffix(e.Name(), ".md")
+			file := l.rel(locale, string(kind), e.Name())
+			doc := l.loadDoc(cfg, kind, locale, name, file, filepath.Join(dir, e.Name()), static, isDefault, products)
+			if doc == nil {
+				continue
+			}
+			if other, dup := slugs[doc.Slug]; dup {
+				l.reporter(file).add(1, "slug", "duplicate slug %q, also used by %s", doc.Slug, other)
+				continue
+			}
+			slugs[doc.Slug] = file
+			docs = append(docs, doc)
+		}
+	}
+	return docs
+}
+
+func (l *loader) parse(abs string) (*document, bool, error) {
+	src, err := os.ReadFile(abs)
+	if err != nil {
+		return nil, false, err
+	}
+	if c, ok := l.cache[abs]; ok && string(c.src) == string(src) {
+		return c.doc, true, c.err
+	}
+	doc, err := splitDocument(src)
+	if l.cache != nil {
+		l.cache[abs] = cachedFile{src: src, doc: doc, err: err}
+	}
+	return doc, false, err
+}
+
+func (l *loader) loadDoc(cfg Config, kind DocKind, locale, name, file, abs string, static map[string]bool, isDefault bool, products map[string]*Product) *Doc {
+	r := l.reporter(file)
+	parsed, _, err := l.parse(abs)
+	if err != nil {
+		line := 1
+		var pe *parseError
+		if errors.As(err, &pe) {
+			line = pe.line
+		}
+		r.add(line, "", "%v", err)
+		return nil
+	}
+	if !slugPattern.MatchString(name) && !(kind == KindPage && name == "404") {
+		r.add(1, "", "file name %q must be a slug: lower-case letters, digits and dashes", name)
+		return nil
+	}
+	f := newFields(r, parsed.lines, "", parsed.front)
+	doc := &Doc{Kind: kind, Locale: locale, Slug: name, File: file, Body: parsed.body, BodyLine: parsed.bodyLine}
+	doc.Title = f.String("title", true)
+	doc.Description = f.String("description", false)
+	doc.Summary = f.String("summary", kind == KindPost)
+	if f.Bool("draft", false) {
+		return nil
+	}
+	checkImage := func(field, src string) {
+		if src != "" && !static[src] && !strings.HasPrefix(src, "http") {
+			f.errorf(field, "no file content/static%s", src)
+		}
+	}
+	switch kind {
+	case KindPage:
+		doc.Cover = f.String("cover", false)
+		checkImage("cover", doc.Cover)
+		for i, t := range f.Tables("images") {
+			img := Image{Src: t.String("src", true), Alt: t.String("alt", true), Caption: t.String("caption", false)}
+			t.unknownFields()
+			if img.Src != "" && !static[img.Src] {
+				f.errorf("images."+itoa(i)+".src", "no file content/static%s", img.Src)
+			}
+			doc.Images = append(doc.Images, img)
+		}
+	case KindPost:
+		doc.Date = f.Date("date", true)
+		doc.Cover = f.String("cover", false)
+		checkImage("cover", doc.Cover)
+		if s := f.String("slug", false); s != "" {
+			if !slugPattern.MatchString(s) {
+				f.errorf("slug", "%q must be lower-case letters, digits and dashes", s)
+			} else {
+				doc.Slug = s
+			}
+		}
+		known := map[string]bool{}
+		for _, c := range cfg.Categories {
+			known[c.Slug] = true
+		}
+		for i, c := range f.Strings("categories") {
+			if !known[c] {
+				f.errorf("categories."+itoa(i), "unknown category %q (declare it in config.toml [[categories]])", c)
+			}
+			doc.Categories = append(doc.Categories, c)
+		}
+	case KindFAQ:
+		doc.Weight = f.Int("weight", false, 0, 10000)
+	case KindProduct:
+		for _, t := range f.Tables("specs") {
+			doc.Specs = append(doc.Specs, Spec{Name: t.String("name", true), Value: t.String("value", true)})
+			t.unknownFields()
+		}
+		facts := []string{"kind", "images", "returnable", "build_days", "presets", "weight", "prices"}
+		if isDefault {
+			p := l.loadProductFacts(cfg, f, name, file, static)
+			if p != nil {
+				products[name] = p
+			}
+		} else {
+			f.forbid("set it in the "+cfg.DefaultLocale().Code+" file only: it is the same in every language", facts...)
+		}
+	}
+	f.unknownFields()
+	return doc
+}
+
+func (l *loader) loadProductFacts(cfg Config, f *fields, slug, file string, static map[string]bool) *Product {
+	p := &Product{Slug: slug, File: file}
+	switch k := ProductKind(f.String("kind", true)); k {
+	case ProductHilt, ProductAccessory, ProductGenerator:
+		p.Kind = k
+	case "":
+	default:
+		f.errorf("kind", "must be hilt, accessory or generator, got %q", k)
+	}
+	p.Images = f.Strings("images")
+	if len(p.Images) == 0 {
+		f.errorf("images", "at least one image is needed")
+	}
+	for i, img := range p.Images {
+		if !static[img] {
+			f.errorf("images."+itoa(i), "no file content/static%s", img)
+		}
+	}
+	p.Returnable = f.Bool("returnable", true)
+	p.BuildDays = f.Int("build_days", true, 0, 365)
+	p.Presets = f.Int("presets", p.Kind == ProductHilt, 0, 6)
+	if p.Kind == ProductHilt && p.Presets != 5 && p.Presets != 6 {
+		f.errorf("presets", "a hilt has 6 or 5 presets, got %d", p.Presets)
+	}
+	p.Weight = f.Int("weight", false, 0, 10000)
+	p.Prices = readPrices(cfg, f, "prices")
+	return p
+}
+
+// readPrices reads a dated price list; every entry must price every currency.
+func readPrices(cfg Config, f *fields, name string) []PriceEntry {
+	tables := f.Tables(name)
+	if len(tables) == 0 && !f.has(name) {
+		f.errorf(name, "missing: a product needs a price list")
+	}
+	var out []PriceEntry
+	seen := map[string]bool{}
+	for _, t := range tables {
+		e := PriceEntry{From: t.Date("from", true), Amounts: Amounts{}}
+		for _, cur := range cfg.Currencies() {
+			if v, ok := t.Money(cur, false); ok {
+				e.Amounts[cur] = v
+			} else if !t.has(cur) {
+				t.errorf(cur, "price missing for currency %s", cur)
+			}
+		}
+		t.unknownFields()
+		day := e.From.Format("2006-01-02")
+		if seen[day] {
+			t.errorf("from", "two prices from %s", day)
+		}
+		seen[day] = true
+		out = append(out, e)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].From.Before(out[j].From) })
+	return out
+}
+
+// checkTranslations reports product texts with no facts file.
+func (l *loader) checkTranslations(site *Site, products map[string]*Product) {
+	def := site.Config.DefaultLocale().Code
+	for _, loc := range site.Config.Locales[1:] {
+		for _, d := range site.Docs[loc.Code] {
+			if d.Kind == KindProduct && products[d.Slug] == nil {
+				l.reporter(d.File).add(1, "", "no %s/products/%s.md: products are defined in the default locale first", def, d.Slug)
+			}
+		}
+	}
+}
+
+// addFallbacks gives every locale every document of the default locale,
+// marked as a fallback where the translation is missing.
+func (l *loader) addFallbacks(site *Site) {
+	def := site.Config.DefaultLocale().Code
+	for _, loc := range site.Config.Locales[1:] {
+		have := map[string]bool{}
+		for _, d := range site.Docs[loc.Code] {
+			have[string(d.Kind)+"/"+docKey(d)] = true
+		}
+		for _, d := range site.Docs[def] {
+			if have[string(d.Kind)+"/"+docKey(d)] {
+				continue
+			}
+			c := *d
+			c.Locale = loc.Code
+			c.Fallback = true
+			site.Docs[loc.Code] = append(site.Docs[loc.Code], &c)
+		}
+	}
+}
+
+// docKey identifies a document across locales: its file name.
+func docKey(d *Doc) string {
+	return strings.TrimSuffix(path.Base(d.File), ".md")
+}
+
+// TranslationKey identifies a document across locales (the file name, which
+// stays the same when a post's URL slug is translated).
+func (d *Doc) TranslationKey() string { return docKey(d) }
+
+func itoa(i int) string { return strconv.Itoa(i) }

@@ -1,0 +1,228 @@
+// Package content loads and validates what editors write under content/:
+// config.toml, Markdown with YAML or TOML front matter per locale, the data
+// files and the UI string bundles. Load returns typed values or every
+// problem at once as Diagnostics ("file:line: field: problem").
+package content
+
+import (
+	"time"
+
+	"sabershop/internal/i18n"
+)
+
+// Site is everything under content/, loaded and checked.
+type Site struct {
+	Config     Config
+	Bundles    map[string]i18n.Bundle // by locale code
+	Creator    Creator
+	Deliveries []Country
+	// Docs by locale: pages, posts, FAQ entries and product texts. Every
+	// locale has every document of the default locale (see Doc.Fallback).
+	Docs     map[string][]*Doc
+	Products []*Product // language-independent facts, by weight
+	Static   []string   // files under content/static, slash paths relative to it
+	Dir      string     // the content directory
+}
+
+// Config is content/config.toml.
+type Config struct {
+	Name          string
+	ShortName     string
+	BaseURL       string
+	ThemeColor    string
+	CDNBase       string
+	TagManagerID  string
+	OrdersOpen    bool
+	Locales       []Locale // first is the default, served at /
+	WasteFee      Amounts
+	CouponMinimum Amounts
+	Categories    []Category
+	Menu          []MenuItem
+	Company       Company
+	Hours         Hours
+	Social        []SocialLink
+}
+
+// Locale is one language version of the site.
+type Locale struct {
+	Code     string
+	Name     string
+	Currency string
+}
+
+// Amounts are integer minor units by ISO 4217 currency code.
+type Amounts map[string]int64
+
+// Names are texts by locale code.
+type Names map[string]string
+
+type Category struct {
+	Slug  string
+	Names Names
+}
+
+type MenuItem struct {
+	Key  string // label = i18n key menu.KEY
+	Href string // unprefixed route
+}
+
+type Company struct {
+	Name, Owner, Street, Zip, City, Country, TaxID, Email, Phone string
+}
+
+type Hours struct {
+	Days, Open, Close string
+}
+
+type SocialLink struct {
+	Name, Href string
+}
+
+// DocKind says what a Markdown file is, by the folder it is in.
+type DocKind string
+
+const (
+	KindPage    DocKind = "pages"
+	KindPost    DocKind = "blog"
+	KindFAQ     DocKind = "faq"
+	KindProduct DocKind = "products"
+)
+
+// Doc is one Markdown file of one locale.
+type Doc struct {
+	Kind        DocKind
+	Locale      string
+	Slug        string // file name without .md
+	File        string // path shown in diagnostics
+	Title       string
+	Description string
+	Summary     string
+	Cover       string
+	Images      []Image
+	Date        time.Time // posts
+	Categories  []string  // posts
+	Weight      int       // FAQ order
+	Specs       []Spec    // products
+	Body        []byte
+	BodyLine    int
+	// Fallback is true when this locale has no file and the default
+	// locale's text is used under this locale's URL.
+	Fallback bool
+}
+
+type Image struct {
+	Src, Alt, Caption string
+}
+
+type Spec struct {
+	Name, Value string
+}
+
+// ProductKind is hilt, accessory or generator.
+type ProductKind string
+
+const (
+	ProductHilt      ProductKind = "hilt"
+	ProductAccessory ProductKind = "accessory"
+	ProductGenerator ProductKind = "generator"
+)
+
+// Product is what does not depend on the language, written once in the
+// default locale's file.
+type Product struct {
+	Slug       string
+	Kind       ProductKind
+	Images     []string
+	Returnable bool
+	BuildDays  int
+	Presets    int
+	Weight     int
+	Prices     []PriceEntry // sorted by From
+	File       string
+}
+
+// PriceEntry is a price list line: from this day on, these prices.
+type PriceEntry struct {
+	From    time.Time
+	Amounts Amounts
+}
+
+// Creator is content/data/creator.toml.
+type Creator struct {
+	Presets    int
+	Slots      []Slot
+	BasePrice  Amounts
+	BuildDays  int
+	Generators []Part
+	// Options of a preset by group: colors, effects, ignitions, sounds, buttons.
+	Options map[string][]Option
+}
+
+// Slot is one of the creator's three image areas.
+type Slot struct {
+	ID      string
+	Names   Names
+	Options []Part
+}
+
+// Part is a choosable part with an image and a price delta.
+type Part struct {
+	ID    string
+	Image string
+	Names Names
+	Price Amounts
+}
+
+// Option is a preset option (a colour, an effect, ...).
+type Option struct {
+	ID    string
+	Names Names
+	Hex   string // colours only
+}
+
+// Combinations is how many distinct hilts the creator can make.
+func (c Creator) Combinations() int {
+	n := 1
+	for _, s := range c.Slots {
+		n *= len(s.Options)
+	}
+	if len(c.Generators) > 0 {
+		n *= len(c.Generators)
+	}
+	return n
+}
+
+// Country is a shipping destination of content/data/deliveries.toml.
+type Country struct {
+	Code    string
+	Names   Names
+	Cost    Amounts
+	DaysMin int
+	DaysMax int
+}
+
+// DefaultLocale is the first configured locale.
+func (c Config) DefaultLocale() Locale { return c.Locales[0] }
+
+// Currencies lists the distinct currencies of the configured locales.
+func (c Config) Currencies() []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, l := range c.Locales {
+		if !seen[l.Currency] {
+			seen[l.Currency] = true
+			out = append(out, l.Currency)
+		}
+	}
+	return out
+}
+
+// Locale returns the configured locale with code.
+func (c Config) Locale(code string) (Locale, bool) {
+	for _, l := range c.Locales {
+		if l.Code == code {
+			return l, true
+		}
+	}
+	return Locale{}, false
+}

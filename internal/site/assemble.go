@@ -1,0 +1,490 @@
+package site
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"sabershop/internal/catalog"
+	"sabershop/internal/content"
+	"sabershop/internal/i18n"
+)
+
+// page is one HTML file to render.
+type page struct {
+	key      string // the same page across locales: "page:features", "product:arc"
+	locale   string
+	path     string // URL path
+	out      string // file under the output dir
+	req      renderRequest
+	head     head
+	sitemap  bool
+	lastMod  time.Time
+	fallback bool
+	doc      *content.Doc
+}
+
+// assembly is the result of the assemble stage: every page with its data,
+// before rendering.
+type assembly struct {
+	pages     []*page
+	fallbacks []string // "pl: content/en/blog/x.md"
+	posts     map[string][]*content.Doc
+}
+
+type assembler struct {
+	site   *content.Site
+	cfg    content.Config
+	now    time.Time
+	diags  content.Diagnostics
+	paths  map[string]map[string]string // key -> locale -> path
+	routes map[string]bool              // every normalized URL path
+	static map[string]bool
+	pages  []*page
+}
+
+func (a *assembler) run() (*assembly, error) {
+	site := a.site
+	for _, s := range site.Static {
+		a.static["/"+s] = true
+	}
+	a.checkRequired()
+	if err := a.diags.Err(); err != nil {
+		return nil, err
+	}
+	a.plan()
+	for _, p := range a.pages {
+		a.fill(p)
+	}
+	if err := a.diags.Err(); err != nil {
+		return nil, err
+	}
+	out := &assembly{pages: a.pages}
+	for _, p := range a.pages {
+		if p.fallback && p.doc != nil {
+			out.fallbacks = append(out.fallbacks, p.locale+": "+p.doc.File)
+		}
+	}
+	sort.Strings(out.fallbacks)
+	return out, nil
+}
+
+func (a *assembler) checkRequired() {
+	def := a.cfg.DefaultLocale().Code
+	have := map[string]bool{}
+	for _, d := range a.site.Docs[def] {
+		if d.Kind == content.KindPage {
+			have[d.Slug] = true
+		}
+	}
+	for _, name := range requiredPages {
+		if !have[name] {
+			route, _ := pageRoute(name)
+			a.diags = append(a.diags, content.Diagnostic{
+				File:    a.site.Dir + "/" + def + "/pages/" + name + ".md",
+				Problem: fmt.Sprintf("file is missing: the route %s needs it", route),
+			})
+		}
+	}
+}
+
+func (a *assembler) add(p *page) {
+	if a.paths[p.key] == nil {
+		a.paths[p.key] = map[string]string{}
+	}
+	a.paths[p.key][p.locale] = p.path
+	a.routes[normalize(p.path)] = true
+	a.pages = append(a.pages, p)
+}
+
+// plan lists every page of every locale with its URL, so that links and
+// alternates can be resolved before any page is filled in.
+func (a *assembler) plan() {
+	for _, loc := range a.cfg.Locales {
+		l := loc.Code
+		var cats = map[string]bool{}
+		for _, d := range a.site.Docs[l] {
+			switch d.Kind {
+			case content.KindPage:
+				route, tmpl := pageRoute(d.Slug)
+				p := &page{key: "page:" + d.Slug, locale: l, path: localePath(a.cfg, l, route), doc: d, fallback: d.Fallback,
+					sitemap: tmpl != "notFound" && tmpl != "basket" && tmpl != "status"}
+				p.req.Data.Template = tmpl
+				a.add(p)
+				switch d.Slug {
+				case "home":
+					alias := &page{key: "page:homepage", locale: l, path: localePath(a.cfg, l, "/homepage"), doc: d, fallback: d.Fallback}
+					alias.req.Data.Template = "home"
+					a.add(alias)
+				case "blog":
+					idx := &page{key: "blog:categories", locale: l, path: localePath(a.cfg, l, "/blog/categories/"), doc: d, fallback: d.Fallback, sitemap: true}
+					idx.req.Data.Template = "blog"
+					a.add(idx)
+					for _, c := range a.cfg.Categories {
+						cp := &page{key: "blog:category:" + c.Slug, locale: l, path: localePath(a.cfg, l, "/blog/categories/"+c.Slug), doc: d, fallback: d.Fallback, sitemap: true}
+						cp.req.Data.Template = "blog"
+						cats[c.Slug] = true
+						a.add(cp)
+					}
+				}
+			case content.KindPost:
+				p := &page{key: "post:" + d.TranslationKey(), locale: l, path: localePath(a.cfg, l, "/blog/"+d.Slug), doc: d,
+					fallback: d.Fallback, sitemap: true, lastMod: d.Date}
+				p.req.Data.Template = "post"
+				a.add(p)
+			case content.KindProduct:
+				p := &page{key: "product:" + d.Slug, locale: l, path: localePath(a.cfg, l, "/shop/"+d.Slug), doc: d,
+					fallback: d.Fallback, sitemap: true}
+				p.req.Data.Template = "product"
+				a.add(p)
+			}
+		}
+	}
+	for _, p := range a.pages {
+		p.out = outputFile(p.path)
+	}
+}
+
+// resolver localises and checks links written in locale's Markdown.
+func (a *assembler) resolver(locale string) linkResolver {
+	return func(dest string) (string, bool) {
+		p, frag := dest, ""
+		if i := strings.IndexAny(p, "#?"); i >= 0 {
+			p, frag = p[:i], p[i:]
+		}
+		if p == "" || a.static[p] {
+			return dest, true
+		}
+		for _, l := range a.cfg.Locales {
+			pre := localePrefix(a.cfg, l.Code)
+			if pre != "" && (p == pre || strings.HasPrefix(p, pre+"/")) {
+				return dest, a.routes[normalize(p)]
+			}
+		}
+		local := localePath(a.cfg, locale, p)
+		if p == "/" {
+			local = localePath(a.cfg, locale, "/")
+		}
+		return local + frag, a.routes[normalize(local)]
+	}
+}
+
+func (a *assembler) t(locale, key string, params map[string]any) string {
+	return a.site.Bundles[locale].T(locale, key, params)
+}
+
+func (a *assembler) money(locale string, amount int64) money {
+	loc, _ := a.cfg.Locale(locale)
+	return money{Amount: amount, Currency: loc.Currency, Formatted: i18n.FormatMoney(locale, amount, loc.Currency)}
+}
+
+func (a *assembler) markdown(d *content.Doc) string {
+	html, err := renderMarkdown(d, a.resolver(d.Locale), &a.diags)
+	if err != nil {
+		a.diags = append(a.diags, content.Diagnostic{File: d.File, Line: d.BodyLine, Problem: err.Error()})
+	}
+	return html
+}
+
+func (a *assembler) docs(locale string, kind content.DocKind) []*content.Doc {
+	var out []*content.Doc
+	for _, d := range a.site.Docs[locale] {
+		if d.Kind == kind {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+func (a *assembler) doc(locale string, kind content.DocKind, slug string) *content.Doc {
+	for _, d := range a.site.Docs[locale] {
+		if d.Kind == kind && d.Slug == slug {
+			return d
+		}
+	}
+	return nil
+}
+
+// posts are locale's blog posts, newest first.
+func (a *assembler) posts(locale string) []*content.Doc {
+	posts := a.docs(locale, content.KindPost)
+	sort.SliceStable(posts, func(i, j int) bool {
+		if !posts[i].Date.Equal(posts[j].Date) {
+			return posts[i].Date.After(posts[j].Date)
+		}
+		return posts[i].Slug < posts[j].Slug
+	})
+	return posts
+}
+
+func (a *assembler) siteData(p *page) siteData {
+	cfg := a.cfg
+	loc, _ := cfg.Locale(p.locale)
+	s := siteData{
+		Name: cfg.Name, Locale: p.locale, Currency: loc.Currency, Home: localePath(cfg, p.locale, "/"),
+		CDNBase: cfg.CDNBase, OrdersOpen: cfg.OrdersOpen,
+		BasketHref: localePath(cfg, p.locale, "/basket"), ContactHref: localePath(cfg, p.locale, "/contact"),
+		Logo:    "/favicon.svg",
+		Company: company{cfg.Company.Name, cfg.Company.Owner, cfg.Company.Street, cfg.Company.Zip, cfg.Company.City, cfg.Company.Country, cfg.Company.TaxID, cfg.Company.Email, cfg.Company.Phone},
+		Hours:   hours{cfg.Hours.Days, cfg.Hours.Open, cfg.Hours.Close},
+		Social:  []social{}, CountrySites: []link{},
+	}
+	for _, l := range cfg.Locales {
+		href, ok := a.paths[p.key][l.Code]
+		if !ok {
+			href = localePath(cfg, l.Code, "/")
+		}
+		s.Locales = append(s.Locales, localeLink{Code: l.Code, Name: l.Name, Href: href, Current: l.Code == p.locale})
+		if l.Code == "pl" || l.Code == "en" {
+			s.CountrySites = append(s.CountrySites, link{Href: localePath(cfg, l.Code, "/"), Label: l.Name})
+		}
+	}
+	for _, m := range cfg.Menu {
+		href := localePath(cfg, p.locale, m.Href)
+		active := normalize(p.path) == normalize(href) || (m.Href != "/" && strings.HasPrefix(p.path, href+"/"))
+		s.Menu = append(s.Menu, menuItem{Key: m.Key, Label: a.t(p.locale, "menu."+m.Key, nil), Href: href, Active: active})
+	}
+	for _, so := range cfg.Social {
+		s.Social = append(s.Social, social{Name: so.Name, Href: so.Href})
+	}
+	return s
+}
+
+func (a *assembler) productSummary(locale string, prod *content.Product) productSummary {
+	loc, _ := a.cfg.Locale(locale)
+	d := a.doc(locale, content.KindProduct, prod.Slug)
+	ps := productSummary{Slug: prod.Slug, Kind: string(prod.Kind), Href: localePath(a.cfg, locale, "/shop/"+prod.Slug)}
+	if d != nil {
+		ps.Title, ps.Summary = d.Title, d.Summary
+	}
+	if len(prod.Images) > 0 {
+		ps.Image = prod.Images[0]
+	}
+	price, ok := catalog.PriceAt(prod.Prices, loc.Currency, a.now)
+	if !ok {
+		a.diags = append(a.diags, content.Diagnostic{File: prod.File, Field: "prices",
+			Problem: fmt.Sprintf("no price in force on %s (the first entry starts later)", a.now.Format(time.DateOnly))})
+	}
+	ps.Price = a.money(locale, price)
+	if r, reduced := catalog.ReductionAt(prod.Prices, loc.Currency, a.now); reduced {
+		low, prev := a.money(locale, r.Lowest30), a.money(locale, r.Previous)
+		ps.Lowest30Days, ps.PreviousPrice = &low, &prev
+	}
+	return ps
+}
+
+func (a *assembler) postSummary(d *content.Doc) postSummary {
+	ps := postSummary{Slug: d.Slug, Title: d.Title, Summary: d.Summary, Href: localePath(a.cfg, d.Locale, "/blog/"+d.Slug),
+		Date: d.Date.Format(time.DateOnly), DateFormatted: i18n.FormatDate(d.Locale, d.Date), Cover: d.Cover, Categories: []link{}}
+	for _, c := range d.Categories {
+		for _, cat := range a.cfg.Categories {
+			if cat.Slug == c {
+				ps.Categories = append(ps.Categories, link{Href: localePath(a.cfg, d.Locale, "/blog/categories/"+c), Label: cat.Names[d.Locale]})
+			}
+		}
+	}
+	return ps
+}
+
+func (a *assembler) crumb(locale, key, label string) link {
+	return link{Href: a.paths[key][locale], Label: label}
+}
+
+// fill computes a planned page's render request and head.
+func (a *assembler) fill(p *page) {
+	l := p.locale
+	d := p.doc
+	p.req.Site = a.siteData(p)
+	p.req.Page = pageData{Title: d.Title, Description: d.Description, Summary: d.Summary, URL: p.path, Cover: d.Cover,
+		Images: []image{}, Fallback: p.fallback}
+	for _, img := range d.Images {
+		p.req.Page.Images = append(p.req.Page.Images, image{Src: img.Src, Alt: img.Alt, Caption: img.Caption})
+	}
+	p.req.Page.HTML = a.markdown(d)
+	home := a.crumb(l, "page:home", a.t(l, "nav.home", nil))
+	crumbs := []link{home}
+	data := &p.req.Data
+	var ld []any
+	switch data.Template {
+	case "home":
+		for _, prod := range a.site.Products {
+			data.Products = append(data.Products, a.productSummary(l, prod))
+		}
+		data.Posts = []postSummary{}
+		for i, post := range a.posts(l) {
+			if i == 3 {
+				break
+			}
+			data.Posts = append(data.Posts, a.postSummary(post))
+		}
+		ld = append(ld, a.organization())
+	case "shop":
+		data.Products = []productSummary{}
+		for _, prod := range a.site.Products {
+			data.Products = append(data.Products, a.productSummary(l, prod))
+		}
+		crumbs = append(crumbs, link{Href: p.path, Label: d.Title})
+	case "product":
+		prod := a.productBySlug(d.Slug)
+		shop := a.doc(l, content.KindPage, "shop")
+		crumbs = append(crumbs, a.crumb(l, "page:shop", shop.Title), link{Href: p.path, Label: d.Title})
+		pr := a.product(l, d, prod)
+		data.Product = &pr
+		ld = append(ld, a.productLD(p, pr, prod))
+	case "creator":
+		shop := a.doc(l, content.KindPage, "shop")
+		crumbs = append(crumbs, a.crumb(l, "page:shop", shop.Title), link{Href: p.path, Label: d.Title})
+		from := a.money(l, a.creatorFrom(l))
+		data.CreatorFrom = &from
+	case "blog":
+		a.fillBlog(p, &crumbs)
+	case "post":
+		blog := a.doc(l, content.KindPage, "blog")
+		crumbs = append(crumbs, a.crumb(l, "page:blog", blog.Title), link{Href: p.path, Label: d.Title})
+		ps := a.postSummary(d)
+		data.Post = &ps
+		posts := a.posts(l)
+		for i, other := range posts {
+			if other != d {
+				continue
+			}
+			if i > 0 {
+				data.Newer = &link{Href: localePath(a.cfg, l, "/blog/"+posts[i-1].Slug), Label: posts[i-1].Title}
+			}
+			if i+1 < len(posts) {
+				data.Older = &link{Href: localePath(a.cfg, l, "/blog/"+posts[i+1].Slug), Label: posts[i+1].Title}
+			}
+		}
+		ld = append(ld, a.postLD(p, ps))
+	case "faq":
+		faqs := a.docs(l, content.KindFAQ)
+		sort.SliceStable(faqs, func(i, j int) bool { return faqs[i].Weight < faqs[j].Weight })
+		data.FAQ = []faqEntry{}
+		for _, f := range faqs {
+			data.FAQ = append(data.FAQ, faqEntry{ID: f.TranslationKey(), Question: f.Title, Answer: a.markdown(f)})
+		}
+		crumbs = append(crumbs, link{Href: p.path, Label: d.Title})
+		ld = append(ld, faqLD(data.FAQ))
+	case "basket":
+		data.Countries = []country{}
+		loc, _ := a.cfg.Locale(l)
+		for _, c := range a.site.Deliveries {
+			data.Countries = append(data.Countries, country{Code: c.Code, Name: c.Names[l], Cost: a.money(l, c.Cost[loc.Currency]), DaysMin: c.DaysMin, DaysMax: c.DaysMax})
+		}
+		crumbs = append(crumbs, link{Href: p.path, Label: d.Title})
+	case "notFound", "status":
+		crumbs = nil
+	default:
+		crumbs = append(crumbs, link{Href: p.path, Label: d.Title})
+	}
+	if crumbs == nil {
+		crumbs = []link{}
+	}
+	p.req.Page.Breadcrumbs = crumbs
+	if len(crumbs) > 1 {
+		ld = append(ld, a.breadcrumbLD(crumbs))
+	}
+	p.head = a.head(p, ld)
+}
+
+func (a *assembler) fillBlog(p *page, crumbs *[]link) {
+	l := p.locale
+	data := &p.req.Data
+	blog := p.doc
+	posts := a.posts(l)
+	counts := map[string]int{}
+	for _, post := range posts {
+		for _, c := range post.Categories {
+			counts[c]++
+		}
+	}
+	current := strings.TrimPrefix(p.key, "blog:category:")
+	data.Categories = []category{}
+	for _, c := range a.cfg.Categories {
+		cat := category{Slug: c.Slug, Name: c.Names[l], Href: localePath(a.cfg, l, "/blog/categories/"+c.Slug), Count: counts[c.Slug], Current: c.Slug == current}
+		data.Categories = append(data.Categories, cat)
+		if cat.Current {
+			cc := cat
+			data.Category = &cc
+		}
+	}
+	data.Posts = []postSummary{}
+	for _, post := range posts {
+		if data.Category != nil && !contains(post.Categories, data.Category.Slug) {
+			continue
+		}
+		data.Posts = append(data.Posts, a.postSummary(post))
+	}
+	*crumbs = append(*crumbs, a.crumb(l, "page:blog", blog.Title))
+	switch {
+	case p.key == "blog:categories":
+		data.IndexOfCategories = true
+		title := a.t(l, "blog.categories", nil)
+		*crumbs = append(*crumbs, link{Href: p.path, Label: title})
+		p.req.Page.Title = title + " | " + blog.Title
+	case data.Category != nil:
+		*crumbs = append(*crumbs, link{Href: p.path, Label: data.Category.Name})
+		p.req.Page.Title = data.Category.Name + " | " + blog.Title
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func (a *assembler) productBySlug(slug string) *content.Product {
+	for _, p := range a.site.Products {
+		if p.Slug == slug {
+			return p
+		}
+	}
+	return nil
+}
+
+func (a *assembler) product(locale string, d *content.Doc, prod *content.Product) product {
+	loc, _ := a.cfg.Locale(locale)
+	pr := product{productSummary: a.productSummary(locale, prod), Description: d.Description, Images: prod.Images,
+		Specs: []spec{}, Returnable: prod.Returnable, BuildDays: prod.BuildDays, Presets: prod.Presets,
+		WasteFee: a.money(locale, a.cfg.WasteFee[loc.Currency])}
+	pr.DeliveryDays = dayRange{Min: 0, Max: 0}
+	for i, c := range a.site.Deliveries {
+		if i == 0 || c.DaysMin < pr.DeliveryDays.Min {
+			pr.DeliveryDays.Min = c.DaysMin
+		}
+		if c.DaysMax > pr.DeliveryDays.Max {
+			pr.DeliveryDays.Max = c.DaysMax
+		}
+	}
+	for _, s := range d.Specs {
+		pr.Specs = append(pr.Specs, spec{Name: s.Name, Value: s.Value})
+	}
+	return pr
+}
+
+// creatorFrom is the cheapest custom saber: the base price plus the
+// cheapest option of every slot and the cheapest generator.
+func (a *assembler) creatorFrom(locale string) int64 {
+	loc, _ := a.cfg.Locale(locale)
+	cur := loc.Currency
+	cr := a.site.Creator
+	total := cr.BasePrice[cur]
+	cheapest := func(parts []content.Part) int64 {
+		var m int64
+		for i, p := range parts {
+			if i == 0 || p.Price[cur] < m {
+				m = p.Price[cur]
+			}
+		}
+		return m
+	}
+	for _, s := range cr.Slots {
+		total += cheapest(s.Options)
+	}
+	return total + cheapest(cr.Generators)
+}

@@ -1,0 +1,358 @@
+// Package site builds the whole site in named stages: load (content),
+// assemble (pages and their data), render (esbuild bundles + React SSR) and
+// write (files, compressed siblings, atomic swap into the output dir).
+package site
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"sync"
+	"time"
+
+	"sabershop/internal/catalog"
+	"sabershop/internal/content"
+	"sabershop/internal/render"
+)
+
+// Options configure a Builder. Root is the repository (templates/ and
+// components/ live there, node_modules too).
+type Options struct {
+	ContentDir string
+	OutDir     string
+	Root       string
+	Workers    int              // SSR workers; 0 = one per core
+	Compress   bool             // write .gz and .br siblings
+	Now        func() time.Time // the instant prices are shown for; nil = time.Now
+	DevHead    string           // extra markup for <head> (dev mode live reload)
+}
+
+// StageError says which stage failed.
+type StageError struct {
+	Stage string
+	Err   error
+}
+
+func (e *StageError) Error() string { return e.Stage + ": " + e.Err.Error() }
+func (e *StageError) Unwrap() error { return e.Err }
+
+// Report summarises a build for the editor.
+type Report struct {
+	Pages        map[string]int // HTML pages per locale
+	Locales      []string
+	Rendered     int // pages SSR-rendered by this build (the rest were unchanged)
+	Files        int
+	Bytes        int64
+	Duration     time.Duration
+	Stages       []StageTime
+	Fallbacks    []string
+	Combinations int
+	Catalog      string // catalogue version
+}
+
+type StageTime struct {
+	Name     string
+	Duration time.Duration
+}
+
+// Builder builds repeatedly, reusing what did not change: parsed files,
+// bundles, SSR workers, rendered pages and compressed files.
+type Builder struct {
+	opts     Options
+	loader   *content.Loader
+	pool     *render.Pool
+	poolKey  [32]byte
+	bundle   string
+	cleanup  func()
+	assets   *render.Assets
+	stale    bool // templates changed: rebundle
+	cache    map[string]cachedPage
+	compress compressCache
+	mu       sync.Mutex
+}
+
+type cachedPage struct {
+	key [32]byte
+	res render.Result
+}
+
+func New(opts Options) *Builder {
+	if opts.Workers <= 0 {
+		opts.Workers = runtime.NumCPU()
+	}
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	if abs, err := filepath.Abs(opts.Root); err == nil {
+		opts.Root = abs // esbuild wants an absolute working directory
+	}
+	return &Builder{opts: opts, loader: content.NewLoader(opts.ContentDir), stale: true, cache: map[string]cachedPage{}}
+}
+
+// TemplatesChanged makes the next build rebundle templates and components.
+func (b *Builder) TemplatesChanged() {
+	b.mu.Lock()
+	b.stale = true
+	b.mu.Unlock()
+}
+
+// Close stops the SSR workers.
+func (b *Builder) Close() {
+	if b.pool != nil {
+		b.pool.Close()
+	}
+	if b.cleanup != nil {
+		b.cleanup()
+	}
+}
+
+// Build runs every stage. On error nothing in OutDir changes.
+func (b *Builder) Build() (*Report, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	start := time.Now()
+	rep := &Report{Pages: map[string]int{}}
+	stage := func(name string, f func() error) error {
+		t := time.Now()
+		err := f()
+		rep.Stages = append(rep.Stages, StageTime{name, time.Since(t)})
+		if err != nil {
+			return &StageError{Stage: name, Err: err}
+		}
+		return nil
+	}
+	var site *content.Site
+	var asm *assembly
+	var a *assembler
+	out := newOutput()
+	now := b.opts.Now().UTC()
+	if err := stage("load", func() (err error) {
+		site, err = b.loader.Load()
+		return err
+	}); err != nil {
+		return nil, err
+	}
+	if err := stage("assemble", func() (err error) {
+		asm, a, err = assembleSite(site, now)
+		return err
+	}); err != nil {
+		return nil, err
+	}
+	if err := stage("render", func() error { return b.render(site, a, asm, out, rep) }); err != nil {
+		return nil, err
+	}
+	if err := stage("write", func() error {
+		if err := b.siteFiles(site, a, out, now, rep); err != nil {
+			return err
+		}
+		n, err := writeTree(out, b.opts.OutDir, b.opts.Compress, &b.compress)
+		rep.Bytes = n
+		return err
+	}); err != nil {
+		return nil, err
+	}
+	for _, p := range asm.pages {
+		rep.Pages[p.locale]++
+	}
+	for _, l := range site.Config.Locales {
+		rep.Locales = append(rep.Locales, l.Code)
+	}
+	rep.Files = len(out.files) + len(out.copy)
+	rep.Fallbacks = asm.fallbacks
+	rep.Combinations = site.Creator.Combinations()
+	rep.Duration = time.Since(start)
+	return rep, nil
+}
+
+func assembleSite(site *content.Site, now time.Time) (*assembly, *assembler, error) {
+	a := &assembler{site: site, cfg: site.Config, now: now, paths: map[string]map[string]string{},
+		routes: map[string]bool{}, static: map[string]bool{}}
+	asm, err := a.run()
+	return asm, a, err
+}
+
+// ensureRenderer (re)bundles and (re)starts the SSR workers when templates
+// or the data every worker holds (i18n bundles, asset URLs) changed.
+func (b *Builder) ensureRenderer(site *content.Site) error {
+	if b.stale || b.assets == nil {
+		if b.bundle == "" {
+			p, cleanup, err := render.TempBundlePath()
+			if err != nil {
+				return err
+			}
+			b.bundle, b.cleanup = p, cleanup
+		}
+		if err := render.BuildServer(b.opts.Root, b.bundle); err != nil {
+			return err
+		}
+		assets, err := render.BuildClient(b.opts.Root)
+		if err != nil {
+			return err
+		}
+		b.assets = assets
+		b.stale = false
+		b.poolKey = [32]byte{} // force new workers: the bundle file changed
+	}
+	bundles := map[string]any{}
+	for loc, bundle := range site.Bundles {
+		bundles[loc] = bundle.JSON()
+	}
+	init := map[string]any{"bundles": bundles, "islands": b.assets.Islands, "renderer": b.assets.Renderer}
+	raw, err := json.Marshal(init)
+	if err != nil {
+		return err
+	}
+	key := sha256.Sum256(raw)
+	if b.pool != nil && key == b.poolKey {
+		return nil
+	}
+	if b.pool != nil {
+		b.pool.Close()
+	}
+	b.cache = map[string]cachedPage{}
+	pool, err := render.NewPool(b.bundle, b.opts.Workers, json.RawMessage(raw))
+	if err != nil {
+		return err
+	}
+	b.pool, b.poolKey = pool, key
+	return nil
+}
+
+func (b *Builder) render(site *content.Site, a *assembler, asm *assembly, out *output, rep *Report) error {
+	if err := b.ensureRenderer(site); err != nil {
+		return err
+	}
+	type result struct {
+		p   *page
+		res render.Result
+		err error
+	}
+	results := make([]result, len(asm.pages))
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, b.opts.Workers)
+	var rendered int
+	var mu sync.Mutex
+	for i, p := range asm.pages {
+		raw, err := json.Marshal(p.req)
+		if err != nil {
+			return err
+		}
+		key := sha256.Sum256(raw)
+		if c, ok := b.cache[p.out]; ok && c.key == key {
+			results[i] = result{p: p, res: c.res}
+			continue
+		}
+		wg.Add(1)
+		sem <- struct{}{}
+		go func(i int, p *page, raw json.RawMessage, key [32]byte) {
+			defer wg.Done()
+			defer func() { <-sem }()
+			res, err := b.pool.Render(raw)
+			results[i] = result{p: p, res: res, err: err}
+			if err == nil {
+				mu.Lock()
+				b.cache[p.out] = cachedPage{key: key, res: res}
+				rendered++
+				mu.Unlock()
+			}
+		}(i, p, raw, key)
+	}
+	wg.Wait()
+	rep.Rendered = rendered
+	var errs []error
+	for _, r := range results {
+		if r.err != nil {
+			file := ""
+			if r.p.doc != nil {
+				file = r.p.doc.File + ": "
+			}
+			errs = append(errs, fmt.Errorf("%s%s (%s template): %w", file, r.p.path, r.p.req.Data.Template, r.err))
+			continue
+		}
+		var buf bytes.Buffer
+		as := headAssets{css: b.assets.CSS, dev: b.opts.DevHead}
+		if len(r.res.Islands) > 0 {
+			as.loader = b.assets.Loader
+			as.preloads = b.assets.Preloads(r.res.Islands)
+		}
+		a.writeDocument(&buf, r.p, r.res.HTML, as)
+		if err := out.add(r.p.out, buf.Bytes()); err != nil {
+			return err
+		}
+	}
+	if len(errs) > 0 {
+		return errors.Join(errs...)
+	}
+	for _, f := range b.assets.Files {
+		if err := out.add(f.Path, f.Contents); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// siteFiles adds everything that is not a page: static files, sitemaps,
+// feeds, robots.txt, the manifest, the catalogue and the error page.
+func (b *Builder) siteFiles(site *content.Site, a *assembler, out *output, now time.Time, rep *Report) error {
+	for _, s := range site.Static {
+		if _, clash := out.files[s]; clash {
+			return fmt.Errorf("content/static/%s: a generated file has the same path", s)
+		}
+		out.copy[s] = filepath.Join(site.Dir, "static", filepath.FromSlash(s))
+	}
+	add := func(p string, body []byte) error {
+		if _, clash := out.copy[p]; clash {
+			return fmt.Errorf("content/static/%s: the build generates this file; remove it from static", p)
+		}
+		return out.add(p, body)
+	}
+	sm := a.sitemaps(now)
+	names := make([]string, 0, len(sm))
+	for n := range sm {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		if err := add(n, sm[n]); err != nil {
+			return err
+		}
+	}
+	for _, loc := range site.Config.Locales {
+		feed, err := a.feed(loc.Code)
+		if err != nil {
+			return err
+		}
+		if err := add(filepath.ToSlash(filepath.Join(outputDirOf(localePath(site.Config, loc.Code, "/blog")), "atom.xml")), feed); err != nil {
+			return err
+		}
+	}
+	if err := add("robots.txt", a.robots()); err != nil {
+		return err
+	}
+	if err := add("manifest.webmanifest", a.manifest()); err != nil {
+		return err
+	}
+	if err := add("error.html", a.errorPage()); err != nil {
+		return err
+	}
+	cat := catalog.Build(site)
+	body, err := cat.JSON()
+	if err != nil {
+		return err
+	}
+	rep.Catalog = cat.Version
+	return add("catalog.json", body)
+}
+
+// outputDirOf is the folder of a URL path: "/pl/blog" -> "pl/blog".
+func outputDirOf(urlPath string) string {
+	return filepath.ToSlash(filepath.Clean("." + urlPath))
+}
+
+var _ = os.Stat

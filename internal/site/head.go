@@ -1,0 +1,171 @@
+package site
+
+import (
+	"bytes"
+	"encoding/json"
+	"html"
+	"strings"
+)
+
+// head is what Go writes into <head>; the templates render only <body>.
+type head struct {
+	title       string
+	description string
+	canonical   string // absolute; empty for pages that are not indexed
+	alternates  []alternate
+	noindex     bool
+	ogType      string
+	ogImage     string
+	ogLocale    string
+	ogAlts      []string
+	jsonLD      []any
+}
+
+type alternate struct {
+	lang, href string // absolute href
+}
+
+var ogLocales = map[string]string{"en": "en_GB", "pl": "pl_PL", "de": "de_DE"}
+
+func (a *assembler) abs(p string) string { return a.cfg.BaseURL + p }
+
+func (a *assembler) head(p *page, ld []any) head {
+	d := p.doc
+	h := head{ogType: "website", ogLocale: ogLocales[p.locale], jsonLD: ld}
+	title := p.req.Page.Title
+	switch p.req.Data.Template {
+	case "home":
+		h.title = a.cfg.Name + " | " + title
+	case "notFound":
+		h.title = title + " | " + a.cfg.Name
+		h.noindex = true
+	default:
+		h.title = title + " | " + a.cfg.Name
+	}
+	h.description = firstNonEmpty(d.Description, d.Summary, a.t(p.locale, "site.description", nil))
+	switch p.req.Data.Template {
+	case "notFound", "status", "basket":
+		h.noindex = true
+	}
+	if !h.noindex {
+		canonicalKey := p.key
+		if p.key == "page:homepage" {
+			canonicalKey = "page:home" // /homepage is the same page as /
+		}
+		h.canonical = a.abs(a.paths[canonicalKey][p.locale])
+		for _, l := range a.cfg.Locales {
+			if href, ok := a.paths[canonicalKey][l.Code]; ok {
+				h.alternates = append(h.alternates, alternate{lang: l.Code, href: a.abs(href)})
+			}
+		}
+		if href, ok := a.paths[canonicalKey][a.cfg.DefaultLocale().Code]; ok {
+			h.alternates = append(h.alternates, alternate{lang: "x-default", href: a.abs(href)})
+		}
+	}
+	for _, l := range a.cfg.Locales {
+		if l.Code != p.locale {
+			h.ogAlts = append(h.ogAlts, ogLocales[l.Code])
+		}
+	}
+	switch p.req.Data.Template {
+	case "post":
+		h.ogType = "article"
+	case "product":
+		h.ogType = "product"
+	}
+	img := d.Cover
+	if p.req.Data.Product != nil && len(p.req.Data.Product.Images) > 0 {
+		img = p.req.Data.Product.Images[0]
+	}
+	if img == "" {
+		img = "/icons/icon-512.png"
+	}
+	h.ogImage = a.abs(img)
+	return h
+}
+
+func firstNonEmpty(s ...string) string {
+	for _, x := range s {
+		if strings.TrimSpace(x) != "" {
+			return x
+		}
+	}
+	return ""
+}
+
+// headAssets are the per-build URLs the head links to.
+type headAssets struct {
+	css      string
+	preloads []string
+	loader   string // empty when the page has no islands
+	dev      string // extra markup in dev mode (live reload)
+}
+
+// writeDocument writes the whole HTML document around a rendered body.
+func (a *assembler) writeDocument(buf *bytes.Buffer, p *page, body string, as headAssets) {
+	esc := html.EscapeString
+	h := p.head
+	buf.WriteString("<!doctype html>\n<html lang=\"")
+	buf.WriteString(p.locale)
+	buf.WriteString("\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
+	buf.WriteString("<title>" + esc(h.title) + "</title>\n")
+	buf.WriteString("<meta name=\"description\" content=\"" + esc(h.description) + "\">\n")
+	if h.noindex {
+		buf.WriteString("<meta name=\"robots\" content=\"noindex\">\n")
+	}
+	if h.canonical != "" {
+		buf.WriteString("<link rel=\"canonical\" href=\"" + esc(h.canonical) + "\">\n")
+	}
+	for _, alt := range h.alternates {
+		buf.WriteString("<link rel=\"alternate\" hreflang=\"" + alt.lang + "\" href=\"" + esc(alt.href) + "\">\n")
+	}
+	buf.WriteString("<meta name=\"theme-color\" content=\"" + esc(a.cfg.ThemeColor) + "\">\n")
+	buf.WriteString("<link rel=\"icon\" href=\"/favicon.svg\" type=\"image/svg+xml\">\n")
+	buf.WriteString("<link rel=\"apple-touch-icon\" href=\"/icons/icon-192.png\">\n")
+	buf.WriteString("<link rel=\"manifest\" href=\"/manifest.webmanifest\">\n")
+	if p.locale != "" {
+		buf.WriteString("<link rel=\"alternate\" type=\"application/atom+xml\" title=\"" + esc(a.cfg.Name) + "\" href=\"" + esc(localePath(a.cfg, p.locale, "/blog/atom.xml")) + "\">\n")
+	}
+	og := [][2]string{
+		{"og:type", h.ogType}, {"og:site_name", a.cfg.Name}, {"og:title", p.req.Page.Title},
+		{"og:description", h.description}, {"og:image", h.ogImage}, {"og:locale", h.ogLocale},
+	}
+	if h.canonical != "" {
+		og = append(og, [2]string{"og:url", h.canonical})
+	}
+	for _, alt := range h.ogAlts {
+		og = append(og, [2]string{"og:locale:alternate", alt})
+	}
+	for _, m := range og {
+		buf.WriteString("<meta property=\"" + m[0] + "\" content=\"" + esc(m[1]) + "\">\n")
+	}
+	buf.WriteString("<meta name=\"twitter:card\" content=\"summary_large_image\">\n")
+	if as.css != "" {
+		buf.WriteString("<link rel=\"stylesheet\" href=\"" + as.css + "\">\n")
+	}
+	for _, u := range as.preloads {
+		buf.WriteString("<link rel=\"modulepreload\" href=\"" + u + "\">\n")
+	}
+	if as.loader != "" {
+		buf.WriteString("<script type=\"module\" src=\"" + as.loader + "\"></script>\n")
+	}
+	for _, ld := range h.jsonLD {
+		buf.WriteString("<script type=\"application/ld+json\">")
+		buf.Write(jsonForScript(ld))
+		buf.WriteString("</script>\n")
+	}
+	buf.WriteString(as.dev)
+	buf.WriteString("</head>\n<body>\n")
+	buf.WriteString(body)
+	buf.WriteString("\n</body>\n</html>\n")
+}
+
+// jsonForScript encodes v for a <script> element: json.Marshal already
+// escapes <, > and &, so "</script>" in content cannot close the element.
+func jsonForScript(v any) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return []byte("{}")
+	}
+	return b
+}

@@ -1,0 +1,180 @@
+package site
+
+// The JSON handed to the React templates. It mirrors templates/types.ts;
+// keep the two in step (TestPageDataMatchesTypes checks the field names).
+
+type money struct {
+	Amount    int64  `json:"amount"`
+	Currency  string `json:"currency"`
+	Formatted string `json:"formatted"`
+}
+
+type link struct {
+	Href  string `json:"href"`
+	Label string `json:"label"`
+}
+
+type localeLink struct {
+	Code    string `json:"code"`
+	Name    string `json:"name"`
+	Href    string `json:"href"`
+	Current bool   `json:"current"`
+}
+
+type menuItem struct {
+	Key    string `json:"key"`
+	Label  string `json:"label"`
+	Href   string `json:"href"`
+	Active bool   `json:"active"`
+}
+
+type company struct {
+	Name    string `json:"name"`
+	Owner   string `json:"owner"`
+	Street  string `json:"street"`
+	Zip     string `json:"zip"`
+	City    string `json:"city"`
+	Country string `json:"country"`
+	TaxID   string `json:"tax_id"`
+	Email   string `json:"email"`
+	Phone   string `json:"phone"`
+}
+
+type hours struct {
+	Days  string `json:"days"`
+	Open  string `json:"open"`
+	Close string `json:"close"`
+}
+
+type social struct {
+	Name string `json:"name"`
+	Href string `json:"href"`
+}
+
+type siteData struct {
+	Name         string       `json:"name"`
+	Locale       string       `json:"locale"`
+	Currency     string       `json:"currency"`
+	Home         string       `json:"home"`
+	Locales      []localeLink `json:"locales"`
+	Menu         []menuItem   `json:"menu"`
+	CDNBase      string       `json:"cdn_base"`
+	Company      company      `json:"company"`
+	Hours        hours        `json:"hours"`
+	Social       []social     `json:"social"`
+	CountrySites []link       `json:"country_sites"`
+	OrdersOpen   bool         `json:"orders_open"`
+	BasketHref   string       `json:"basket_href"`
+	ContactHref  string       `json:"contact_href"`
+	Logo         string       `json:"logo"`
+}
+
+type image struct {
+	Src     string `json:"src"`
+	Alt     string `json:"alt"`
+	Caption string `json:"caption,omitempty"`
+}
+
+type pageData struct {
+	Title       string  `json:"title"`
+	Description string  `json:"description"`
+	Summary     string  `json:"summary"`
+	HTML        string  `json:"html"`
+	URL         string  `json:"url"`
+	Cover       string  `json:"cover,omitempty"`
+	Images      []image `json:"images"`
+	Breadcrumbs []link  `json:"breadcrumbs"`
+	Fallback    bool    `json:"fallback"`
+}
+
+type spec struct {
+	Name  string `json:"name"`
+	Value string `json:"value"`
+}
+
+type productSummary struct {
+	Slug          string `json:"slug"`
+	Kind          string `json:"kind"`
+	Title         string `json:"title"`
+	Summary       string `json:"summary"`
+	Href          string `json:"href"`
+	Image         string `json:"image"`
+	Price         money  `json:"price"`
+	Lowest30Days  *money `json:"lowest_30_days,omitempty"`
+	PreviousPrice *money `json:"previous_price,omitempty"`
+}
+
+type dayRange struct {
+	Min int `json:"min"`
+	Max int `json:"max"`
+}
+
+type product struct {
+	productSummary
+	Description  string   `json:"description"`
+	Images       []string `json:"images"`
+	Specs        []spec   `json:"specs"`
+	Returnable   bool     `json:"returnable"`
+	BuildDays    int      `json:"build_days"`
+	Presets      int      `json:"presets"`
+	WasteFee     money    `json:"waste_fee"`
+	DeliveryDays dayRange `json:"delivery_days"`
+}
+
+type postSummary struct {
+	Slug          string `json:"slug"`
+	Title         string `json:"title"`
+	Summary       string `json:"summary"`
+	Href          string `json:"href"`
+	Date          string `json:"date"`
+	DateFormatted string `json:"date_formatted"`
+	Cover         string `json:"cover,omitempty"`
+	Categories    []link `json:"categories"`
+}
+
+type category struct {
+	Slug    string `json:"slug"`
+	Name    string `json:"name"`
+	Href    string `json:"href"`
+	Count   int    `json:"count"`
+	Current bool   `json:"current"`
+}
+
+type faqEntry struct {
+	ID       string `json:"id"`
+	Question string `json:"question"`
+	Answer   string `json:"answer"`
+}
+
+type country struct {
+	Code    string `json:"code"`
+	Name    string `json:"name"`
+	Cost    money  `json:"cost"`
+	DaysMin int    `json:"days_min"`
+	DaysMax int    `json:"days_max"`
+}
+
+// templateData is the union of templates/types.ts PageData: Template names
+// the variant, the other fields are set as that variant needs.
+type templateData struct {
+	Template          string           `json:"template"`
+	Products          []productSummary `json:"products"`
+	Posts             []postSummary `json:"posts"`
+	Product           *product         `json:"product,omitempty"`
+	FAQ               []faqEntry `json:"faq"`
+	CreatorFrom       *money           `json:"creator_from,omitempty"`
+	Categories        []category `json:"categories"`
+	Category          *category        `json:"category,omitempty"`
+	IndexOfCategories bool             `json:"index_of_categories,omitempty"`
+	Post              *postSummary     `json:"post,omitempty"`
+	Newer             *link            `json:"newer,omitempty"`
+	Older             *link            `json:"older,omitempty"`
+	Countries         []country `json:"countries"`
+}
+
+// renderRequest is templates/types.ts RenderRequest.
+type renderRequest struct {
+	Site siteData     `json:"site"`
+	Page pageData     `json:"page"`
+	Data templateData `json:"data"`
+}

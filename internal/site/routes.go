@@ -1,0 +1,69 @@
+package site
+
+import (
+	"path"
+	"strings"
+
+	"sabershop/internal/content"
+)
+
+// Fixed pages: the file name under content/LOCALE/pages and the route and
+// template it makes. Any other page file is a plain page at /NAME.
+var fixedPages = map[string]struct{ route, template string }{
+	"home":                 {"/", "home"},
+	"shop":                 {"/shop", "shop"},
+	"custom-saber-creator": {"/shop/custom-saber-creator", "creator"},
+	"blog":                 {"/blog", "blog"},
+	"faq":                  {"/faq", "faq"},
+	"contact":              {"/contact", "contact"},
+	"gallery":              {"/gallery", "gallery"},
+	"basket":               {"/basket", "basket"},
+	"status":               {"/status/", "status"},
+	"404":                  {"/404", "notFound"},
+}
+
+// requiredPages must exist in the default locale: the routes of SPEC.md §2.
+var requiredPages = []string{
+	"home", "application", "construction", "contact", "faq", "features", "gallery",
+	"generator", "get-started", "shop", "custom-saber-creator", "blog", "basket", "status", "404",
+}
+
+// localePrefix is "" for the default locale and "/pl" for the others.
+func localePrefix(cfg content.Config, locale string) string {
+	if locale == cfg.DefaultLocale().Code {
+		return ""
+	}
+	return "/" + locale
+}
+
+// localePath puts route under locale: "/shop" -> "/pl/shop", "/" -> "/pl/".
+func localePath(cfg content.Config, locale, route string) string {
+	return localePrefix(cfg, locale) + route
+}
+
+// outputFile is where a URL path is written: "/shop/arc" -> "shop/arc/index.html".
+func outputFile(urlPath string) string {
+	if strings.HasSuffix(urlPath, "/404") {
+		return strings.TrimPrefix(urlPath, "/") + ".html"
+	}
+	p := strings.Trim(urlPath, "/")
+	if p == "" {
+		return "index.html"
+	}
+	return path.Join(p, "index.html")
+}
+
+// normalize drops a trailing slash so "/status/" and "/status" compare equal.
+func normalize(p string) string {
+	if len(p) > 1 {
+		return strings.TrimRight(p, "/")
+	}
+	return p
+}
+
+func pageRoute(name string) (route, template string) {
+	if f, ok := fixedPages[name]; ok {
+		return f.route, f.template
+	}
+	return "/" + name, "page"
+}

@@ -1,0 +1,96 @@
+// Home: hero, the Markdown sections (with their #anchors), hilts and
+// accessories, the latest posts.
+import type { RenderRequest } from "./types";
+import { Layout } from "../components/Layout";
+import { PostList, ProductGrid, Prose } from "../components/blocks";
+import { useT } from "../components/i18n";
+import { contentLang, dataOf, menuHref } from "../components/page";
+
+export default function Home(req: RenderRequest) {
+  const data = dataOf(req, "home");
+  const { page, site } = req;
+  const t = useT();
+  const products = data.products.filter((p) => p.kind === "hilt" || p.kind === "accessory");
+  const shopHref = menuHref(req, "shop");
+  const designHref = menuHref(req, "design");
+  const blogHref = menuHref(req, "blog");
+  const lead = page.summary || page.description;
+  return (
+    <Layout req={req}>
+      <section className="hero" aria-labelledby="hero-title">
+        <div className="hero__glow" aria-hidden="true" />
+        <div className="container hero__inner">
+          <div className="hero__text">
+            <p className="hero__eyebrow">{t("site.tagline")}</p>
+            <h1 id="hero-title" className="hero__title" lang={contentLang(page)}>
+              {page.title}
+            </h1>
+            <p className="hero__lead" lang={lead ? contentLang(page) : undefined}>
+              {lead || t("site.description")}
+            </p>
+            <div className="hero__actions">
+              {designHref && (
+                <a className="btn btn--primary btn--lg" href={designHref}>
+                  {t("home.cta_design")}
+                </a>
+              )}
+              {shopHref && (
+                <a className="btn btn--ghost btn--lg" href={shopHref}>
+                  {t("home.cta_shop")}
+                </a>
+              )}
+            </div>
+            {!site.orders_open && <p className="hero__paused">{t("orders.paused_title")}</p>}
+          </div>
+          <div className="hero__art">
+            <img src="/images/hero.svg" alt="" width={480} height={640} decoding="async" />
+          </div>
+        </div>
+      </section>
+
+      {page.html.trim() && (
+        <div className="home-sections">
+          <div className="container">
+            <Prose page={page} className="prose--sections" />
+          </div>
+        </div>
+      )}
+
+      {products.length > 0 && (
+        <section className="section" aria-labelledby="home-products">
+          <div className="container">
+            <div className="section__head">
+              <h2 id="home-products" className="section__title">
+                {t("home.products_title")}
+              </h2>
+              {shopHref && (
+                <a className="section__more" href={shopHref}>
+                  {t("home.products_more")} →
+                </a>
+              )}
+            </div>
+            <ProductGrid products={products} />
+          </div>
+        </section>
+      )}
+
+      {data.posts.length > 0 && (
+        <section className="section section--alt" aria-labelledby="home-posts">
+          <div className="container">
+            <div className="section__head">
+              <h2 id="home-posts" className="section__title">
+                {t("home.posts_title")}
+              </h2>
+              {blogHref && (
+                <a className="section__more" href={blogHref}>
+                  {t("home.posts_more")} →
+                </a>
+              )}
+            </div>
+            <PostList posts={data.posts.slice(0, 3)} />
+          </div>
+        </section>
+      )}
+    </Layout>
+  );
+}

@@ -1,0 +1,138 @@
+// Product page: images, price with the EU Omnibus line, taxes and waste fee,
+// build and delivery time, returns, specs, body. The footer is hidden on
+// phones so the buying column stays the end of the page.
+import type { RenderRequest } from "./types";
+import { Layout } from "../components/Layout";
+import { IslandPlaceholder, Price, Prose } from "../components/blocks";
+import { useT } from "../components/i18n";
+import { contentLang, dataOf } from "../components/page";
+
+export default function Product(req: RenderRequest) {
+  const { product } = dataOf(req, "product");
+  const { page, site } = req;
+  const t = useT();
+  const lang = contentLang(page);
+  const images = product.images.length > 0 ? product.images : product.image ? [product.image] : [];
+  const [main, ...more] = images;
+  return (
+    <Layout req={req} hideFooterOnSmall>
+      <article className="product container section">
+        <div className="product__media">
+          {main && (
+            <a className="product__main-image" href={main}>
+              <img
+                src={main}
+                alt={t("product.image_alt", { title: product.title, n: 1, total: images.length })}
+                width={800}
+                height={800}
+               
+                decoding="async"
+              />
+            </a>
+          )}
+          {more.length > 0 && (
+            <ul className="product__thumbs" role="list">
+              {more.map((src, i) => (
+                <li key={src}>
+                  <a href={src}>
+                    <img
+                      src={src}
+                      alt={t("product.image_alt", { title: product.title, n: i + 2, total: images.length })}
+                      width={200}
+                      height={200}
+                      loading="lazy"
+                      decoding="async"
+                    />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+
+        <div className="product__info">
+          <p className="product__kind">{t(`product.kind_${product.kind}`)}</p>
+          <h1 className="product__title" lang={lang}>
+            {product.title}
+          </h1>
+          {product.summary && (
+            <p className="product__summary" lang={lang}>
+              {product.summary}
+            </p>
+          )}
+
+          <div className="buy-box">
+            <Price price={product.price} previous={product.previous_price} size="lg" />
+            <p className="buy-box__note">{t("price.taxes_included")}</p>
+            {product.lowest_30_days && (
+              <p className="buy-box__note buy-box__omnibus">
+                {t("price.lowest_30_days", { price: product.lowest_30_days.formatted })}
+              </p>
+            )}
+            {product.waste_fee.amount > 0 && (
+              <p className="buy-box__note">{t("price.waste_fee_included", { fee: product.waste_fee.formatted })}</p>
+            )}
+
+            <IslandPlaceholder id="add-to-cart" noscript={t("basket.noscript")}>
+              {site.orders_open ? (
+                <button type="button" className="btn btn--primary btn--lg btn--block" data-product={product.slug} disabled>
+                  {t("product.add_to_basket")}
+                </button>
+              ) : (
+                <>
+                  <button type="button" className="btn btn--primary btn--lg btn--block" disabled>
+                    {t("orders.paused_button")}
+                  </button>
+                  <p className="notice notice--warn" role="status">
+                    <strong>{t("orders.paused_title")}</strong> {t("orders.paused_text")}
+                  </p>
+                </>
+              )}
+            </IslandPlaceholder>
+
+            <ul className="perks" role="list">
+              <li className="perks__item perks__item--build">
+                <span className="perks__label">{t("product.build_time")}</span>{" "}
+                {t("product.build_days", { count: product.build_days })}
+              </li>
+              <li className="perks__item perks__item--delivery">
+                <span className="perks__label">{t("product.delivery")}</span>{" "}
+                {t("product.delivery_days", { min: product.delivery_days.min, max: product.delivery_days.max })}
+              </li>
+              <li className={`perks__item perks__item--${product.returnable ? "return" : "noreturn"}`}>
+                {product.returnable ? t("product.returnable") : t("product.not_returnable")}
+              </li>
+              {product.kind === "hilt" && product.presets > 0 && (
+                <li className="perks__item perks__item--presets">{t("product.presets", { count: product.presets })}</li>
+              )}
+            </ul>
+          </div>
+        </div>
+
+        <div className="product__details">
+          {product.description && (
+            <p className="product__description" lang={lang}>
+              {product.description}
+            </p>
+          )}
+          <Prose page={page} />
+          {product.specs.length > 0 && (
+            <section className="specs" aria-labelledby="specs-title">
+              <h2 id="specs-title" className="specs__title">
+                {t("product.specs")}
+              </h2>
+              <dl className="specs__list" lang={lang}>
+                {product.specs.map((s) => (
+                  <div className="specs__row" key={s.name}>
+                    <dt>{s.name}</dt>
+                    <dd>{s.value}</dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
+          )}
+        </div>
+      </article>
+    </Layout>
+  );
+}

@@ -1,0 +1,99 @@
+// The SSR worker: a long-lived node process fed JSON lines on stdin
+// ({"id", "init"} once, then {"id", "render"} per page) and answering one JSON
+// line per request on stdout with the same id. The Go side (internal/render)
+// restarts it when it dies. The page shell is static markup; every island is
+// rendered on its own with renderToString and its own identifierPrefix, then
+// spliced in (see components/Island.tsx for why).
+import { createInterface } from "node:readline";
+import { renderToStaticMarkup, renderToString } from "react-dom/server";
+import { createElement } from "react";
+import { IslandCollector, type IslandCall } from "../components/Island";
+import { islands } from "../components/islands/registry";
+import { I18nProvider, makeI18n, type Bundle } from "../components/i18n";
+import { templates } from "./registry";
+import type { RenderRequest } from "./types";
+
+interface Init {
+  bundles: Record<string, Bundle>;
+  /** Island name -> hashed client entry URL. */
+  islands: Record<string, string>;
+  renderer: string;
+}
+
+interface Request {
+  id: number;
+  init?: Init;
+  render?: RenderRequest;
+}
+
+let init: Init | null = null;
+
+function renderIsland(call: IslandCall, index: number): string {
+  if (!init) throw new Error("render before init");
+  const component = islands[call.name] as unknown as (p: Record<string, unknown>) => React.ReactNode;
+  const url = init.islands[call.name];
+  if (!component || !url) throw new Error(`unknown island ${call.name}`);
+  const prefix = `i${index}-`;
+  const inner = renderToString(createElement(component, call.props), { identifierPrefix: prefix });
+  return renderToStaticMarkup(
+    createElement("saber-island", {
+      "component-url": url,
+      "renderer-url": init.renderer,
+      hydrate: call.hydrate,
+      prefix,
+      props: JSON.stringify(call.props),
+      dangerouslySetInnerHTML: { __html: inner },
+    }),
+  );
+}
+
+export function renderPage(req: RenderRequest): { html: string; islands: string[] } {
+  if (!init) throw new Error("render before init");
+  const Template = templates[req.data.template];
+  if (!Template) throw new Error(`unknown template ${req.data.template}`);
+  const bundle = init.bundles[req.site.locale];
+  if (!bundle) throw new Error(`no i18n bundle for ${req.site.locale}`);
+  const calls: IslandCall[] = [];
+  const shell = renderToStaticMarkup(
+    createElement(
+      IslandCollector.Provider,
+      { value: calls },
+      createElement(I18nProvider, { value: makeI18n(req.site.locale, bundle) }, createElement(Template, req)),
+    ),
+  );
+  // A replacer function, not a string: "$" in content must stay literal.
+  const html = shell.replace(/<template data-island-slot="(\d+)"><\/template>/g, (_, n: string) =>
+    renderIsland(calls[Number(n)]!, Number(n)),
+  );
+  return { html, islands: [...new Set(calls.map((c) => c.name))] };
+}
+
+function answer(msg: object): void {
+  process.stdout.write(JSON.stringify(msg) + "\n");
+}
+
+const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
+lines.on("line", (line) => {
+  let req: Request;
+  try {
+    req = JSON.parse(line) as Request;
+  } catch (err) {
+    answer({ id: -1, error: `bad request line: ${String(err)}` });
+    return;
+  }
+  try {
+    if (req.init) {
+      init = req.init;
+      answer({ id: req.id, ok: true });
+    } else if (req.render) {
+      answer({ id: req.id, ...renderPage(req.render) });
+    } else {
+      answer({ id: req.id, error: "empty request" });
+    }
+  } catch (err) {
+    const e = err as Error;
+    answer({ id: req.id, error: e.stack ?? String(e) });
+  }
+});
+// react-dom/server keeps no handles open, but be explicit: stdin closed = done.
+lines.on("close", () => process.exit(0));
