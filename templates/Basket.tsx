@@ -26,7 +26,7 @@ export default function Basket(req: RenderRequest) {
         </IslandPlaceholder>
         <Prose page={page} className="container--text" />
         {data.countries.length > 0 && (
-          <section className="deliveries" aria-labelledby="deliveries-title">
+          <section className="deliveries">
             <h2 id="deliveries-title" className="section__title">
               {t("basket.deliveries_title")}
             </h2>

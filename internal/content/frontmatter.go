@@ -37,7 +37,7 @@ func splitDocument(src []byte) (*document, error) {
 	if err != nil {
 		return nil, fmt.Errorf("front matter: %v", err)
 	}
-	doc := &document{front: map[string]any{}, lines: lineMap{}, body: body}
+	doc := &document{front: map[string]any{}, lines: lineMap{"": 1}, body: body}
 	doc.bodyLine = bytes.Count(src[:len(src)-len(body)], []byte("\n")) + 1
 	if raw == nil {
 		return doc, nil
@@ -62,6 +62,7 @@ func splitDocument(src []byte) (*document, error) {
 	if doc.front == nil {
 		doc.front = map[string]any{}
 	}
+	doc.lines[""] = 1 // a missing field is reported at the front matter's start
 	return doc, nil
 }
 
@@ -97,5 +98,7 @@ func decodeTOMLFile(src []byte) (map[string]any, lineMap, error) {
 	if _, err := toml.Decode(string(src), &m); err != nil {
 		return nil, nil, shiftTOMLError(err, 0)
 	}
-	return m, tomlLines(src), nil
+	lines := tomlLines(src)
+	lines[""] = 1
+	return m, lines, nil
 }

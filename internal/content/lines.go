@@ -17,6 +17,9 @@ type lineMap map[string]int
 // lookup returns the line of path, or of its nearest written parent.
 func (m lineMap) lookup(path string) int {
 	for {
+		if path == "" {
+			return m[""]
+		}
 		if l, ok := m[path]; ok {
 			return l
 		}

@@ -142,7 +142,7 @@ func (l *loader) loadDocs(cfg Config, locale string, static map[string]bool, pro
 		if err != nil {
 			continue // a locale may have no posts yet: the fallback fills in
 		}
-		slugs := map[string]string{}
+		slugs := map[string]*Doc{}
 		for _, e := range entries {
 			if e.IsDir() || !strings.HasSuffix(e.Name(), ".md") {
 				continue
@@ -154,10 +154,15 @@ func (l *loader) loadDocs(cfg Config, locale string, static map[string]bool, pro
 				continue
 			}
 			if other, dup := slugs[doc.Slug]; dup {
-				l.reporter(file).add(1, "slug", "duplicate slug %q, also used by %s", doc.Slug, other)
+				// Blame the file that chose the slug in its front matter.
+				at, with := doc, other
+				if other.SlugLine > 0 && doc.SlugLine == 0 {
+					at, with = other, doc
+				}
+				l.reporter(at.File).add(max(at.SlugLine, 1), "slug", "duplicate slug %q, also used by %s", at.Slug, with.File)
 				continue
 			}
-			slugs[doc.Slug] = file
+			slugs[doc.Slug] = doc
 			docs = append(docs, doc)
 		}
 	}
@@ -229,6 +234,7 @@ func (l *loader) loadDoc(cfg Config, kind DocKind, locale, name, file, abs strin
 				f.errorf("slug", "%q must be lower-case letters, digits and dashes", s)
 			} else {
 				doc.Slug = s
+				doc.SlugLine = f.line("slug")
 			}
 		}
 		known := map[string]bool{}

@@ -92,7 +92,8 @@ const (
 type Doc struct {
 	Kind        DocKind
 	Locale      string
-	Slug        string // file name without .md
+	Slug        string // file name without .md, or the post's slug field
+	SlugLine    int    // line of the slug field, 0 when the file name is the slug
 	File        string // path shown in diagnostics
 	Title       string
 	Description string

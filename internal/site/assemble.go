@@ -40,6 +40,7 @@ type assembler struct {
 	diags  content.Diagnostics
 	paths  map[string]map[string]string // key -> locale -> path
 	routes map[string]bool              // every normalized URL path
+	keys   map[string]string            // default-locale normalized path -> page key
 	static map[string]bool
 	pages  []*page
 }
@@ -95,6 +96,9 @@ func (a *assembler) add(p *page) {
 	}
 	a.paths[p.key][p.locale] = p.path
 	a.routes[normalize(p.path)] = true
+	if p.locale == a.cfg.DefaultLocale().Code {
+		a.keys[normalize(p.path)] = p.key
+	}
 	a.pages = append(a.pages, p)
 }
 
@@ -162,10 +166,15 @@ func (a *assembler) resolver(locale string) linkResolver {
 				return dest, a.routes[normalize(p)]
 			}
 		}
-		local := localePath(a.cfg, locale, p)
-		if p == "/" {
-			local = localePath(a.cfg, locale, "/")
+		// An unprefixed link names a page by its default-locale route; in
+		// another locale it goes to that page's translation, whose slug may
+		// differ (a Polish post's own slug).
+		if key, ok := a.keys[normalize(p)]; ok {
+			if local, ok := a.paths[key][locale]; ok {
+				return local + frag, true
+			}
 		}
+		local := localePath(a.cfg, locale, p)
 		return local + frag, a.routes[normalize(local)]
 	}
 }

@@ -9,7 +9,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"runtime"
 	"sort"
@@ -172,7 +171,7 @@ func (b *Builder) Build() (*Report, error) {
 
 func assembleSite(site *content.Site, now time.Time) (*assembly, *assembler, error) {
 	a := &assembler{site: site, cfg: site.Config, now: now, paths: map[string]map[string]string{},
-		routes: map[string]bool{}, static: map[string]bool{}}
+		routes: map[string]bool{}, keys: map[string]string{}, static: map[string]bool{}}
 	asm, err := a.run()
 	return asm, a, err
 }
@@ -354,5 +353,3 @@ func (b *Builder) siteFiles(site *content.Site, a *assembler, out *output, now t
 func outputDirOf(urlPath string) string {
 	return filepath.ToSlash(filepath.Clean("." + urlPath))
 }
-
-var _ = os.Stat

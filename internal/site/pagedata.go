@@ -159,17 +159,17 @@ type country struct {
 type templateData struct {
 	Template          string           `json:"template"`
 	Products          []productSummary `json:"products"`
-	Posts             []postSummary `json:"posts"`
+	Posts             []postSummary    `json:"posts"`
 	Product           *product         `json:"product,omitempty"`
-	FAQ               []faqEntry `json:"faq"`
+	FAQ               []faqEntry       `json:"faq"`
 	CreatorFrom       *money           `json:"creator_from,omitempty"`
-	Categories        []category `json:"categories"`
+	Categories        []category       `json:"categories"`
 	Category          *category        `json:"category,omitempty"`
 	IndexOfCategories bool             `json:"index_of_categories,omitempty"`
 	Post              *postSummary     `json:"post,omitempty"`
 	Newer             *link            `json:"newer,omitempty"`
 	Older             *link            `json:"older,omitempty"`
-	Countries         []country `json:"countries"`
+	Countries         []country        `json:"countries"`
 }
 
 // renderRequest is templates/types.ts RenderRequest.

@@ -1,0 +1,58 @@
+# The commands a newcomer needs: `make run` and `make test` (see README.md).
+SHELL := /bin/bash
+ADDR ?= 127.0.0.1:8080
+GO ?= go
+STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
+
+.PHONY: run build dev test test-go test-ts e2e lint bench deps chromium clean
+
+## deps: install the JavaScript packages (React, TypeScript, Playwright) when package-lock.json changed
+deps: node_modules/.installed
+node_modules/.installed: package.json package-lock.json
+	PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund
+	@touch $@
+
+## build: build the site into public/
+build: deps
+	$(GO) run ./cmd/build
+
+## run: build the site and serve the whole shop on http://localhost:8080
+run: build
+	$(GO) run ./cmd/orderd serve -addr $(ADDR) -site ./public -data ./var
+
+## dev: rebuild on every change of content/, templates/, components/ and reload the open page
+dev: deps
+	$(GO) run ./cmd/build -watch -serve $(ADDR)
+
+## test: everything: Go tests (race detector), TypeScript check, browser tests in Debian's Chromium
+test: test-go test-ts e2e
+
+test-go: deps
+	$(GO) vet ./...
+	$(GO) test -race -count=1 ./...
+
+test-ts: deps
+	npx tsc --noEmit -p .
+
+## chromium: Debian's Chromium for the browser tests (no browser downloads)
+chromium:
+	@command -v chromium >/dev/null || { \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium; }
+
+e2e: deps chromium
+	npx playwright test -c e2e/playwright.config.ts
+
+## lint: gofmt, go vet, staticcheck, TypeScript strict
+lint: deps
+	@out=$$(gofmt -l cmd internal); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+	$(GO) vet ./...
+	$(GO) run $(STATICCHECK) ./...
+	npx tsc --noEmit -p .
+
+## bench: build benchmarks (real site, generated 1,000-page site, one-file rebuild, edit-to-reload)
+bench: deps
+	$(GO) test -run '^$$' -bench . -benchtime 5x ./internal/site/ ./internal/devserver/
+
+clean:
+	rm -rf public .build test-results playwright-report
