@@ -64,7 +64,7 @@ export function ProductCard({ product, headingLevel = 3 }: { product: ProductSum
   return (
     <article className={`card product-card product-card--${product.kind}`}>
       <div className="product-card__media">
-        {product.image && <img src={product.image} alt="" loading="lazy" decoding="async" width={400} height={400} />}
+        {product.image && <img src={product.image} alt="" loading="lazy" decoding="async" width={640} height={320} />}
         {product.previous_price && <span className="badge badge--sale">{t("price.sale_badge")}</span>}
       </div>
       <div className="product-card__body">
@@ -107,7 +107,7 @@ export function PostCard({ post, headingLevel = 3 }: { post: PostSummary; headin
     <article className="card post-card">
       {post.cover && (
         <div className="post-card__media">
-          <img src={post.cover} alt="" loading="lazy" decoding="async" width={640} height={360} />
+          <img src={post.cover} alt="" loading="lazy" decoding="async" width={1200} height={630} />
         </div>
       )}
       <div className="post-card__body">

@@ -14,19 +14,22 @@ export default function Home(req: RenderRequest) {
   const shopHref = menuHref(req, "shop");
   const designHref = menuHref(req, "design");
   const blogHref = menuHref(req, "blog");
-  const lead = page.summary || page.description;
   return (
     <Layout req={req}>
       <section className="hero" aria-labelledby="hero-title">
-        <div className="hero__glow" aria-hidden="true" />
+        <div className="hero__art">
+          <img src="/images/hero.svg" alt="" width={1200} height={600} decoding="async" />
+        </div>
         <div className="container hero__inner">
           <div className="hero__text">
-            <p className="hero__eyebrow">{t("site.tagline")}</p>
+            <p className="hero__eyebrow" lang={page.summary ? contentLang(page) : undefined}>
+              {page.summary || t("site.tagline")}
+            </p>
             <h1 id="hero-title" className="hero__title" lang={contentLang(page)}>
               {page.title}
             </h1>
-            <p className="hero__lead" lang={lead ? contentLang(page) : undefined}>
-              {lead || t("site.description")}
+            <p className="hero__lead" lang={page.description ? contentLang(page) : undefined}>
+              {page.description || t("site.description")}
             </p>
             <div className="hero__actions">
               {designHref && (
@@ -41,9 +44,6 @@ export default function Home(req: RenderRequest) {
               )}
             </div>
             {!site.orders_open && <p className="hero__paused">{t("orders.paused_title")}</p>}
-          </div>
-          <div className="hero__art">
-            <img src="/images/hero.svg" alt="" width={480} height={640} decoding="async" />
           </div>
         </div>
       </section>

@@ -23,8 +23,8 @@ export default function Product(req: RenderRequest) {
               <img
                 src={main}
                 alt={t("product.image_alt", { title: product.title, n: 1, total: images.length })}
-                width={800}
-                height={800}
+                width={640}
+                height={320}
                
                 decoding="async"
               />
@@ -38,8 +38,8 @@ export default function Product(req: RenderRequest) {
                     <img
                       src={src}
                       alt={t("product.image_alt", { title: product.title, n: i + 2, total: images.length })}
-                      width={200}
-                      height={200}
+                      width={192}
+                      height={96}
                       loading="lazy"
                       decoding="async"
                     />

@@ -50,12 +50,12 @@ func splitDocument(src []byte) (*document, error) {
 	switch format {
 	case "yaml":
 		if err := yaml.Unmarshal(raw, &doc.front); err != nil {
-			return nil, fmt.Errorf("YAML front matter: %v", shiftYAMLError(err, offset))
+			return nil, fmt.Errorf("YAML front matter: %w", shiftYAMLError(err, offset))
 		}
 		doc.lines = yamlLines(raw).shift(offset)
 	case "toml":
 		if _, err := toml.Decode(string(raw), &doc.front); err != nil {
-			return nil, fmt.Errorf("TOML front matter: %v", shiftTOMLError(err, offset))
+			return nil, fmt.Errorf("TOML front matter: %w", shiftTOMLError(err, offset))
 		}
 		doc.lines = tomlLines(raw).shift(offset)
 	}
