@@ -22,7 +22,7 @@ export default function NotFound(req: RenderRequest) {
           <Prose page={page} />
           <p>
             <a className="btn btn--primary" href={site.home}>
-              {t("errors.home_link")}
+              {t("errors.back_home")}
             </a>
           </p>
         </div>

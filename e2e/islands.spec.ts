@@ -1,0 +1,90 @@
+// Every locale's home, a product and a blog post render, hydrate the header
+// cart badge from the persisted cart, and log no console errors.
+import { expect, test, type Page } from "@playwright/test";
+
+const CART_KEY = "saber-shop.cart.v1";
+
+const locales = [
+  { code: "en", prefix: "" },
+  { code: "pl", prefix: "/pl" },
+  { code: "de", prefix: "/de" },
+] as const;
+
+function watchConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (msg) => {
+    if (msg.type() === "error" || msg.type() === "warning") problems.push(`${msg.type()}: ${msg.text()}`);
+  });
+  page.on("pageerror", (err) => problems.push(`pageerror: ${err.message}`));
+  page.on("requestfailed", (req) => {
+    // A reload cancels the previous page's loads: that is not a failure.
+    if (req.failure()?.errorText !== "net::ERR_ABORTED") problems.push(`requestfailed: ${req.url()} ${req.failure()?.errorText}`);
+  });
+  return problems;
+}
+
+async function firstPostPath(page: Page, prefix: string): Promise<string> {
+  await page.goto(`${prefix}/blog`);
+  const href = await page.locator(`main a[href^="${prefix}/blog/"]:not([href*="/categories"])`).first().getAttribute("href");
+  expect(href, "the blog list links to a post").toBeTruthy();
+  return href!;
+}
+
+for (const { code, prefix } of locales) {
+  test.describe(`${code}`, () => {
+    test(`home, product and post hydrate without console errors (${code})`, async ({ page }) => {
+      const problems = watchConsole(page);
+      const post = await firstPostPath(page, prefix);
+      for (const path of [`${prefix}/`, `${prefix}/shop/arc`, post]) {
+        const res = await page.goto(path);
+        expect(res?.status(), path).toBe(200);
+        await expect(page.locator("html")).toHaveAttribute("lang", code);
+        await expect(page.locator("h1")).toHaveCount(1);
+        const island = page.locator('saber-island[component-url*="CartBadge"]').first();
+        await expect(island).toHaveAttribute("hydrated", "", { timeout: 10_000 });
+      }
+      expect(problems).toEqual([]);
+    });
+
+    test(`cart badge reads the persisted cart and follows other tabs (${code})`, async ({ page, context }) => {
+      const problems = watchConsole(page);
+      await page.goto(`${prefix}/shop/arc`);
+      await page.evaluate(
+        ([key]) => localStorage.setItem(key!, JSON.stringify([{ product: "arc", quantity: 2 }, { product: "plug", quantity: 1 }])),
+        [CART_KEY],
+      );
+      await page.reload();
+      const badge = page.locator(".cart-badge").first();
+      await expect(page.locator("saber-island[hydrated] .cart-badge__count").first()).toHaveText("3");
+      await expect(badge).toHaveAttribute("href", `${prefix}/basket`);
+      const label = await badge.getAttribute("aria-label");
+      expect(label).toContain("3");
+
+      // Another tab empties the cart: this tab's badge follows.
+      const other = await context.newPage();
+      await other.goto(`${prefix}/`);
+      await other.evaluate(([key]) => localStorage.setItem(key!, "[]"), [CART_KEY]);
+      await expect(page.locator(".cart-badge__count").first()).toBeHidden();
+      expect(problems).toEqual([]);
+    });
+  });
+}
+
+test("unknown paths get the locale's 404 page with status 404", async ({ page }) => {
+  const en = await page.goto("/no-such-page");
+  expect(en?.status()).toBe(404);
+  await expect(page.locator("h1")).toContainText("This page could not be found");
+  const pl = await page.goto("/pl/nie-ma-takiej-strony");
+  expect(pl?.status()).toBe(404);
+  await expect(page.locator("h1")).toContainText("Błąd 404");
+});
+
+test("a broken cart value reads as an empty cart, not a crash", async ({ page }) => {
+  const problems = watchConsole(page);
+  await page.goto("/");
+  await page.evaluate(([key]) => localStorage.setItem(key!, "{not json"), [CART_KEY]);
+  await page.reload();
+  await expect(page.locator("saber-island[hydrated]").first()).toBeAttached();
+  await expect(page.locator(".cart-badge__count").first()).toBeHidden();
+  expect(problems).toEqual([]);
+});
