@@ -187,10 +187,13 @@ func (b *Builder) ensureRenderer(site *content.Site) error {
 			}
 			b.bundle, b.cleanup = p, cleanup
 		}
-		if err := render.BuildServer(b.opts.Root, b.bundle); err != nil {
-			return err
-		}
+		// The two esbuild builds are independent: run them side by side.
+		serverErr := make(chan error, 1)
+		go func() { serverErr <- render.BuildServer(b.opts.Root, b.bundle) }()
 		assets, err := render.BuildClient(b.opts.Root)
+		if serr := <-serverErr; serr != nil {
+			return serr
+		}
 		if err != nil {
 			return err
 		}
@@ -243,7 +246,10 @@ func (b *Builder) render(site *content.Site, a *assembler, asm *assembly, out *o
 			return err
 		}
 		key := sha256.Sum256(raw)
-		if c, ok := b.cache[p.out]; ok && c.key == key {
+		mu.Lock()
+		c, ok := b.cache[p.out]
+		mu.Unlock()
+		if ok && c.key == key {
 			results[i] = result{p: p, res: c.res}
 			continue
 		}

@@ -1,0 +1,117 @@
+package devserver
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"sabershop/internal/site"
+)
+
+func copyTree(t testing.TB, src string) string {
+	t.Helper()
+	dst := t.TempDir()
+	err := filepath.Walk(src, func(p string, fi os.FileInfo, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		target := filepath.Join(dst, rel)
+		if fi.IsDir() {
+			return os.MkdirAll(target, 0o755)
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(target, data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dst
+}
+
+// startDev runs the dev server on a copy of the real content and returns
+// its address and a reader of the live-reload stream.
+func startDev(t testing.TB) (contentDir, addr string, events *bufio.Reader) {
+	t.Helper()
+	contentDir = copyTree(t, "../../content")
+	out := filepath.Join(t.TempDir(), "public")
+	ctx, cancel := context.WithCancel(context.Background())
+	ready := make(chan string, 1)
+	done := make(chan error, 1)
+	go func() {
+		done <- Run(ctx, Options{Site: site.Options{ContentDir: contentDir, OutDir: out, Root: "../.."},
+			Addr: "127.0.0.1:0", Watch: true, Out: io.Discard, Ready: func(a string) { ready <- a }})
+	}()
+	t.Cleanup(func() {
+		cancel()
+		<-done
+	})
+	select {
+	case addr = <-ready:
+	case err := <-done:
+		t.Fatalf("dev server stopped: %v", err)
+	case <-time.After(60 * time.Second):
+		t.Fatal("dev server did not start")
+	}
+	resp, err := http.Get("http://" + addr + ReloadPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { resp.Body.Close() })
+	events = bufio.NewReader(resp.Body)
+	if line, _ := events.ReadString('\n'); !strings.HasPrefix(line, ": connected") {
+		t.Fatalf("stream opened with %q", line)
+	}
+	return contentDir, addr, events
+}
+
+// nextEvent reads the next server-sent event's name and data.
+func nextEvent(r *bufio.Reader) (name, data string, err error) {
+	for {
+		line, err := r.ReadString('\n')
+		if err != nil {
+			return "", "", err
+		}
+		line = strings.TrimRight(line, "\n")
+		switch {
+		case strings.HasPrefix(line, "event: "):
+			name = strings.TrimPrefix(line, "event: ")
+		case strings.HasPrefix(line, "data: "):
+			data += strings.TrimPrefix(line, "data: ") + "\n"
+		case line == "" && name != "":
+			return name, data, nil
+		}
+	}
+}
+
+// BenchmarkEditToReload measures from an editor's save of one Markdown
+// file to the reload event reaching the open page: debounce, rebuild and
+// write included.
+func BenchmarkEditToReload(b *testing.B) {
+	dir, _, events := startDev(b)
+	file := filepath.Join(dir, "en", "blog", "spring-duel-meetup.md")
+	orig, err := os.ReadFile(file)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if err := os.WriteFile(file, append(append([]byte{}, orig...), fmt.Sprintf("\nEdit %d.\n", i)...), 0o644); err != nil {
+			b.Fatal(err)
+		}
+		name, _, err := nextEvent(events)
+		if err != nil || name != "reload" {
+			b.Fatalf("event %q, %v", name, err)
+		}
+	}
+}

@@ -1,0 +1,125 @@
+package site
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// Benchmarks report numbers for docs/benchmarks.md; they assert nothing
+// about speed. Run with `make bench`.
+
+// copyDir copies the real content/ so a benchmark can edit it.
+func copyDir(b *testing.B, src string) string {
+	b.Helper()
+	dst := b.TempDir()
+	err := filepath.Walk(src, func(p string, fi os.FileInfo, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		target := filepath.Join(dst, rel)
+		if fi.IsDir() {
+			return os.MkdirAll(target, 0o755)
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(target, data, 0o644)
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return dst
+}
+
+// BenchmarkFullBuildRealSite is a cold build of the shop's own content, as
+// `go run ./cmd/build` does it: bundling, starting the SSR workers,
+// rendering every page, compressing and writing.
+func BenchmarkFullBuildRealSite(b *testing.B) {
+	out := filepath.Join(b.TempDir(), "public")
+	var pages int
+	for i := 0; i < b.N; i++ {
+		bl := New(Options{ContentDir: "../../content", OutDir: out, Root: "../..", Compress: true})
+		rep, err := bl.Build()
+		bl.Close()
+		if err != nil {
+			b.Fatal(err)
+		}
+		pages = 0
+		for _, n := range rep.Pages {
+			pages += n
+		}
+	}
+	b.ReportMetric(float64(pages), "pages")
+}
+
+// generatedSite is the fixture plus enough English posts for 1,000 pages
+// across the three locales (untranslated posts fall back under /pl/, /de/).
+func generatedSite(b *testing.B, posts int) string {
+	return writeFixture(b, "site", genPosts(posts))
+}
+
+func genPosts(posts int) string {
+	var sb strings.Builder
+	for i := 0; i < posts; i++ {
+		fmt.Fprintf(&sb, "-- en/blog/post-%04d.md --\n---\ntitle: Generated post %d\ndate: 2026-01-%02d\nsummary: Post number %d.\ncategories: [news]\n---\n", i, i, i%28+1, i)
+		fmt.Fprintf(&sb, "## Part one\n\nSome text with a [link](/shop/arc) and *emphasis*, number %d.\n\n- a\n- b\n\n## Part two\n\nMore text.\n", i)
+	}
+	return sb.String()
+}
+
+func BenchmarkFullBuild1000Pages(b *testing.B) {
+	dir := generatedSite(b, 310)
+	out := filepath.Join(b.TempDir(), "public")
+	var pages int
+	for i := 0; i < b.N; i++ {
+		bl := New(Options{ContentDir: dir, OutDir: out, Root: "../..", Compress: true, Now: func() time.Time { return fixtureNow }})
+		rep, err := bl.Build()
+		bl.Close()
+		if err != nil {
+			b.Fatal(err)
+		}
+		pages = 0
+		for _, n := range rep.Pages {
+			pages += n
+		}
+		b.Logf("stages %v", rep.Stages)
+	}
+	b.ReportMetric(float64(pages), "pages")
+}
+
+// BenchmarkRebuildOneMarkdownEdit is watch mode's work after an editor
+// saves one Markdown file of the real site (dev mode: no compression).
+func BenchmarkRebuildOneMarkdownEdit(b *testing.B) {
+	dir := copyDir(b, "../../content")
+	out := filepath.Join(b.TempDir(), "public")
+	bl := New(Options{ContentDir: dir, OutDir: out, Root: "../.."})
+	defer bl.Close()
+	if _, err := bl.Build(); err != nil {
+		b.Fatal(err)
+	}
+	file := filepath.Join(dir, "en", "pages", "features.md")
+	orig, err := os.ReadFile(file)
+	if err != nil {
+		b.Fatal(err)
+	}
+	rendered := 0
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		edited := append(append([]byte{}, orig...), []byte(fmt.Sprintf("\nEdit number %d.\n", i))...)
+		if err := os.WriteFile(file, edited, 0o644); err != nil {
+			b.Fatal(err)
+		}
+		rep, err := bl.Build()
+		if err != nil {
+			b.Fatal(err)
+		}
+		rendered = rep.Rendered
+	}
+	b.ReportMetric(float64(rendered), "pages-rendered")
+}
