@@ -30,7 +30,6 @@ type page struct {
 type assembly struct {
 	pages     []*page
 	fallbacks []string // "pl: content/en/blog/x.md"
-	posts     map[string][]*content.Doc
 }
 
 type assembler struct {

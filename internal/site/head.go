@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"html"
+	"regexp"
 	"strings"
 )
 
@@ -143,6 +144,10 @@ func (a *assembler) writeDocument(buf *bytes.Buffer, p *page, body string, as he
 	if as.css != "" {
 		buf.WriteString("<link rel=\"stylesheet\" href=\"" + as.css + "\">\n")
 	}
+	hoisted, body := hoistResourceLinks(body)
+	for _, l := range hoisted {
+		buf.WriteString(l + "\n")
+	}
 	for _, u := range as.preloads {
 		buf.WriteString("<link rel=\"modulepreload\" href=\"" + u + "\">\n")
 	}
@@ -158,6 +163,23 @@ func (a *assembler) writeDocument(buf *bytes.Buffer, p *page, body string, as he
 	buf.WriteString("</head>\n<body>\n")
 	buf.WriteString(body)
 	buf.WriteString("\n</body>\n</html>\n")
+}
+
+var leadingLink = regexp.MustCompile(`^<link [^>]*/?>`)
+
+// hoistResourceLinks takes the <link rel="preload"> tags React 19 puts at
+// the start of its output (for images it will render) out of the body, so
+// they can go into <head> where they belong.
+func hoistResourceLinks(body string) ([]string, string) {
+	var links []string
+	for {
+		m := leadingLink.FindString(body)
+		if m == "" {
+			return links, body
+		}
+		links = append(links, m)
+		body = body[len(m):]
+	}
 }
 
 // jsonForScript encodes v for a <script> element: json.Marshal already
