@@ -1,0 +1,63 @@
+package i18n
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+
+	"github.com/evanw/esbuild/pkg/api"
+)
+
+// TestMoneyFormatMatchesBrowser runs components/money.ts in node over the
+// same cases as FormatMoney: a price must read the same in the page the
+// build wrote and in an island that formats it in the browser.
+func TestMoneyFormatMatchesBrowser(t *testing.T) {
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Fatal("node is needed (the build needs it too)")
+	}
+	type tc struct {
+		Locale   string `json:"locale"`
+		Minor    int64  `json:"minor"`
+		Currency string `json:"currency"`
+	}
+	var cases []tc
+	for _, loc := range []string{"en", "pl", "de"} {
+		for _, cur := range []string{"EUR", "PLN"} {
+			for _, m := range []int64{0, 4, 12, 99, 100, 1990, 34900, 149900, 100000, 1234567, 123456789, -500} {
+				cases = append(cases, tc{loc, m, cur})
+			}
+		}
+	}
+	input, _ := json.Marshal(cases)
+	root, _ := filepath.Abs("../..")
+	res := api.Build(api.BuildOptions{
+		AbsWorkingDir: root,
+		Stdin: &api.StdinOptions{
+			Contents:   `import { formatMoney } from "./components/money"; const cases = ` + string(input) + `; console.log(JSON.stringify(cases.map(c => formatMoney(c.locale, c.minor, c.currency))));`,
+			ResolveDir: root, Sourcefile: "money-check.ts", Loader: api.LoaderTS,
+		},
+		Bundle: true, Platform: api.PlatformNode, Format: api.FormatESModule, Write: false,
+	})
+	if len(res.Errors) > 0 {
+		t.Fatalf("bundle: %v", res.Errors)
+	}
+	script := filepath.Join(t.TempDir(), "check.mjs")
+	if err := os.WriteFile(script, res.OutputFiles[0].Contents, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command("node", script).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	if err := json.Unmarshal(out, &got); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	for i, c := range cases {
+		if want := FormatMoney(c.Locale, c.Minor, c.Currency); got[i] != want {
+			t.Errorf("%s %d %s: browser %q, server %q", c.Locale, c.Minor, c.Currency, got[i], want)
+		}
+	}
+}
