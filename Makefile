@@ -52,7 +52,7 @@ lint: deps
 
 ## bench: build benchmarks (real site, generated 1,000-page site, one-file rebuild, edit-to-reload)
 bench: deps
-	$(GO) test -run '^$$' -bench . -benchtime 5x ./internal/site/ ./internal/devserver/
+	$(GO) test -p 1 -run '^$$' -bench . -benchtime 5x ./internal/site/ ./internal/devserver/
 
 clean:
 	rm -rf public .build test-results playwright-report

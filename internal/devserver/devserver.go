@@ -111,6 +111,7 @@ func Run(ctx context.Context, o Options) error {
 	}
 	if o.Watch {
 		o.Site.DevHead = liveReload
+		o.Site.InPlace = true
 	}
 	b := site.New(o.Site)
 	defer b.Close()

@@ -98,7 +98,7 @@ func BenchmarkFullBuild1000Pages(b *testing.B) {
 func BenchmarkRebuildOneMarkdownEdit(b *testing.B) {
 	dir := copyDir(b, "../../content")
 	out := filepath.Join(b.TempDir(), "public")
-	bl := New(Options{ContentDir: dir, OutDir: out, Root: "../.."})
+	bl := New(Options{ContentDir: dir, OutDir: out, Root: "../..", InPlace: true})
 	defer bl.Close()
 	if _, err := bl.Build(); err != nil {
 		b.Fatal(err)

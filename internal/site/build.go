@@ -30,6 +30,11 @@ type Options struct {
 	Compress   bool             // write .gz and .br siblings
 	Now        func() time.Time // the instant prices are shown for; nil = time.Now
 	DevHead    string           // extra markup for <head> (dev mode live reload)
+	// InPlace (watch mode) writes only the files that changed since the
+	// previous build straight into OutDir instead of swapping in a whole new
+	// tree. Each file is still replaced atomically, and a failed build still
+	// writes nothing. Ignored when Compress is set.
+	InPlace bool
 }
 
 // StageError says which stage failed.
@@ -73,6 +78,7 @@ type Builder struct {
 	stale    bool // templates changed: rebundle
 	cache    map[string]cachedPage
 	compress compressCache
+	written  map[string][32]byte // InPlace: what OutDir holds, by content hash
 	mu       sync.Mutex
 }
 
@@ -150,8 +156,16 @@ func (b *Builder) Build() (*Report, error) {
 		if err := b.siteFiles(site, a, out, now, rep); err != nil {
 			return err
 		}
+		if b.opts.InPlace && !b.opts.Compress && b.written != nil {
+			n, err := updateInPlace(out, b.opts.OutDir, b.written)
+			rep.Bytes = n
+			return err
+		}
 		n, err := writeTree(out, b.opts.OutDir, b.opts.Compress, &b.compress)
 		rep.Bytes = n
+		if err == nil && b.opts.InPlace && !b.opts.Compress {
+			b.written, err = hashOutput(out)
+		}
 		return err
 	}); err != nil {
 		return nil, err

@@ -703,3 +703,42 @@ func TestIncrementalBuildRendersOnlyChangedPages(t *testing.T) {
 		t.Error("the fallback page did not pick up the edit")
 	}
 }
+
+func TestInPlaceRebuildTouchesOnlyChangedFiles(t *testing.T) {
+	dir := writeFixture(t, "site")
+	out := filepath.Join(t.TempDir(), "public")
+	b := New(Options{ContentDir: dir, OutDir: out, Root: "../..", Workers: 1, InPlace: true, Now: func() time.Time { return fixtureNow }})
+	defer b.Close()
+	if _, err := b.Build(); err != nil {
+		t.Fatal(err)
+	}
+	untouched := filepath.Join(out, "gallery", "index.html")
+	old := time.Now().Add(-time.Hour)
+	if err := os.Chtimes(untouched, old, old); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "en", "pages", "construction.md"), []byte("---\ntitle: Construction\n---\nIn place.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(filepath.Join(dir, "en", "blog", "second.md")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "en", "blog", "first.md"), []byte("---\ntitle: First post\ndate: 2026-02-01\nsummary: The first one.\n---\nHello.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Build(); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(read(t, out, "construction/index.html"), "In place.") {
+		t.Error("the edited page was not rewritten")
+	}
+	if fi, err := os.Stat(untouched); err != nil || !fi.ModTime().Equal(old) {
+		t.Error("an unchanged page was rewritten")
+	}
+	if _, err := os.Stat(filepath.Join(out, "blog", "second", "index.html")); !os.IsNotExist(err) {
+		t.Error("the deleted post's page is still there")
+	}
+	if leftovers, _ := filepath.Glob(filepath.Join(out, "*", "*.tmp")); len(leftovers) > 0 {
+		t.Errorf("temporary files left: %v", leftovers)
+	}
+}

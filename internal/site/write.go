@@ -211,3 +211,64 @@ func swap(tmp, outDir string) error {
 
 // isTextPath says whether a file is text for the size summary.
 func isTextPath(p string) bool { return compressible[path.Ext(p)] }
+
+// hashOutput is the content hash of every file of o.
+func hashOutput(o *output) (map[string][32]byte, error) {
+	hashes := make(map[string][32]byte, len(o.files)+len(o.copy))
+	for p, body := range o.files {
+		hashes[p] = sha256.Sum256(body)
+	}
+	for p, src := range o.copy {
+		body, err := os.ReadFile(src)
+		if err != nil {
+			return nil, err
+		}
+		hashes[p] = sha256.Sum256(body)
+	}
+	return hashes, nil
+}
+
+// updateInPlace brings outDir from the state recorded in written to o,
+// touching only what changed: a one-paragraph edit rewrites one page, not
+// the whole tree. written is updated to the new state.
+func updateInPlace(o *output, outDir string, written map[string][32]byte) (int64, error) {
+	next, err := hashOutput(o)
+	if err != nil {
+		return 0, err
+	}
+	var n int64
+	for p, h := range next {
+		if old, ok := written[p]; ok && old == h {
+			continue
+		}
+		body, ok := o.files[p]
+		if !ok {
+			if body, err = os.ReadFile(o.copy[p]); err != nil {
+				return n, err
+			}
+		}
+		dst := filepath.Join(outDir, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+			return n, err
+		}
+		// Write beside and rename, so a reader never sees half a page.
+		tmp := dst + ".tmp"
+		if err := os.WriteFile(tmp, body, 0o644); err != nil {
+			return n, err
+		}
+		if err := os.Rename(tmp, dst); err != nil {
+			return n, err
+		}
+		written[p] = h
+		n += int64(len(body))
+	}
+	for p := range written {
+		if _, ok := next[p]; !ok {
+			if err := os.Remove(filepath.Join(outDir, filepath.FromSlash(p))); err != nil && !errors.Is(err, os.ErrNotExist) {
+				return n, err
+			}
+			delete(written, p)
+		}
+	}
+	return n, nil
+}
