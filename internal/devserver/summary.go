@@ -22,7 +22,11 @@ func Summary(r *site.Report) string {
 	for _, s := range r.Stages {
 		stages = append(stages, fmt.Sprintf("%s %s", s.Name, s.Duration.Round(100*time.Microsecond)))
 	}
-	fmt.Fprintf(&b, "  stages: %s; rendered %d, reused %d\n", strings.Join(stages, ", "), r.Rendered, total-r.Rendered)
+	var subs []string
+	for _, s := range r.Substages {
+		subs = append(subs, fmt.Sprintf("%s %s", s.Name, s.Duration.Round(100*time.Microsecond)))
+	}
+	fmt.Fprintf(&b, "  stages: %s (%s); rendered %d, reused %d\n", strings.Join(stages, ", "), strings.Join(subs, ", "), r.Rendered, total-r.Rendered)
 	fmt.Fprintf(&b, "  catalog %s, creator combinations %d\n", r.Catalog, r.Combinations)
 	if len(r.Fallbacks) > 0 {
 		fmt.Fprintf(&b, "  %d page(s) fall back to English text:\n", len(r.Fallbacks))

@@ -35,6 +35,7 @@ func (e *PageError) Error() string { return e.Message }
 type Pool struct {
 	bundle   string
 	init     json.RawMessage
+	initFn   func() (json.RawMessage, error)
 	idle     chan *worker
 	mu       sync.Mutex
 	all      map[*worker]bool
@@ -58,14 +59,39 @@ func NewPool(bundle string, n int, init any) (*Pool, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &Pool{bundle: bundle, init: raw, idle: make(chan *worker, n), all: map[*worker]bool{}}
+	return NewPoolLazy(bundle, n, func() (json.RawMessage, error) { return raw, nil })
+}
+
+// NewPoolLazy starts the node processes at once and calls init for the init
+// message while they load the bundle (~150 ms), so the caller can finish
+// the client bundles, whose URLs the message carries, in the meantime.
+func NewPoolLazy(bundle string, n int, init func() (json.RawMessage, error)) (*Pool, error) {
+	p := &Pool{bundle: bundle, idle: make(chan *worker, n), all: map[*worker]bool{}}
+	var once sync.Once
+	var initErr error
+	p.initFn = func() (json.RawMessage, error) {
+		once.Do(func() { p.init, initErr = init() })
+		return p.init, initErr
+	}
+	errs := make(chan error, n)
 	for i := 0; i < n; i++ {
-		w, err := p.start()
-		if err != nil {
-			p.Close()
-			return nil, err
+		go func() {
+			w, err := p.start()
+			if err == nil {
+				p.idle <- w
+			}
+			errs <- err
+		}()
+	}
+	var first error
+	for i := 0; i < n; i++ {
+		if err := <-errs; err != nil && first == nil {
+			first = err
 		}
-		p.idle <- w
+	}
+	if first != nil {
+		p.Close()
+		return nil, first
 	}
 	return p, nil
 }
@@ -106,7 +132,12 @@ func (p *Pool) start() (*worker, error) {
 		OK    bool   `json:"ok"`
 		Error string `json:"error"`
 	}
-	if err := w.call(map[string]any{"init": p.init}, &ok); err != nil {
+	init, err := p.initFn()
+	if err != nil {
+		w.kill()
+		return nil, err
+	}
+	if err := w.call(map[string]any{"init": init}, &ok); err != nil {
 		w.kill()
 		return nil, err
 	}

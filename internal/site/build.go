@@ -55,6 +55,7 @@ type Report struct {
 	Bytes        int64
 	Duration     time.Duration
 	Stages       []StageTime
+	Substages    []StageTime // inside render: bundle, start workers, ssr
 	Fallbacks    []string
 	Combinations int
 	Catalog      string // catalogue version
@@ -192,58 +193,89 @@ func assembleSite(site *content.Site, now time.Time) (*assembly, *assembler, err
 
 // ensureRenderer (re)bundles and (re)starts the SSR workers when templates
 // or the data every worker holds (i18n bundles, asset URLs) changed.
-func (b *Builder) ensureRenderer(site *content.Site) error {
-	if b.stale || b.assets == nil {
-		if b.bundle == "" {
-			p, cleanup, err := render.TempBundlePath()
-			if err != nil {
-				return err
-			}
-			b.bundle, b.cleanup = p, cleanup
-		}
-		// The two esbuild builds are independent: run them side by side.
-		serverErr := make(chan error, 1)
-		go func() { serverErr <- render.BuildServer(b.opts.Root, b.bundle) }()
-		assets, err := render.BuildClient(b.opts.Root)
-		if serr := <-serverErr; serr != nil {
-			return serr
-		}
-		if err != nil {
-			return err
-		}
-		b.assets = assets
-		b.stale = false
-		b.poolKey = [32]byte{} // force new workers: the bundle file changed
-	}
+func (b *Builder) ensureRenderer(site *content.Site, rep *Report) error {
 	bundles := map[string]any{}
 	for loc, bundle := range site.Bundles {
 		bundles[loc] = bundle.JSON()
 	}
-	init := map[string]any{"bundles": bundles, "islands": b.assets.Islands, "renderer": b.assets.Renderer}
-	raw, err := json.Marshal(init)
+	initFor := func(a *render.Assets) (json.RawMessage, [32]byte, error) {
+		raw, err := json.Marshal(map[string]any{"bundles": bundles, "islands": a.Islands, "renderer": a.Renderer})
+		return raw, sha256.Sum256(raw), err
+	}
+	if !b.stale && b.assets != nil {
+		raw, key, err := initFor(b.assets)
+		if err != nil {
+			return err
+		}
+		if b.pool != nil && key == b.poolKey {
+			return nil
+		}
+		return b.startPool(rep, func() (json.RawMessage, error) { return raw, nil }, key)
+	}
+	// Templates changed (or first build): bundle the server side first, start
+	// node on it, and finish the client bundles while node loads.
+	t := time.Now()
+	if b.bundle == "" {
+		p, cleanup, err := render.TempBundlePath()
+		if err != nil {
+			return err
+		}
+		b.bundle, b.cleanup = p, cleanup
+	}
+	type client struct {
+		assets *render.Assets
+		err    error
+	}
+	clientDone := make(chan client, 1)
+	go func() {
+		a, err := render.BuildClient(b.opts.Root)
+		clientDone <- client{a, err}
+	}()
+	if err := render.BuildServer(b.opts.Root, b.bundle); err != nil {
+		<-clientDone
+		return err
+	}
+	var key [32]byte
+	var c client
+	err := b.startPool(rep, func() (json.RawMessage, error) {
+		c = <-clientDone
+		if c.err != nil {
+			return nil, c.err
+		}
+		raw, k, err := initFor(c.assets)
+		key = k
+		rep.Substages = append(rep.Substages, StageTime{"bundle", time.Since(t)})
+		return raw, err
+	}, [32]byte{})
 	if err != nil {
 		return err
 	}
-	key := sha256.Sum256(raw)
-	if b.pool != nil && key == b.poolKey {
-		return nil
-	}
+	b.assets, b.poolKey, b.stale = c.assets, key, false
+	return nil
+}
+
+func (b *Builder) startPool(rep *Report, init func() (json.RawMessage, error), key [32]byte) error {
 	if b.pool != nil {
 		b.pool.Close()
+		b.pool = nil
 	}
 	b.cache = map[string]cachedPage{}
-	pool, err := render.NewPool(b.bundle, b.opts.Workers, json.RawMessage(raw))
+	t := time.Now()
+	pool, err := render.NewPoolLazy(b.bundle, b.opts.Workers, init)
 	if err != nil {
 		return err
 	}
+	rep.Substages = append(rep.Substages, StageTime{"start workers", time.Since(t)})
 	b.pool, b.poolKey = pool, key
 	return nil
 }
 
 func (b *Builder) render(site *content.Site, a *assembler, asm *assembly, out *output, rep *Report) error {
-	if err := b.ensureRenderer(site); err != nil {
+	if err := b.ensureRenderer(site, rep); err != nil {
 		return err
 	}
+	t := time.Now()
+	defer func() { rep.Substages = append(rep.Substages, StageTime{"ssr", time.Since(t)}) }()
 	type result struct {
 		p   *page
 		res render.Result
