@@ -1,6 +1,7 @@
 package content
 
 import (
+	"errors"
 	"regexp"
 	"strings"
 
@@ -13,19 +14,10 @@ var (
 )
 
 func (l *loader) loadConfig() (Config, bool) {
-	file := l.rel("config.toml")
-	src, ok := l.read("config.toml")
+	f, ok := l.tomlFile("config.toml")
 	if !ok {
 		return Config{}, false
 	}
-	r := l.reporter(file)
-	data, lines, err := decodeTOMLFile(src)
-	if err != nil {
-		pe := err.(*parseError)
-		r.add(pe.line, "", "%s", pe.msg)
-		return Config{}, false
-	}
-	f := newFields(r, lines, "", data)
 	var c Config
 	c.Name = f.String("name", true)
 	c.ShortName = f.String("short_name", false)
@@ -98,6 +90,27 @@ func (l *loader) loadConfig() (Config, bool) {
 	return c, true
 }
 
+// tomlFile reads and decodes a TOML file under the content directory; a
+// missing file or a syntax error is reported with its line.
+func (l *loader) tomlFile(parts ...string) (*fields, bool) {
+	src, ok := l.read(parts...)
+	if !ok {
+		return nil, false
+	}
+	r := l.reporter(l.rel(parts...))
+	data, lines, err := decodeTOMLFile(src)
+	if err != nil {
+		line, msg := 0, err.Error()
+		var pe *parseError
+		if errors.As(err, &pe) {
+			line, msg = pe.line, pe.msg
+		}
+		r.add(line, "", "%s", msg)
+		return nil, false
+	}
+	return newFields(r, lines, "", data), true
+}
+
 // readAmounts reads {EUR = 0.04, PLN = 0.12}; with all, every currency of
 // the site is required.
 func readAmounts(c Config, f *fields, all bool) Amounts {
@@ -129,20 +142,12 @@ func readNames(c Config, f *fields) Names {
 func (l *loader) loadBundles(c Config) map[string]i18n.Bundle {
 	bundles := map[string]i18n.Bundle{}
 	for _, loc := range c.Locales {
-		file := l.rel("i18n", loc.Code+".toml")
-		src, ok := l.read("i18n", loc.Code+".toml")
+		f, ok := l.tomlFile("i18n", loc.Code+".toml")
 		if !ok {
 			continue
 		}
-		r := l.reporter(file)
-		data, lines, err := decodeTOMLFile(src)
-		if err != nil {
-			pe := err.(*parseError)
-			r.add(pe.line, "", "%s", pe.msg)
-			continue
-		}
 		b := i18n.Bundle{}
-		flatten(r, lines, loc.Code, "", data, b)
+		flatten(f.r, f.lines, loc.Code, "", f.data, b)
 		bundles[loc.Code] = b
 	}
 	def := c.DefaultLocale().Code

@@ -2,19 +2,10 @@ package content
 
 // loadCreator reads content/data/creator.toml.
 func (l *loader) loadCreator(c Config, static map[string]bool) Creator {
-	file := l.rel("data", "creator.toml")
-	src, ok := l.read("data", "creator.toml")
+	f, ok := l.tomlFile("data", "creator.toml")
 	if !ok {
 		return Creator{}
 	}
-	r := l.reporter(file)
-	data, lines, err := decodeTOMLFile(src)
-	if err != nil {
-		pe := err.(*parseError)
-		r.add(pe.line, "", "%s", pe.msg)
-		return Creator{}
-	}
-	f := newFields(r, lines, "", data)
 	var cr Creator
 	cr.Presets = f.Int("presets", true, 5, 6)
 	readPart := func(t *fields, image bool) Part {
@@ -95,19 +86,10 @@ func (l *loader) loadCreator(c Config, static map[string]bool) Creator {
 
 // loadDeliveries reads content/data/deliveries.toml.
 func (l *loader) loadDeliveries(c Config) []Country {
-	file := l.rel("data", "deliveries.toml")
-	src, ok := l.read("data", "deliveries.toml")
+	f, ok := l.tomlFile("data", "deliveries.toml")
 	if !ok {
 		return nil
 	}
-	r := l.reporter(file)
-	data, lines, err := decodeTOMLFile(src)
-	if err != nil {
-		pe := err.(*parseError)
-		r.add(pe.line, "", "%s", pe.msg)
-		return nil
-	}
-	f := newFields(r, lines, "", data)
 	var out []Country
 	seen := map[string]bool{}
 	for _, t := range f.Tables("countries") {

@@ -13,37 +13,14 @@ import (
 	"time"
 
 	"sabershop/internal/site"
+	"sabershop/internal/testutil"
 )
-
-func copyTree(t testing.TB, src string) string {
-	t.Helper()
-	dst := t.TempDir()
-	err := filepath.Walk(src, func(p string, fi os.FileInfo, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		target := filepath.Join(dst, rel)
-		if fi.IsDir() {
-			return os.MkdirAll(target, 0o755)
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(target, data, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return dst
-}
 
 // startDev runs the dev server on a copy of the real content and returns
 // its address and a reader of the live-reload stream.
 func startDev(t testing.TB) (contentDir, addr string, events *bufio.Reader) {
 	t.Helper()
-	contentDir = copyTree(t, "../../content")
+	contentDir = testutil.CopyDir(t, "../../content")
 	out := filepath.Join(t.TempDir(), "public")
 	ctx, cancel := context.WithCancel(context.Background())
 	ready := make(chan string, 1)

@@ -7,44 +7,27 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"sabershop/internal/testutil"
 )
 
 // Benchmarks report numbers for docs/benchmarks.md; they assert nothing
 // about speed. Run with `make bench`.
 
-// copyDir copies the real content/ so a benchmark can edit it.
-func copyDir(b *testing.B, src string) string {
-	b.Helper()
-	dst := b.TempDir()
-	err := filepath.Walk(src, func(p string, fi os.FileInfo, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		target := filepath.Join(dst, rel)
-		if fi.IsDir() {
-			return os.MkdirAll(target, 0o755)
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(target, data, 0o644)
-	})
-	if err != nil {
-		b.Fatal(err)
-	}
-	return dst
-}
-
 // BenchmarkFullBuildRealSite is a cold build of the shop's own content, as
 // `go run ./cmd/build` does it: bundling, starting the SSR workers,
 // rendering every page, compressing and writing.
 func BenchmarkFullBuildRealSite(b *testing.B) {
-	out := filepath.Join(b.TempDir(), "public")
+	benchFullBuild(b, Options{ContentDir: "../../content"})
+}
+
+// benchFullBuild builds from scratch b.N times: a new Builder each time.
+func benchFullBuild(b *testing.B, opts Options) {
+	opts.OutDir = filepath.Join(b.TempDir(), "public")
+	opts.Root, opts.Compress = "../..", true
 	var pages int
 	for i := 0; i < b.N; i++ {
-		bl := New(Options{ContentDir: "../../content", OutDir: out, Root: "../..", Compress: true})
+		bl := New(opts)
 		rep, err := bl.Build()
 		bl.Close()
 		if err != nil {
@@ -54,6 +37,7 @@ func BenchmarkFullBuildRealSite(b *testing.B) {
 		for _, n := range rep.Pages {
 			pages += n
 		}
+		b.Logf("stages %v %v", rep.Stages, rep.Substages)
 	}
 	b.ReportMetric(float64(pages), "pages")
 }
@@ -74,29 +58,13 @@ func genPosts(posts int) string {
 }
 
 func BenchmarkFullBuild1000Pages(b *testing.B) {
-	dir := generatedSite(b, 310)
-	out := filepath.Join(b.TempDir(), "public")
-	var pages int
-	for i := 0; i < b.N; i++ {
-		bl := New(Options{ContentDir: dir, OutDir: out, Root: "../..", Compress: true, Now: func() time.Time { return fixtureNow }})
-		rep, err := bl.Build()
-		bl.Close()
-		if err != nil {
-			b.Fatal(err)
-		}
-		pages = 0
-		for _, n := range rep.Pages {
-			pages += n
-		}
-		b.Logf("stages %v", rep.Stages)
-	}
-	b.ReportMetric(float64(pages), "pages")
+	benchFullBuild(b, Options{ContentDir: generatedSite(b, 310), Now: func() time.Time { return fixtureNow }})
 }
 
 // BenchmarkRebuildOneMarkdownEdit is watch mode's work after an editor
 // saves one Markdown file of the real site (dev mode: no compression).
 func BenchmarkRebuildOneMarkdownEdit(b *testing.B) {
-	dir := copyDir(b, "../../content")
+	dir := testutil.CopyDir(b, "../../content")
 	out := filepath.Join(b.TempDir(), "public")
 	bl := New(Options{ContentDir: dir, OutDir: out, Root: "../..", InPlace: true})
 	defer bl.Close()
