@@ -21,7 +21,7 @@ export default function Basket(req: RenderRequest) {
         )}
         <IslandPlaceholder id="basket" noscript={t("basket.noscript")}>
           <div className="card card--pad basket-shell">
-            <p>{t("basket.loading")}</p>
+            <p>{t("basket.coming_soon")}</p>
           </div>
         </IslandPlaceholder>
         <Prose page={page} className="container--text" />

@@ -16,7 +16,7 @@ export default function Status(req: RenderRequest) {
       <div className="container container--text section">
         <IslandPlaceholder id="order-status" noscript={t("status.noscript")}>
           <div className="card card--pad status-shell">
-            <p>{t("status.loading")}</p>
+            <p>{t("status.coming_soon")}</p>
           </div>
         </IslandPlaceholder>
         <Prose page={page} />

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -189,5 +190,41 @@ func TestNonDefaultLocaleMayNotSetProductFacts(t *testing.T) {
 		if !strings.Contains(msg, want) {
 			t.Errorf("lacks %q in:\n%s", want, msg)
 		}
+	}
+}
+
+// TestTemplateKeysExist fails when a template asks for a UI string that
+// en.toml (and so, by the loader's check, pl and de) does not have: the
+// page would show the raw key.
+func TestTemplateKeysExist(t *testing.T) {
+	site, err := Load("../../content")
+	if err != nil {
+		t.Fatal(err)
+	}
+	call := regexp.MustCompile(`\b(?:t|message)\(\s*"([a-z0-9_.]+)"`)
+	var files []string
+	for _, dir := range []string{"../../templates", "../../components"} {
+		_ = filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && (strings.HasSuffix(p, ".tsx") || strings.HasSuffix(p, ".ts")) {
+				files = append(files, p)
+			}
+			return nil
+		})
+	}
+	used := 0
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range call.FindAllStringSubmatch(string(src), -1) {
+			used++
+			if _, ok := site.Bundles["en"][m[1]]; !ok {
+				t.Errorf("%s uses %q, which en.toml lacks", strings.TrimPrefix(f, "../../"), m[1])
+			}
+		}
+	}
+	if used < 20 {
+		t.Errorf("found only %d translated strings in the templates; is the pattern stale?", used)
 	}
 }
