@@ -489,7 +489,7 @@ func TestCompressedSiblings(t *testing.T) {
 	out := fixture(t)
 	var missing []string
 	_ = filepath.Walk(out, func(p string, fi os.FileInfo, err error) error {
-		if err != nil || fi.IsDir() || !isTextPath(p) || fi.Size() < 256 {
+		if err != nil || fi.IsDir() || !isTextPath(p) {
 			return nil
 		}
 		for _, ext := range []string{".gz", ".br"} {

@@ -172,7 +172,7 @@ func writeOne(root, p string, body []byte, src string, compress bool, cache *com
 		return 0, err
 	}
 	n := int64(len(body))
-	if !compress || !compressible[path.Ext(p)] || len(body) < 256 {
+	if !compress || !compressible[path.Ext(p)] {
 		return n, nil
 	}
 	gz, br, err := cache.get(body)
