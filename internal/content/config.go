@@ -141,11 +141,13 @@ func readNames(c Config, f *fields) Names {
 // needs.
 func (l *loader) loadBundles(c Config) map[string]i18n.Bundle {
 	bundles := map[string]i18n.Bundle{}
+	lines := map[string]lineMap{}
 	for _, loc := range c.Locales {
 		f, ok := l.tomlFile("i18n", loc.Code+".toml")
 		if !ok {
 			continue
 		}
+		lines[loc.Code] = f.lines
 		b := i18n.Bundle{}
 		flatten(f.r, f.lines, loc.Code, "", f.data, b)
 		bundles[loc.Code] = b
@@ -164,7 +166,12 @@ func (l *loader) loadBundles(c Config) map[string]i18n.Bundle {
 		for _, key := range base.Keys() {
 			m, ok := b[key]
 			if !ok {
-				l.diags = append(l.diags, Diagnostic{File: file, Field: key,
+				// Point at the table the key belongs in (or the top).
+				line := lines[loc.Code].lookup(parentKey(key))
+				if line == 0 {
+					line = 1
+				}
+				l.diags = append(l.diags, Diagnostic{File: file, Line: line, Field: key,
 					Problem: "missing translation (" + def + ".toml:" + itoa(base[key].Line) + " has it)"})
 				continue
 			}
@@ -181,6 +188,14 @@ func (l *loader) loadBundles(c Config) map[string]i18n.Bundle {
 		}
 	}
 	return bundles
+}
+
+// parentKey is "a.b" for "a.b.c" and "" for "a".
+func parentKey(key string) string {
+	if i := strings.LastIndexByte(key, '.'); i >= 0 {
+		return key[:i]
+	}
+	return ""
 }
 
 func isPluralTable(m map[string]any) bool {

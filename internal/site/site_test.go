@@ -575,7 +575,7 @@ func TestContentErrorsAllAtOnce(t *testing.T) {
 		"content/en/blog/dup.md:3: slug: duplicate slug \"first\", also used by content/en/blog/first.md",
 		"content/en/pages/features.md:1: title: missing",
 		"content/en/products/plug.md:6: prices.0.PLN: price missing for currency PLN",
-		"content/i18n/de.toml: errors.back_home: missing translation (en.toml:",
+		"content/i18n/de.toml:18: errors.back_home: missing translation (en.toml:20 has it)",
 	}
 	for _, w := range want {
 		if !strings.Contains(msg, w) {
