@@ -17,7 +17,14 @@ func Summary(r *site.Report) string {
 		parts = append(parts, fmt.Sprintf("%s %d", l, r.Pages[l]))
 		total += r.Pages[l]
 	}
-	fmt.Fprintf(&b, "built %d pages (%s), %d files, %s in %s\n", total, strings.Join(parts, ", "), r.Files, humanBytes(r.Bytes), r.Duration.Round(time.Millisecond))
+	size := humanBytes(r.Written) + " written"
+	if r.Bytes > 0 {
+		size = humanBytes(r.Bytes) + ", " + size
+	}
+	if r.Linked > 0 {
+		size += fmt.Sprintf(", %d unchanged files kept", r.Linked)
+	}
+	fmt.Fprintf(&b, "built %d pages (%s), %d files (%s) in %s\n", total, strings.Join(parts, ", "), r.Files, size, r.Duration.Round(time.Millisecond))
 	var stages []string
 	for _, s := range r.Stages {
 		stages = append(stages, fmt.Sprintf("%s %s", s.Name, s.Duration.Round(100*time.Microsecond)))

@@ -52,7 +52,9 @@ type Report struct {
 	Locales      []string
 	Rendered     int // pages SSR-rendered by this build (the rest were unchanged)
 	Files        int
-	Bytes        int64
+	Bytes        int64 // the whole output, compressed siblings included
+	Written      int64 // bytes written anew (the rest was unchanged)
+	Linked       int   // unchanged files hard-linked from the previous output
 	Duration     time.Duration
 	Stages       []StageTime
 	Substages    []StageTime // inside render: bundle, start workers, ssr
@@ -159,11 +161,11 @@ func (b *Builder) Build() (*Report, error) {
 		}
 		if b.opts.InPlace && !b.opts.Compress && b.written != nil {
 			n, err := updateInPlace(out, b.opts.OutDir, b.written)
-			rep.Bytes = n
+			rep.Written = n
 			return err
 		}
-		n, err := writeTree(out, b.opts.OutDir, b.opts.Compress, &b.compress)
-		rep.Bytes = n
+		st, err := writeTree(out, b.opts.OutDir, b.opts.Compress, &b.compress)
+		rep.Bytes, rep.Written, rep.Linked = st.bytes, st.written, st.linked
 		if err == nil && b.opts.InPlace && !b.opts.Compress {
 			b.written, err = hashOutput(out)
 		}

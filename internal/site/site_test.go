@@ -1,13 +1,16 @@
 package site
 
 import (
+	"compress/gzip"
 	"encoding/json"
+	"io"
 	"encoding/xml"
 	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -740,5 +743,56 @@ func TestInPlaceRebuildTouchesOnlyChangedFiles(t *testing.T) {
 	}
 	if leftovers, _ := filepath.Glob(filepath.Join(out, "*", "*.tmp")); len(leftovers) > 0 {
 		t.Errorf("temporary files left: %v", leftovers)
+	}
+}
+
+func TestRebuildKeepsUnchangedFilesAndRewritesChanged(t *testing.T) {
+	dir := writeFixture(t, "site")
+	out := filepath.Join(t.TempDir(), "public")
+	b := New(Options{ContentDir: dir, OutDir: out, Root: "../..", Workers: 1, Compress: true, Now: func() time.Time { return fixtureNow }})
+	defer b.Close()
+	if _, err := b.Build(); err != nil {
+		t.Fatal(err)
+	}
+	inode := func(p string) uint64 {
+		fi, err := os.Stat(filepath.Join(out, p))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return fi.Sys().(*syscall.Stat_t).Ino
+	}
+	galleryBefore, constructionBefore := inode("gallery/index.html.br"), inode("construction/index.html")
+	if err := os.WriteFile(filepath.Join(dir, "en", "pages", "construction.md"), []byte("---\ntitle: Construction\n---\nRebuilt.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rep, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Linked == 0 || rep.Written == 0 || rep.Written >= rep.Bytes {
+		t.Errorf("linked %d files, wrote %d of %d bytes", rep.Linked, rep.Written, rep.Bytes)
+	}
+	if inode("gallery/index.html.br") != galleryBefore {
+		t.Error("an unchanged file was rewritten instead of kept")
+	}
+	if inode("construction/index.html") == constructionBefore {
+		t.Error("a changed page kept its old file")
+	}
+	// The compressed siblings of the changed page hold the new page.
+	f, err := os.Open(filepath.Join(out, "construction", "index.html.gz"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	unzipped, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(unzipped) != read(t, out, "construction/index.html") {
+		t.Error("index.html.gz does not match index.html after a rebuild")
 	}
 }

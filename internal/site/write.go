@@ -27,6 +27,14 @@ var compressible = map[string]bool{
 // A build must stay under a second on two cores; 10% is not worth 30x.
 const brotliQuality = 5
 
+var (
+	gzipWriters = sync.Pool{New: func() any {
+		w, _ := gzip.NewWriterLevel(nil, 6)
+		return w
+	}}
+	brotliWriters = sync.Pool{New: func() any { return brotli.NewWriterLevel(nil, brotliQuality) }}
+)
+
 // compressCache keeps compressed bodies by content hash across rebuilds, so
 // an incremental build only compresses what changed.
 type compressCache struct {
@@ -43,14 +51,20 @@ func (c *compressCache) get(body []byte) ([]byte, []byte, error) {
 		return v[0], v[1], nil
 	}
 	var gz, br bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&gz, 6)
+	// Writers are pooled: a new flate or brotli writer allocates its tables
+	// (about 1 MB for gzip), which dominated compressing many small pages.
+	zw := gzipWriters.Get().(*gzip.Writer)
+	defer gzipWriters.Put(zw)
+	zw.Reset(&gz)
 	if _, err := zw.Write(body); err != nil {
 		return nil, nil, err
 	}
 	if err := zw.Close(); err != nil {
 		return nil, nil, err
 	}
-	bw := brotli.NewWriterLevel(&br, brotliQuality)
+	bw := brotliWriters.Get().(*brotli.Writer)
+	defer brotliWriters.Put(bw)
+	bw.Reset(&br)
 	if _, err := bw.Write(body); err != nil {
 		return nil, nil, err
 	}
@@ -87,17 +101,31 @@ func (o *output) add(p string, body []byte) error {
 	return nil
 }
 
+// writeStats says what a write did.
+type writeStats struct {
+	bytes   int64 // size of the whole output, siblings included
+	written int64 // bytes written anew
+	linked  int   // unchanged files hard-linked from the previous output
+}
+
+func (st *writeStats) add(o writeStats) {
+	st.bytes += o.bytes
+	st.written += o.written
+	st.linked += o.linked
+}
+
 // writeTree writes o into a new directory next to outDir, then swaps it in.
+// Files that did not change are hard-linked from the tree being replaced.
 // A failure at any point leaves outDir as it was.
-func writeTree(o *output, outDir string, compress bool, cache *compressCache) (bytesWritten int64, err error) {
+func writeTree(o *output, outDir string, compress bool, cache *compressCache) (st writeStats, err error) {
 	outDir = filepath.Clean(outDir)
 	parent := filepath.Dir(outDir)
 	if err := os.MkdirAll(parent, 0o755); err != nil {
-		return 0, err
+		return st, err
 	}
 	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(outDir)+".tmp-")
 	if err != nil {
-		return 0, err
+		return st, err
 	}
 	defer func() {
 		if err != nil {
@@ -105,7 +133,11 @@ func writeTree(o *output, outDir string, compress bool, cache *compressCache) (b
 		}
 	}()
 	if err := os.Chmod(tmp, 0o755); err != nil {
-		return 0, err
+		return st, err
+	}
+	prev := ""
+	if fi, err := os.Stat(outDir); err == nil && fi.IsDir() {
+		prev = outDir
 	}
 	type job struct {
 		path string
@@ -116,28 +148,19 @@ func writeTree(o *output, outDir string, compress bool, cache *compressCache) (b
 	var mu sync.Mutex
 	var firstErr error
 	var wg sync.WaitGroup
-	fail := func(e error) {
-		mu.Lock()
-		if firstErr == nil {
-			firstErr = e
-		}
-		mu.Unlock()
-	}
-	// Creating a file costs about a millisecond of syscall time on this
-	// VM's disk, so writers outnumber cores: measured 2.5 s -> see
-	// docs/benchmarks.md for the 1,000-page site.
+	// Creating a file is syscall latency more than CPU on this VM's disk
+	// (about half a millisecond each), so writers outnumber cores.
 	for i := 0; i < 4*runtime.GOMAXPROCS(0); i++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for j := range jobs {
-				n, e := writeOne(tmp, j.path, j.body, j.src, compress, cache)
-				if e != nil {
-					fail(e)
-					continue
-				}
+				one, e := writeOne(tmp, prev, j.path, j.body, j.src, compress, cache)
 				mu.Lock()
-				bytesWritten += n
+				if e != nil && firstErr == nil {
+					firstErr = e
+				}
+				st.add(one)
 				mu.Unlock()
 			}
 		}()
@@ -151,41 +174,83 @@ func writeTree(o *output, outDir string, compress bool, cache *compressCache) (b
 	close(jobs)
 	wg.Wait()
 	if firstErr != nil {
-		return 0, firstErr
+		return st, firstErr
 	}
-	return bytesWritten, swap(tmp, outDir)
+	return st, swap(tmp, outDir)
 }
 
-func writeOne(root, p string, body []byte, src string, compress bool, cache *compressCache) (int64, error) {
+// writeOne writes one file (and its compressed siblings) into root. When
+// prev, the tree being replaced, holds the same bytes at the same path, the
+// file and its siblings are hard-linked from there instead: creating a file
+// costs about half a millisecond on this VM's disk, a link a few
+// microseconds, and most of a rebuild is unchanged (docs/benchmarks.md).
+func writeOne(root, prev, p string, body []byte, src string, compress bool, cache *compressCache) (writeStats, error) {
+	var st writeStats
 	dst := filepath.Join(root, filepath.FromSlash(p))
 	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-		return 0, err
+		return st, err
 	}
 	if src != "" {
 		b, err := os.ReadFile(src)
 		if err != nil {
-			return 0, err
+			return st, err
 		}
 		body = b
 	}
+	siblings := compress && compressible[path.Ext(p)]
+	if prev != "" {
+		if n, ok := linkUnchanged(filepath.Join(prev, filepath.FromSlash(p)), dst, body, siblings); ok {
+			return writeStats{bytes: n, linked: 1}, nil
+		}
+	}
 	if err := os.WriteFile(dst, body, 0o644); err != nil {
-		return 0, err
+		return st, err
 	}
-	n := int64(len(body))
-	if !compress || !compressible[path.Ext(p)] {
-		return n, nil
+	st.bytes = int64(len(body))
+	if siblings {
+		gz, br, err := cache.get(body)
+		if err != nil {
+			return st, err
+		}
+		if err := os.WriteFile(dst+".gz", gz, 0o644); err != nil {
+			return st, err
+		}
+		if err := os.WriteFile(dst+".br", br, 0o644); err != nil {
+			return st, err
+		}
+		st.bytes += int64(len(gz) + len(br))
 	}
-	gz, br, err := cache.get(body)
-	if err != nil {
-		return 0, err
+	st.written = st.bytes
+	return st, nil
+}
+
+// linkUnchanged hard-links old (and its .gz/.br when siblings) to dst if old
+// holds exactly body, and returns the bytes linked. It reports false,
+// leaving nothing behind, otherwise.
+func linkUnchanged(old, dst string, body []byte, siblings bool) (int64, bool) {
+	have, err := os.ReadFile(old)
+	if err != nil || !bytes.Equal(have, body) {
+		return 0, false
 	}
-	if err := os.WriteFile(dst+".gz", gz, 0o644); err != nil {
-		return 0, err
+	exts := []string{""}
+	if siblings {
+		exts = append(exts, ".gz", ".br")
 	}
-	if err := os.WriteFile(dst+".br", br, 0o644); err != nil {
-		return 0, err
+	var n int64
+	for i, ext := range exts {
+		fi, err := os.Stat(old + ext)
+		if err == nil {
+			err = os.Link(old+ext, dst+ext)
+		}
+		if err != nil {
+			for _, done := range exts[:i] {
+				os.Remove(dst + done)
+			}
+			return 0, false
+		}
+		n += fi.Size()
 	}
-	return n + int64(len(gz)+len(br)), nil
+	return n, true
 }
 
 // swap puts the new tree in place of outDir. On Linux it is one atomic
