@@ -26,8 +26,10 @@ export default defineConfig({
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: chromiumArgs },
   },
   projects: [
-    { name: "phone", use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true } },
-    { name: "desktop", use: { viewport: { width: 1280, height: 800 } } },
+    // Unit tests of browser-side modules, run in node: once is enough.
+    { name: "unit", testMatch: /unit\/.*\.spec\.ts$/ },
+    { name: "phone", testIgnore: /unit\//, use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true } },
+    { name: "desktop", testIgnore: /unit\//, use: { viewport: { width: 1280, height: 800 } } },
   ],
   webServer: {
     command: `go run ./cmd/build -out .build/e2e-public && go run ./cmd/orderd serve -addr 127.0.0.1:${PORT} -site .build/e2e-public`,

@@ -1,0 +1,72 @@
+// Unit tests of the cart store, run by Playwright's runner in node (no
+// page): a small in-memory localStorage and event target stand in for the
+// browser's; the store's own code is the real one.
+import { expect, test } from "@playwright/test";
+
+class MemoryStorage {
+  private data = new Map<string, string>();
+  getItem(k: string) {
+    return this.data.get(k) ?? null;
+  }
+  setItem(k: string, v: string) {
+    this.data.set(k, String(v));
+  }
+  removeItem(k: string) {
+    this.data.delete(k);
+  }
+}
+
+const storage = new MemoryStorage();
+const listeners = new Set<(e: { key: string | null }) => void>();
+Object.assign(globalThis, {
+  window: {
+    localStorage: storage,
+    addEventListener: (_: string, l: (e: { key: string | null }) => void) => listeners.add(l),
+    removeEventListener: (_: string, l: (e: { key: string | null }) => void) => listeners.delete(l),
+  },
+});
+
+const store = await import("../../components/cart/store");
+
+test.beforeEach(() => {
+  storage.removeItem(store.CART_KEY);
+});
+
+test("add, remove by position and clear persist in storage", () => {
+  store.addItem({ product: "arc", quantity: 1 });
+  store.addItem({ product: "plug", quantity: 2 });
+  store.addItem({ product: "talon", variant: "crystal", quantity: 1 });
+  expect(store.itemCount(store.readCart())).toBe(4);
+  store.removeAt(1);
+  expect(store.readCart().map((i) => i.product)).toEqual(["arc", "talon"]);
+  expect(JSON.parse(storage.getItem(store.CART_KEY)!)).toHaveLength(2);
+  store.clearCart();
+  expect(store.readCart()).toEqual([]);
+});
+
+test("a broken or foreign stored value reads as an empty cart", () => {
+  for (const raw of ["{not json", '"a string"', "42", '{"product":"arc"}']) {
+    storage.setItem(store.CART_KEY, raw);
+    expect(store.readCart()).toEqual([]);
+  }
+});
+
+test("invalid lines are dropped, valid ones kept", () => {
+  storage.setItem(
+    store.CART_KEY,
+    JSON.stringify([
+      { product: "arc", quantity: 1 },
+      { product: "plug", quantity: 0 },
+      { product: "plug", quantity: 11 },
+      { product: 7, quantity: 1 },
+      { product: "count", quantity: 2.5 },
+      { product: "royal", quantity: store.MAX_QUANTITY },
+    ]),
+  );
+  expect(store.readCart().map((i) => i.product)).toEqual(["arc", "royal"]);
+});
+
+test("the same stored value gives the same array (stable snapshot for React)", () => {
+  store.addItem({ product: "arc", quantity: 1 });
+  expect(store.readCart()).toBe(store.readCart());
+});
