@@ -18,15 +18,24 @@ class MemoryStorage {
 
 const storage = new MemoryStorage();
 const listeners = new Set<(e: { key: string | null }) => void>();
-Object.assign(globalThis, {
-  window: {
-    localStorage: storage,
-    addEventListener: (_: string, l: (e: { key: string | null }) => void) => listeners.add(l),
-    removeEventListener: (_: string, l: (e: { key: string | null }) => void) => listeners.delete(l),
-  },
+let store: typeof import("../../components/cart/store");
+
+// The fake window exists only while these tests run: other test files in
+// the same worker (axe-core) look for a real one.
+test.beforeAll(async () => {
+  Object.assign(globalThis, {
+    window: {
+      localStorage: storage,
+      addEventListener: (_: string, l: (e: { key: string | null }) => void) => listeners.add(l),
+      removeEventListener: (_: string, l: (e: { key: string | null }) => void) => listeners.delete(l),
+    },
+  });
+  store = await import("../../components/cart/store");
 });
 
-const store = await import("../../components/cart/store");
+test.afterAll(() => {
+  delete (globalThis as { window?: unknown }).window;
+});
 
 test.beforeEach(() => {
   storage.removeItem(store.CART_KEY);
