@@ -3,8 +3,8 @@ package site
 import (
 	"compress/gzip"
 	"encoding/json"
-	"io"
 	"encoding/xml"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
