@@ -33,6 +33,7 @@ test-go: deps
 
 test-ts: deps
 	npx tsc --noEmit -p .
+	npx tsc --noEmit -p tsconfig.sw.json
 
 ## chromium: Debian's Chromium for the browser tests (no browser downloads)
 chromium:
@@ -49,6 +50,7 @@ lint: deps
 	$(GO) vet ./...
 	$(GO) run $(STATICCHECK) ./...
 	npx tsc --noEmit -p .
+	npx tsc --noEmit -p tsconfig.sw.json
 
 ## bench: build benchmarks (real site, generated 1,000-page site, one-file rebuild, edit-to-reload)
 bench: deps

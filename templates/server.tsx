@@ -47,7 +47,7 @@ function renderIsland(call: IslandCall, index: number): string {
   );
 }
 
-export function renderPage(req: RenderRequest): { html: string; islands: string[] } {
+export function renderPage(req: RenderRequest): { html: string; islands: string[]; eager: string[] } {
   if (!init) throw new Error("render before init");
   const Template = templates[req.data.template];
   if (!Template) throw new Error(`unknown template ${req.data.template}`);
@@ -65,7 +65,10 @@ export function renderPage(req: RenderRequest): { html: string; islands: string[
   const html = shell.replace(/<template data-island-slot="(\d+)"><\/template>/g, (_, n: string) =>
     renderIsland(calls[Number(n)]!, Number(n)),
   );
-  return { html, islands: [...new Set(calls.map((c) => c.name))] };
+  // Islands hydrated on load are worth a modulepreload; idle and visible
+  // ones must not cost the page anything before then.
+  const eager = calls.filter((c) => c.hydrate === "load").map((c) => c.name);
+  return { html, islands: [...new Set(calls.map((c) => c.name))], eager: [...new Set(eager)] };
 }
 
 function answer(msg: object): void {

@@ -30,6 +30,7 @@ type Assets struct {
 	Islands  map[string]string // island name -> URL of its entry chunk
 	Renderer string            // URL of the shared hydrate runtime (React)
 	Loader   string            // URL of the <saber-island> loader
+	Sitewide string            // URL of the site-wide script (prefetch, progress bar, service worker)
 	CSS      string            // URL of the site stylesheet
 	imports  map[string][]string
 }
@@ -133,6 +134,7 @@ func BuildClient(root string) (*Assets, error) {
 		{InputPath: "components/islands/loader.ts", OutputPath: "loader"},
 		{InputPath: "components/islands/runtime.ts", OutputPath: "runtime"},
 		{InputPath: "templates/styles.css", OutputPath: "site"},
+		{InputPath: "components/sitewide.ts", OutputPath: "sitewide"},
 	}
 	for _, n := range names {
 		entries = append(entries, api.EntryPoint{InputPath: "components/islands/" + n + ".tsx", OutputPath: n})
@@ -199,6 +201,8 @@ func BuildClient(root string) (*Assets, error) {
 			a.Loader = u
 		case o.EntryPoint == "components/islands/runtime.ts":
 			a.Renderer = u
+		case o.EntryPoint == "components/sitewide.ts":
+			a.Sitewide = u
 		case o.EntryPoint == "templates/styles.css" || (strings.HasSuffix(out, ".css") && strings.Contains(path.Base(out), "site-")):
 			a.CSS = u
 		case strings.HasPrefix(o.EntryPoint, "components/islands/"):
@@ -219,6 +223,42 @@ func BuildClient(root string) (*Assets, error) {
 		}
 	}
 	return a, nil
+}
+
+// Placeholders in the service worker bundle that the build replaces with
+// JSON once it knows every output file.
+const (
+	PrecacheManifestVar = "SABER_PRECACHE_MANIFEST"
+	LocalePrefixesVar   = "SABER_LOCALE_PREFIXES"
+)
+
+// BuildServiceWorker bundles components/sw/sw.ts (Workbox) into one classic
+// script; the caller fills in the placeholders.
+func BuildServiceWorker(root string) ([]byte, error) {
+	res := api.Build(api.BuildOptions{
+		AbsWorkingDir:     root,
+		EntryPoints:       []string{"components/sw/sw.ts"},
+		Bundle:            true,
+		Format:            api.FormatIIFE,
+		Platform:          api.PlatformBrowser,
+		Target:            api.ES2020,
+		Define:            production, // Workbox logs in development builds
+		MinifyWhitespace:  true,
+		MinifyIdentifiers: true,
+		MinifySyntax:      true,
+		Write:             false,
+		Outfile:           "sw.js",
+		LogLevel:          api.LogLevelSilent,
+	})
+	if len(res.Errors) > 0 {
+		return nil, buildError(res.Errors)
+	}
+	for _, f := range res.OutputFiles {
+		if strings.HasSuffix(f.Path, "sw.js") {
+			return f.Contents, nil
+		}
+	}
+	return nil, fmt.Errorf("esbuild wrote no sw.js")
 }
 
 // TempBundlePath is where the server bundle is written during a build.

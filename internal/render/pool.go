@@ -21,6 +21,7 @@ var ErrWorkerDied = errors.New("render: SSR worker died")
 type Result struct {
 	HTML    string   `json:"html"`
 	Islands []string `json:"islands"`
+	Eager   []string `json:"eager"` // islands hydrated on load: preload these
 	Error   string   `json:"error"`
 }
 

@@ -6,9 +6,11 @@ package site
 import (
 	"bytes"
 	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"runtime"
 	"sort"
@@ -78,7 +80,8 @@ type Builder struct {
 	bundle   string
 	cleanup  func()
 	assets   *render.Assets
-	stale    bool // templates changed: rebundle
+	sw       []byte // service worker bundle with placeholders (see serviceWorker)
+	stale    bool   // templates changed: rebundle
 	cache    map[string]cachedPage
 	compress compressCache
 	written  map[string][32]byte // InPlace: what OutDir holds, by content hash
@@ -229,11 +232,22 @@ func (b *Builder) ensureRenderer(site *content.Site, rep *Report) error {
 		err    error
 	}
 	clientDone := make(chan client, 1)
+	swDone := make(chan error, 1)
 	go func() {
 		a, err := render.BuildClient(b.opts.Root)
 		clientDone <- client{a, err}
 	}()
+	go func() {
+		sw, err := render.BuildServiceWorker(b.opts.Root)
+		b.sw = sw
+		swDone <- err
+	}()
 	if err := render.BuildServer(b.opts.Root, b.bundle); err != nil {
+		<-clientDone
+		<-swDone
+		return err
+	}
+	if err := <-swDone; err != nil {
 		<-clientDone
 		return err
 	}
@@ -329,10 +343,10 @@ func (b *Builder) render(site *content.Site, a *assembler, asm *assembly, out *o
 			continue
 		}
 		var buf bytes.Buffer
-		as := headAssets{css: b.assets.CSS, dev: b.opts.DevHead}
+		as := headAssets{css: b.assets.CSS, dev: b.opts.DevHead, sitewide: b.assets.Sitewide}
 		if len(r.res.Islands) > 0 {
 			as.loader = b.assets.Loader
-			as.preloads = b.assets.Preloads(r.res.Islands)
+			as.preloads = b.assets.Preloads(r.res.Eager)
 		}
 		a.writeDocument(&buf, r.p, r.res.HTML, as)
 		if err := out.add(r.p.out, buf.Bytes()); err != nil {
@@ -394,6 +408,13 @@ func (b *Builder) siteFiles(site *content.Site, a *assembler, out *output, now t
 	if err := add("error.html", a.errorPage()); err != nil {
 		return err
 	}
+	sw, err := b.serviceWorker(site, out)
+	if err != nil {
+		return err
+	}
+	if err := add("sw.js", sw); err != nil {
+		return err
+	}
 	cat := catalog.Build(site)
 	body, err := cat.JSON()
 	if err != nil {
@@ -406,4 +427,63 @@ func (b *Builder) siteFiles(site *content.Site, a *assembler, out *output, now t
 // outputDirOf is the folder of a URL path: "/pl/blog" -> "pl/blog".
 func outputDirOf(urlPath string) string {
 	return filepath.ToSlash(filepath.Clean("." + urlPath))
+}
+
+// serviceWorker fills the Workbox bundle's placeholders: the precache list
+// (every hashed asset, the offline page of every locale, the icons and the
+// manifest, each with a revision so a changed file is fetched again) and the
+// locale prefixes that pick the offline page.
+func (b *Builder) serviceWorker(site *content.Site, out *output) ([]byte, error) {
+	type entry struct {
+		URL      string  `json:"url"`
+		Revision *string `json:"revision"`
+	}
+	var entries []entry
+	for _, f := range b.assets.Files {
+		entries = append(entries, entry{URL: "/" + f.Path}) // hashed: no revision needed
+	}
+	revision := func(body []byte) *string {
+		sum := sha256.Sum256(body)
+		r := hex.EncodeToString(sum[:8])
+		return &r
+	}
+	var prefixes []string
+	for _, loc := range site.Config.Locales {
+		prefixes = append(prefixes, localePrefix(site.Config, loc.Code))
+		u := localePath(site.Config, loc.Code, "/offline")
+		html, ok := out.files[outputFile(u)]
+		if !ok {
+			return nil, fmt.Errorf("service worker: no offline page at %s", u)
+		}
+		entries = append(entries, entry{URL: u, Revision: revision(html)})
+	}
+	for _, p := range []string{"favicon.svg", "icons/icon-192.png", "icons/icon-512.png", "manifest.webmanifest"} {
+		body, ok := out.files[p]
+		if !ok {
+			src, isCopy := out.copy[p]
+			if !isCopy {
+				continue
+			}
+			var err error
+			if body, err = os.ReadFile(src); err != nil {
+				return nil, err
+			}
+		}
+		entries = append(entries, entry{URL: "/" + p, Revision: revision(body)})
+	}
+	sort.Slice(entries, func(i, j int) bool { return entries[i].URL < entries[j].URL })
+	manifest, err := json.Marshal(entries)
+	if err != nil {
+		return nil, err
+	}
+	locales, err := json.Marshal(prefixes)
+	if err != nil {
+		return nil, err
+	}
+	sw := bytes.Replace(b.sw, []byte(render.PrecacheManifestVar), manifest, 1)
+	sw = bytes.Replace(sw, []byte(render.LocalePrefixesVar), locales, 1)
+	if bytes.Contains(sw, []byte(render.PrecacheManifestVar)) || bytes.Equal(sw, b.sw) {
+		return nil, fmt.Errorf("service worker: placeholders not found in the bundle")
+	}
+	return sw, nil
 }

@@ -2,9 +2,11 @@ package site
 
 import (
 	"bytes"
+
 	"encoding/json"
 	"html"
 	"regexp"
+	"sabershop/internal/content"
 	"strings"
 )
 
@@ -44,8 +46,7 @@ func (a *assembler) head(p *page, ld []any) head {
 		h.title = title + " | " + a.cfg.Name
 	}
 	h.description = firstNonEmpty(d.Description, d.Summary, a.t(p.locale, "site.description", nil))
-	switch p.req.Data.Template {
-	case "notFound", "status", "basket":
+	if p.doc.Kind == content.KindPage && unindexed[p.doc.Slug] {
 		h.noindex = true
 	}
 	if !h.noindex {
@@ -99,6 +100,7 @@ type headAssets struct {
 	css      string
 	preloads []string
 	loader   string // empty when the page has no islands
+	sitewide string // prefetch, progress bar, service worker registration
 	dev      string // extra markup in dev mode (live reload)
 }
 
@@ -153,6 +155,9 @@ func (a *assembler) writeDocument(buf *bytes.Buffer, p *page, body string, as he
 	}
 	if as.loader != "" {
 		buf.WriteString("<script type=\"module\" src=\"" + as.loader + "\"></script>\n")
+	}
+	if as.sitewide != "" {
+		buf.WriteString("<script type=\"module\" src=\"" + as.sitewide + "\"></script>\n")
 	}
 	for _, ld := range h.jsonLD {
 		buf.WriteString("<script type=\"application/ld+json\">")

@@ -64,6 +64,7 @@ type siteData struct {
 	Social       []social     `json:"social"`
 	CountrySites []link       `json:"country_sites"`
 	OrdersOpen   bool         `json:"orders_open"`
+	TagManagerID string       `json:"tag_manager_id"`
 	BasketHref   string       `json:"basket_href"`
 	ContactHref  string       `json:"contact_href"`
 	Logo         string       `json:"logo"`

@@ -20,12 +20,17 @@ var fixedPages = map[string]struct{ route, template string }{
 	"basket":               {"/basket", "basket"},
 	"status":               {"/status/", "status"},
 	"404":                  {"/404", "notFound"},
+	"offline":              {"/offline", "page"},
 }
+
+// unindexed pages carry noindex, no canonical, and stay out of the sitemap.
+var unindexed = map[string]bool{"404": true, "basket": true, "status": true, "offline": true}
 
 // requiredPages must exist in the default locale: the routes of SPEC.md §2.
 var requiredPages = []string{
 	"home", "application", "construction", "contact", "faq", "features", "gallery",
 	"generator", "get-started", "shop", "custom-saber-creator", "blog", "basket", "status", "404",
+	"offline", // the service worker's fallback when a page is neither cached nor reachable
 }
 
 // localePrefix is "" for the default locale and "/pl" for the others.

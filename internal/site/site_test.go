@@ -115,7 +115,7 @@ func TestEveryRouteInEveryLocale(t *testing.T) {
 		"construction/index.html", "contact/index.html", "faq/index.html", "features/index.html",
 		"gallery/index.html", "generator/index.html", "get-started/index.html", "shop/index.html",
 		"shop/custom-saber-creator/index.html", "shop/arc/index.html", "shop/plug/index.html",
-		"basket/index.html", "status/index.html", "404.html",
+		"basket/index.html", "status/index.html", "404.html", "offline/index.html",
 	}
 	for _, prefix := range []string{"", "pl/", "de/"} {
 		for _, r := range routes {
@@ -130,11 +130,11 @@ func TestEveryRouteInEveryLocale(t *testing.T) {
 	}
 	for _, f := range []string{"sitemap.xml", "sitemap-en.xml", "sitemap-pl.xml", "sitemap-de.xml", "robots.txt",
 		"blog/atom.xml", "pl/blog/atom.xml", "de/blog/atom.xml", "manifest.webmanifest", "catalog.json",
-		"error.html", "favicon.svg", "images/arc.svg"} {
+		"error.html", "favicon.svg", "images/arc.svg", "sw.js"} {
 		read(t, out, f)
 	}
-	if got := builtFixture.rep.Pages; got["en"] != got["pl"] || got["pl"] != got["de"] || got["en"] != 23 {
-		t.Errorf("pages per locale = %v, want 23 each", got)
+	if got := builtFixture.rep.Pages; got["en"] != got["pl"] || got["pl"] != got["de"] || got["en"] != 24 {
+		t.Errorf("pages per locale = %v, want 24 each", got)
 	}
 }
 
@@ -305,34 +305,40 @@ func TestHeadTags(t *testing.T) {
 	}
 }
 
-func TestModulePreloadOnlyForIslandsUsed(t *testing.T) {
+func TestModulePreloadOnlyForIslandsHydratedOnLoad(t *testing.T) {
 	out := fixture(t)
-	h := parseHead(t, read(t, out, "shop/arc/index.html"))
-	html := read(t, out, "shop/arc/index.html")
-	islands := regexp.MustCompile(`component-url="([^"]+)"`).FindAllStringSubmatch(html, -1)
-	if len(islands) == 0 {
-		t.Fatal("no island on the page (the header cart badge is expected)")
-	}
-	preloaded := map[string]bool{}
-	for _, p := range h.preloads {
-		preloaded[p] = true
-		if _, err := os.Stat(filepath.Join(out, p)); err != nil {
-			t.Errorf("modulepreload of a missing file %s", p)
+	for _, page := range []string{"shop/arc/index.html", "index.html", "pl/blog/index.html"} {
+		html := read(t, out, page)
+		h := parseHead(t, html)
+		preloaded := map[string]bool{}
+		for _, p := range h.preloads {
+			preloaded[p] = true
+			if _, err := os.Stat(filepath.Join(out, p)); err != nil {
+				t.Errorf("%s: modulepreload of a missing file %s", page, p)
+			}
 		}
-	}
-	for _, m := range islands {
-		if !preloaded[m[1]] {
-			t.Errorf("island %s is not preloaded", m[1])
+		islands := regexp.MustCompile(`<saber-island ([^>]*)>`).FindAllStringSubmatch(html, -1)
+		if len(islands) == 0 {
+			t.Fatalf("%s: no island (the header cart badge is expected)", page)
 		}
-	}
-	// Nothing but the loader, the renderer, the page's islands and their chunks.
-	entries, _ := filepath.Glob(filepath.Join(out, "assets", "*.js"))
-	for _, e := range entries {
-		name := "/assets/" + filepath.Base(e)
-		isEntry := !strings.HasPrefix(filepath.Base(e), "chunk-")
-		used := strings.Contains(html, `"`+name+`"`)
-		if isEntry && preloaded[name] && !used && !strings.HasPrefix(filepath.Base(e), "runtime-") && !strings.HasPrefix(filepath.Base(e), "loader-") {
-			t.Errorf("preloads %s, which the page does not use", name)
+		eager := map[string]bool{}
+		for _, m := range islands {
+			url := regexp.MustCompile(`component-url="([^"]+)"`).FindStringSubmatch(m[1])[1]
+			if strings.Contains(m[1], `hydrate="load"`) {
+				eager[url] = true
+				if !preloaded[url] {
+					t.Errorf("%s: island %s hydrates on load but is not preloaded", page, url)
+				}
+			}
+		}
+		for _, m := range islands {
+			url := regexp.MustCompile(`component-url="([^"]+)"`).FindStringSubmatch(m[1])[1]
+			if !eager[url] && preloaded[url] {
+				t.Errorf("%s: island %s waits for idle or visibility but is preloaded", page, url)
+			}
+		}
+		if len(eager) == 0 && len(h.preloads) > 0 {
+			t.Errorf("%s: no island hydrates on load, yet the page preloads %v", page, h.preloads)
 		}
 	}
 }
@@ -408,7 +414,7 @@ func TestSitemapsWithAlternates(t *testing.T) {
 			if !langs["en"] || !langs["pl"] || !langs["de"] || !langs["x-default"] {
 				t.Errorf("%s: alternates %v", u.Loc, langs)
 			}
-			for _, skip := range []string{"/basket", "/status/", "/404", "/homepage"} {
+			for _, skip := range []string{"/basket", "/status/", "/404", "/homepage", "/offline"} {
 				if strings.HasSuffix(u.Loc, skip) {
 					t.Errorf("sitemap lists %s, which is not indexed", u.Loc)
 				}
