@@ -4,7 +4,7 @@ ADDR ?= 127.0.0.1:8080
 GO ?= go
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: run build dev test test-go test-ts e2e lint bench deps chromium clean
+.PHONY: run build dev test test-go test-ts e2e lint bench lighthouse deps chromium clean
 
 ## deps: install the JavaScript packages (React, TypeScript, Playwright) when package-lock.json changed
 deps: node_modules/.installed
@@ -55,6 +55,12 @@ lint: deps
 ## bench: build benchmarks (real site, generated 1,000-page site, one-file rebuild, edit-to-reload)
 bench: deps
 	$(GO) test -p 1 -run '^$$' -bench . -benchtime 5x ./internal/site/ ./internal/devserver/
+
+## lighthouse: mobile Lighthouse scores of key pages (figures for docs/benchmarks.md)
+lighthouse: build chromium
+	@$(GO) build -o .build/orderd ./cmd/orderd
+	@.build/orderd serve -addr 127.0.0.1:8089 -site ./public -data ./var & pid=$$!; sleep 1; \
+	  node scripts/lighthouse.mjs http://127.0.0.1:8089; status=$$?; kill $$pid; exit $$status
 
 clean:
 	rm -rf public .build test-results playwright-report

@@ -1,6 +1,7 @@
 package devserver
 
 import (
+	"mime"
 	"net/http"
 	"os"
 	"path"
@@ -15,10 +16,13 @@ func Static(dir string) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		p := path.Clean("/" + r.URL.Path)
 		if f := resolve(dir, p); f != "" {
-			if strings.HasSuffix(f, ".html") {
+			switch {
+			case strings.HasPrefix(p, "/assets/"):
+				w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+			default:
 				w.Header().Set("Cache-Control", "no-cache")
 			}
-			http.ServeFile(w, r, f)
+			serveFile(w, r, f)
 			return
 		}
 		prefix := ""
@@ -43,6 +47,30 @@ func Static(dir string) http.Handler {
 		w.WriteHeader(http.StatusNotFound)
 		_, _ = w.Write(body)
 	})
+}
+
+// serveFile sends f, or its precompressed .br or .gz sibling when the
+// browser accepts that encoding.
+func serveFile(w http.ResponseWriter, r *http.Request, f string) {
+	w.Header().Add("Vary", "Accept-Encoding")
+	accept := r.Header.Get("Accept-Encoding")
+	for _, enc := range []struct{ name, ext string }{{"br", ".br"}, {"gzip", ".gz"}} {
+		if !strings.Contains(accept, enc.name) {
+			continue
+		}
+		if _, err := os.Stat(f + enc.ext); err != nil {
+			continue
+		}
+		if ct := mime.TypeByExtension(filepath.Ext(f)); ct != "" {
+			w.Header().Set("Content-Type", ct)
+		} else if strings.HasSuffix(f, ".webmanifest") {
+			w.Header().Set("Content-Type", "application/manifest+json")
+		}
+		w.Header().Set("Content-Encoding", enc.name)
+		http.ServeFile(w, r, f+enc.ext)
+		return
+	}
+	http.ServeFile(w, r, f)
 }
 
 // resolve maps a clean URL path to an existing file under dir, or "".

@@ -1,0 +1,64 @@
+package devserver
+
+import (
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+func TestStaticServesPrecompressedAndLocale404(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"shop/arc/index.html":    "<h1>Arc</h1>",
+		"shop/arc/index.html.br": "BROTLI",
+		"shop/arc/index.html.gz": "GZIP",
+		"assets/x-ABC.js":        "js",
+		"404.html":               "not found",
+		"pl/404.html":            "nie znaleziono",
+		"pl/status/index.html":   "status shell",
+	}
+	for p, body := range files {
+		f := filepath.Join(dir, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(f), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(f, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	h := Static(dir)
+	get := func(path, enc string) *httptest.ResponseRecorder {
+		r := httptest.NewRequest("GET", path, nil)
+		if enc != "" {
+			r.Header.Set("Accept-Encoding", enc)
+		}
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, r)
+		return w
+	}
+	cases := []struct {
+		path, enc, body, encoding string
+		code                      int
+	}{
+		{"/shop/arc", "gzip, deflate, br", "BROTLI", "br", 200},
+		{"/shop/arc", "gzip", "GZIP", "gzip", 200},
+		{"/shop/arc", "", "<h1>Arc</h1>", "", 200},
+		{"/pl/status/0123abcd", "", "status shell", "", 200},
+		{"/pl/nie-ma", "", "nie znaleziono", "", 404},
+		{"/nope", "", "not found", "", 404},
+		{"/../../etc/passwd", "", "not found", "", 404},
+	}
+	for _, c := range cases {
+		w := get(c.path, c.enc)
+		if w.Code != c.code || w.Body.String() != c.body || w.Header().Get("Content-Encoding") != c.encoding {
+			t.Errorf("%s (%q): %d %q %q, want %d %q %q", c.path, c.enc, w.Code, w.Body.String(), w.Header().Get("Content-Encoding"), c.code, c.body, c.encoding)
+		}
+	}
+	if w := get("/shop/arc", "br"); w.Header().Get("Content-Type") != "text/html; charset=utf-8" {
+		t.Errorf("brotli page served as %q", w.Header().Get("Content-Type"))
+	}
+	if w := get("/assets/x-ABC.js", ""); w.Header().Get("Cache-Control") != "public, max-age=31536000, immutable" {
+		t.Errorf("hashed asset cache control %q", w.Header().Get("Cache-Control"))
+	}
+}

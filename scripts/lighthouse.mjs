@@ -1,0 +1,36 @@
+// Lighthouse (mobile) scores for the home page, a product page and a blog
+// post, with Debian's Chromium, against the site served on BASE (default
+// http://127.0.0.1:8080). Prints a Markdown table for docs/benchmarks.md.
+// Usage: node scripts/lighthouse.mjs [BASE]   (see `make lighthouse`)
+import lighthouse from "lighthouse";
+import * as chromeLauncher from "chrome-launcher";
+
+const base = process.argv[2] ?? "http://127.0.0.1:8080";
+const pages = ["/", "/shop/arc", "/blog/how-a-hilt-is-made", "/pl/", "/de/shop/talon"];
+const categories = ["performance", "accessibility", "best-practices", "seo"];
+
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run"],
+});
+const rows = [];
+try {
+  for (const path of pages) {
+    const result = await lighthouse(`${base}${path}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: categories, formFactor: "mobile" });
+    const lhr = result.lhr;
+    const scores = categories.map((c) => Math.round((lhr.categories[c]?.score ?? 0) * 100));
+    const items = lhr.audits["network-requests"]?.details?.items ?? [];
+    const jsBytes = items.filter((i) => i.resourceType === "Script").reduce((n, i) => n + (i.transferSize ?? 0), 0);
+    const lcp = lhr.audits["largest-contentful-paint"]?.displayValue ?? "";
+    const tbt = lhr.audits["total-blocking-time"]?.displayValue ?? "";
+    rows.push(`| \`${path}\` | ${scores.join(" | ")} | ${(jsBytes / 1024).toFixed(1)} KB | ${lcp} | ${tbt} |`);
+    const failing = Object.values(lhr.audits).filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === "binary");
+    if (failing.length) console.error(`${path}: ${failing.map((a) => a.id).join(", ")}`);
+  }
+} finally {
+  await chrome.kill();
+}
+console.log("| page | performance | accessibility | best practices | SEO | JS transferred | LCP | TBT |");
+console.log("|---|---|---|---|---|---|---|---|");
+for (const r of rows) console.log(r);
