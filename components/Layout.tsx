@@ -15,18 +15,33 @@ export interface LayoutProps {
 
 export function Layout({ req, children, hideFooterOnSmall }: LayoutProps) {
   const { page } = req;
+  const { t } = useI18n();
   const classes = ["layout", `layout--${req.data.template}`];
   if (hideFooterOnSmall) classes.push("layout--no-footer-sm");
   return (
     <div className={classes.join(" ")}>
       <SkipLink />
       <Header req={req} />
+      <Island
+        name="CookieBanner"
+        hydrate="idle"
+        props={{
+          tagManagerId: req.site.tag_manager_id ?? "",
+          privacyHref: `${req.site.home}legal-privacy`,
+          label: t("cookie_consent.label"),
+          text: t("cookie_consent.text"),
+          accept: t("cookie_consent.accept"),
+          decline: t("cookie_consent.decline"),
+          learnMore: t("cookie_consent.learn_more"),
+        }}
+      />
       <main id="main" tabIndex={-1}>
         {page.breadcrumbs.length > 1 && <Breadcrumbs req={req} />}
         {page.fallback && <FallbackNotice />}
         {children}
       </main>
       <Footer req={req} />
+      <Island name="Toasts" hydrate="idle" props={{ label: t("toasts.label") }} />
     </div>
   );
 }
@@ -69,7 +84,7 @@ function Header({ req }: { req: RenderRequest }) {
           <LanguageSwitcher req={req} className="lang-switch lang-switch--bar" />
           <Island
             name="CartBadge"
-            hydrate="load"
+            hydrate="idle"
             props={{
               href: site.basket_href,
               label: t("cart.basket"),
@@ -195,27 +210,23 @@ function Footer({ req }: { req: RenderRequest }) {
             {t("notify.title")}
           </h2>
           <p className="site-footer__text">{t("notify.text")}</p>
-          <form className="notify-form" action="/v1/subscribers" method="post">
-            <input type="hidden" name="locale" value={site.locale} />
-            <label className="notify-form__label" htmlFor="notify-email">
-              {t("notify.email_label")}
-            </label>
-            <div className="notify-form__row">
-              <input
-                id="notify-email"
-                className="input"
-                type="email"
-                name="email"
-                required
-                autoComplete="email"
-                inputMode="email"
-                placeholder={t("notify.email_placeholder")}
-              />
-              <button className="btn btn--primary" type="submit">
-                {t("notify.submit")}
-              </button>
-            </div>
-          </form>
+          {/* Server-rendered as a plain <form action="/v1/subscribers" method="post">: works without JavaScript. */}
+          <Island
+            name="NotifyMe"
+            hydrate="idle"
+            props={{
+              action: "/v1/subscribers",
+              locale: site.locale,
+              label: t("notify.email_label"),
+              placeholder: t("notify.email_placeholder"),
+              submit: t("notify.submit"),
+              sending: t("forms.sending"),
+              done: t("notify_form.done"),
+              doneText: t("notify_form.done_text"),
+              error: t("notify_form.error"),
+              invalidEmail: t("notify_form.invalid_email"),
+            }}
+          />
         </section>
         <nav className="site-footer__links" aria-label={t("footer.info_title")}>
           <h2 className="site-footer__heading">{t("footer.info_title")}</h2>

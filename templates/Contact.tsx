@@ -1,6 +1,7 @@
 // Contact: the page text, then the company's details and hours.
 import type { RenderRequest } from "./types";
 import { Layout } from "../components/Layout";
+import { Island } from "../components/Island";
 import { PageHeader, Prose } from "../components/blocks";
 import { useT } from "../components/i18n";
 import { dataOf } from "../components/page";
@@ -22,10 +23,30 @@ export default function Contact(req: RenderRequest) {
         <div className="contact__text">
           <Prose page={page} />
           <section className="contact__message card card--pad" aria-labelledby="contact-form-title">
-            <h2 id="contact-form-title">{t("contact.form_title")}</h2>
-            <p>{t("contact.form_soon")}</p>
-            <p>
-              <a className="btn btn--primary" href={`mailto:${c.email}`}>
+            <h2 id="contact-form-title">
+              {t("contact.form_title")} <span className="soon-badge">{t("contact_form.coming_soon")}</span>
+            </h2>
+            <p className="contact-form__note">{t("contact_form.note")}</p>
+            <Island
+              name="ContactForm"
+              hydrate="idle"
+              props={{
+                action: "/v1/contact",
+                locale: site.locale,
+                emailLabel: t("contact_form.email_label"),
+                emailPlaceholder: t("contact_form.email_placeholder"),
+                messageLabel: t("contact_form.message_label"),
+                submit: t("contact_form.submit"),
+                sending: t("forms.sending"),
+                done: t("contact_form.done"),
+                doneText: t("contact_form.done_text"),
+                error: t("contact_form.error"),
+                invalidEmail: t("contact_form.invalid_email"),
+                invalidMessage: t("contact_form.invalid_message"),
+              }}
+            />
+            <p className="contact-form__alt">
+              <a className="btn btn--ghost" href={`mailto:${c.email}`}>
                 {t("contact.write_email")}
               </a>
             </p>

@@ -1,5 +1,7 @@
-// Gallery: a responsive grid of figures; each links to the full image.
+// Gallery: a responsive grid of figures; each links to the full image, and
+// the Lightbox island opens them in a modal dialog once hydrated.
 import type { RenderRequest } from "./types";
+import { Island } from "../components/Island";
 import { Layout } from "../components/Layout";
 import { PageHeader, Prose } from "../components/blocks";
 import { useT } from "../components/i18n";
@@ -15,19 +17,21 @@ export default function Gallery(req: RenderRequest) {
       <PageHeader page={page} />
       <div className="container section">
         <Prose page={page} className="container--text" />
-        <ul className="gallery" role="list">
-          {page.images.map((img, i) => (
-            <li key={`${img.src}-${i}`}>
-              <figure className="gallery__item">
-                <a className="gallery__link" href={img.src}>
-                  <img src={img.src} alt={img.alt} lang={lang} loading={i < 4 ? "eager" : "lazy"} decoding="async" width={600} height={450} />
-                  <span className="visually-hidden"> ({t("gallery.open_full")})</span>
-                </a>
-                {img.caption && <figcaption lang={lang}>{img.caption}</figcaption>}
-              </figure>
-            </li>
-          ))}
-        </ul>
+        <Island
+          name="Lightbox"
+          hydrate="visible"
+          props={{
+            images: page.images.map((img) => ({ src: img.src, alt: img.alt, caption: img.caption })),
+            lang,
+            text: {
+              open: t("gallery.open_full"),
+              close: t("lightbox.close"),
+              previous: t("lightbox.previous"),
+              next: t("lightbox.next"),
+              position: t("lightbox.position"),
+            },
+          }}
+        />
       </div>
     </Layout>
   );

@@ -1,6 +1,7 @@
 // Home: hero, the Markdown sections (with their #anchors), hilts and
 // accessories, the latest posts.
 import type { RenderRequest } from "./types";
+import { Island } from "../components/Island";
 import { Layout } from "../components/Layout";
 import { PostList, ProductGrid, Prose } from "../components/blocks";
 import { useT } from "../components/i18n";
@@ -11,6 +12,7 @@ export default function Home(req: RenderRequest) {
   const { page, site } = req;
   const t = useT();
   const products = data.products.filter((p) => p.kind === "hilt" || p.kind === "accessory");
+  const hilts = data.products.filter((p) => p.kind === "hilt");
   const shopHref = menuHref(req, "shop");
   const designHref = menuHref(req, "design");
   const blogHref = menuHref(req, "blog");
@@ -47,6 +49,46 @@ export default function Home(req: RenderRequest) {
           </div>
         </div>
       </section>
+
+      {hilts.length > 0 && (
+        // Not a labelled section: the carousel inside is the region named by the heading.
+        <section className="section section--hilts">
+          <div className="container">
+            <div className="section__head">
+              <h2 id="home-hilts" className="section__title">
+                {t("carousel.title")}
+              </h2>
+            </div>
+            <Island
+              name="Carousel"
+              hydrate="visible"
+              props={{
+                labelledBy: "home-hilts",
+                slides: hilts.map((p) => ({
+                  title: p.title,
+                  href: p.href,
+                  image: p.image,
+                  price: p.price.formatted,
+                  previousPrice: p.previous_price?.formatted,
+                  summary: p.summary,
+                })),
+                text: {
+                  carousel: t("carousel.role"),
+                  slide: t("carousel.slide_role"),
+                  position: t("carousel.position"),
+                  previous: t("carousel.previous"),
+                  next: t("carousel.next"),
+                  picker: t("carousel.picker"),
+                  goTo: t("carousel.go_to"),
+                  view: t("product.view"),
+                  previousPrice: t("price.previous"),
+                  currentPrice: t("price.current"),
+                },
+              }}
+            />
+          </div>
+        </section>
+      )}
 
       {page.html.trim() && (
         <div className="home-sections">

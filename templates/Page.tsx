@@ -14,6 +14,16 @@ export default function Page(req: RenderRequest) {
         <div className="container container--text section">
           {page.cover && <img className="page__cover" src={page.cover} alt="" width={1200} height={630} />}
           <Prose page={page} />
+          {page.images.length > 0 && (
+            <div className="figure-grid">
+              {page.images.map((img) => (
+                <figure key={img.src} className="figure-grid__item">
+                  <img src={img.src} alt={img.alt} width={400} height={300} loading="lazy" decoding="async" />
+                  {img.caption && <figcaption>{img.caption}</figcaption>}
+                </figure>
+              ))}
+            </div>
+          )}
         </div>
       </article>
     </Layout>

@@ -61,6 +61,8 @@ export interface Site {
   contact_href: string;
   /** Hashed URL of the site's own asset paths: static images, icons. */
   logo: string;
+  /** Google Tag Manager container id ("GTM-XXXX"); empty: no tag manager is loaded. */
+  tag_manager_id: string;
 }
 
 export interface Image {

@@ -18,6 +18,9 @@ function reloadOnce(): void {
   location.reload();
 }
 
+/** The longest an "idle" island waits for the browser to be idle. */
+export const IDLE_TIMEOUT_MS = 2000;
+
 type Hydrate = (el: Element, c: unknown, props: Record<string, unknown>, prefix: string) => void;
 
 class SaberIsland extends HTMLElement {
@@ -28,8 +31,10 @@ class SaberIsland extends HTMLElement {
     this.started = true;
     const when = this.getAttribute("hydrate") ?? "load";
     if (when === "idle") {
-      const idle = window.requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 200));
-      idle(() => void this.hydrate());
+      // Idle, but not forever: a page that keeps the main thread busy
+      // (animations) still gets its islands within IDLE_TIMEOUT_MS.
+      if ("requestIdleCallback" in window) window.requestIdleCallback(() => void this.hydrate(), { timeout: IDLE_TIMEOUT_MS });
+      else setTimeout(() => void this.hydrate(), 200);
     } else if (when === "visible" && "IntersectionObserver" in window) {
       // display: contents has no box of its own: watch the children.
       const io = new IntersectionObserver((entries) => {

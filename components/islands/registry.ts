@@ -1,10 +1,22 @@
 // Every hydrated component, by name. The build makes one client entry per
 // file in this folder (except registry.ts, loader.ts and runtime.ts) and
 // checks that this list and the files agree.
+import Carousel from "./Carousel";
 import CartBadge from "./CartBadge";
+import ContactForm from "./ContactForm";
+import CookieBanner from "./CookieBanner";
+import Lightbox from "./Lightbox";
+import NotifyMe from "./NotifyMe";
+import Toasts from "./Toasts";
 
 export const islands = {
+  Carousel,
   CartBadge,
+  ContactForm,
+  CookieBanner,
+  Lightbox,
+  NotifyMe,
+  Toasts,
 } as const;
 
 export type IslandName = keyof typeof islands;

@@ -1,0 +1,82 @@
+// Posting the site's small forms (notify-me, contact) as JSON to the API,
+// with the fetch states of SPEC.md §4: pending (shown at least 200 ms so it
+// does not flicker), error, done.
+import { useCallback, useRef, useState } from "react";
+
+/** SPEC.md §4/§9: the minimum display delay of a pending fetch. */
+export const MIN_PENDING_MS = 200;
+
+export type SubmitResult =
+  | { ok: true }
+  | { ok: false; status: number; fieldErrors: Record<string, string> };
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/**
+ * POSTs body as JSON. 2xx is success; 422 {"errors": {"field": "message"}}
+ * gives field messages; anything else (the API's 501 {"code","message"}
+ * included, or no network) is a general failure. Never throws.
+ */
+export async function postJSON(url: string, body: object): Promise<SubmitResult> {
+  const call = (async (): Promise<SubmitResult> => {
+    try {
+      const res = await fetch(url, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify(body),
+      });
+      if (res.ok) return { ok: true };
+      const fieldErrors: Record<string, string> = {};
+      if (res.status === 422) {
+        try {
+          const data = (await res.json()) as { errors?: Record<string, unknown> };
+          for (const [field, msg] of Object.entries(data.errors ?? {})) {
+            if (typeof msg === "string" && msg.trim()) fieldErrors[field] = msg;
+            else if (Array.isArray(msg) && typeof msg[0] === "string") fieldErrors[field] = msg[0];
+            else fieldErrors[field] = "";
+          }
+        } catch {
+          /* not JSON: a general failure */
+        }
+      }
+      return { ok: false, status: res.status, fieldErrors };
+    } catch {
+      return { ok: false, status: 0, fieldErrors: {} };
+    }
+  })();
+  const [result] = await Promise.all([call, delay(MIN_PENDING_MS)]);
+  return result;
+}
+
+export type FormState =
+  | { kind: "idle" }
+  | { kind: "pending" }
+  | { kind: "error"; fieldErrors: Record<string, string> }
+  | { kind: "done" };
+
+/** Form state plus a submit function that ignores a second submit while pending. */
+export function useJSONForm(url: string): {
+  state: FormState;
+  submit: (body: object) => Promise<boolean>;
+  /** Back to idle (e.g. when the visitor edits a field after an error). */
+  reset: () => void;
+} {
+  const [state, setState] = useState<FormState>({ kind: "idle" });
+  const busy = useRef(false);
+  const submit = useCallback(
+    async (body: object) => {
+      if (busy.current) return false;
+      busy.current = true;
+      setState({ kind: "pending" });
+      const result = await postJSON(url, body);
+      busy.current = false;
+      setState(result.ok ? { kind: "done" } : { kind: "error", fieldErrors: result.fieldErrors });
+      return result.ok;
+    },
+    [url],
+  );
+  const reset = useCallback(() => setState((s) => (s.kind === "error" ? { kind: "idle" } : s)), []);
+  return { state, submit, reset };
+}

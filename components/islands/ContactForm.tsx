@@ -1,0 +1,132 @@
+// The contact message form (SPEC.md §2, §3: email, message), posted as JSON
+// to the API. The server-rendered markup is a plain form posting to the same
+// URL, so it still works without JavaScript.
+import { useEffect, useId, useRef, type FormEvent } from "react";
+import { pushEvent } from "../analytics";
+import { useJSONForm } from "../forms";
+import { showToast } from "../toast";
+
+export const MESSAGE_MAX = 5000;
+
+export interface ContactFormProps {
+  action: string;
+  locale: string;
+  emailLabel: string;
+  emailPlaceholder: string;
+  messageLabel: string;
+  submit: string;
+  sending: string;
+  /** "Message sent". */
+  done: string;
+  doneText: string;
+  /** The general failure, e.g. while the API answers 501. */
+  error: string;
+  /** Field messages when the API rejects a field without saying why. */
+  invalidEmail: string;
+  invalidMessage: string;
+}
+
+export default function ContactForm(p: ContactFormProps) {
+  const id = useId();
+  const { state, submit, reset } = useJSONForm(p.action);
+  const doneRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (state.kind === "done") doneRef.current?.focus();
+  }, [state.kind]);
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    // Uncontrolled fields: what was typed (before hydration too) stays
+    // after an error.
+    const data = new FormData(e.currentTarget);
+    const body = {
+      email: String(data.get("email") ?? "").trim(),
+      message: String(data.get("message") ?? "").trim(),
+      locale: p.locale,
+    };
+    if (await submit(body)) {
+      showToast(p.done, "success");
+      pushEvent("contact_message_sent", { locale: p.locale });
+    }
+  }
+
+  if (state.kind === "done") {
+    return (
+      <div ref={doneRef} className="form-done" tabIndex={-1}>
+        <p className="form-done__title">
+          <span className="form-done__icon" aria-hidden="true" />
+          {p.done}
+        </p>
+        <p className="form-done__text">{p.doneText}</p>
+      </div>
+    );
+  }
+
+  const pending = state.kind === "pending";
+  const errors = state.kind === "error" ? state.fieldErrors : {};
+  const emailError = "email" in errors ? errors.email || p.invalidEmail : null;
+  const messageError = "message" in errors ? errors.message || p.invalidMessage : null;
+  // A failure that names no field of ours is shown once, under the form.
+  const general = state.kind === "error" && !emailError && !messageError ? p.error : null;
+  return (
+    <form className="contact-form" action={p.action} method="post" onSubmit={onSubmit} aria-busy={pending || undefined}>
+      <input type="hidden" name="locale" value={p.locale} />
+      <div className="form-field">
+        <label className="form-field__label" htmlFor={`${id}-email`}>
+          {p.emailLabel}
+        </label>
+        <input
+          id={`${id}-email`}
+          className="input"
+          type="email"
+          name="email"
+          required
+          autoComplete="email"
+          inputMode="email"
+          placeholder={p.emailPlaceholder}
+          onChange={reset}
+          aria-invalid={emailError ? true : undefined}
+          aria-describedby={emailError ? `${id}-email-error` : undefined}
+        />
+        {emailError && (
+          <p id={`${id}-email-error`} className="field-error" role="alert">
+            {emailError}
+          </p>
+        )}
+      </div>
+      <div className="form-field">
+        <label className="form-field__label" htmlFor={`${id}-message`}>
+          {p.messageLabel}
+        </label>
+        <textarea
+          id={`${id}-message`}
+          className="input textarea"
+          name="message"
+          required
+          rows={6}
+          maxLength={MESSAGE_MAX}
+          onChange={reset}
+          aria-invalid={messageError ? true : undefined}
+          aria-describedby={messageError ? `${id}-message-error` : undefined}
+        />
+        {messageError && (
+          <p id={`${id}-message-error`} className="field-error" role="alert">
+            {messageError}
+          </p>
+        )}
+      </div>
+      <div className="contact-form__actions">
+        <button className="btn btn--primary" type="submit" disabled={pending}>
+          {pending && <span className="spinner" aria-hidden="true" />}
+          {pending ? p.sending : p.submit}
+        </button>
+        {general && (
+          <p id={`${id}-error`} className="field-error" role="alert">
+            {general}
+          </p>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,93 @@
+// The footer's "notify me" signup (SPEC.md §2, §3): one e-mail field posted
+// as JSON to the API. The server-rendered markup is a plain form posting to
+// the same URL, so it still works without JavaScript.
+import { useEffect, useId, useRef, type FormEvent } from "react";
+import { pushEvent } from "../analytics";
+import { useJSONForm } from "../forms";
+import { showToast } from "../toast";
+
+export interface NotifyMeProps {
+  action: string;
+  locale: string;
+  label: string;
+  placeholder: string;
+  submit: string;
+  sending: string;
+  /** "E-mail saved". */
+  done: string;
+  doneText: string;
+  /** The general failure, e.g. while the API answers 501. */
+  error: string;
+  /** Field message when the API rejects the address without saying why. */
+  invalidEmail: string;
+}
+
+export default function NotifyMe(p: NotifyMeProps) {
+  const id = useId();
+  const { state, submit, reset } = useJSONForm(p.action);
+  const doneRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (state.kind === "done") doneRef.current?.focus();
+  }, [state.kind]);
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    // The field is uncontrolled: what was typed before hydration is kept,
+    // and so is the address after an error.
+    const email = String(new FormData(e.currentTarget).get("email") ?? "").trim();
+    if (await submit({ email, locale: p.locale })) {
+      showToast(p.done, "success");
+      pushEvent("notify_me_signup", { locale: p.locale });
+    }
+  }
+
+  if (state.kind === "done") {
+    return (
+      <div ref={doneRef} className="form-done" tabIndex={-1}>
+        <p className="form-done__title">
+          <span className="form-done__icon" aria-hidden="true" />
+          {p.done}
+        </p>
+        <p className="form-done__text">{p.doneText}</p>
+      </div>
+    );
+  }
+
+  const pending = state.kind === "pending";
+  const fieldError = state.kind === "error" && "email" in state.fieldErrors ? state.fieldErrors.email || p.invalidEmail : null;
+  const message = state.kind === "error" ? (fieldError ?? p.error) : null;
+  const errorId = `${id}-error`;
+  return (
+    <form className="notify-form" action={p.action} method="post" onSubmit={onSubmit} aria-busy={pending || undefined}>
+      <input type="hidden" name="locale" value={p.locale} />
+      <label className="notify-form__label" htmlFor={`${id}-email`}>
+        {p.label}
+      </label>
+      <div className="notify-form__row">
+        <input
+          id={`${id}-email`}
+          className="input"
+          type="email"
+          name="email"
+          required
+          autoComplete="email"
+          inputMode="email"
+          placeholder={p.placeholder}
+          onChange={reset}
+          aria-invalid={fieldError ? true : undefined}
+          aria-describedby={message ? errorId : undefined}
+        />
+        <button className="btn btn--primary" type="submit" disabled={pending}>
+          {pending && <span className="spinner" aria-hidden="true" />}
+          {pending ? p.sending : p.submit}
+        </button>
+      </div>
+      {message && (
+        <p id={errorId} className="field-error" role="alert">
+          {message}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,65 @@
+// Toast notifications (SPEC.md §4: 3000 ms, top right). Any island calls
+// showToast(); the Toasts island in the layout renders the list. The store
+// lives on globalThis so that every island bundle shares one list even if a
+// future build gave each its own copy of this module.
+import { useSyncExternalStore } from "react";
+
+export const TOAST_MS = 3000;
+
+export type ToastKind = "success" | "error" | "info";
+
+export interface Toast {
+  id: number;
+  message: string;
+  kind: ToastKind;
+}
+
+interface Store {
+  toasts: readonly Toast[];
+  listeners: Set<() => void>;
+  nextId: number;
+}
+
+const EMPTY: readonly Toast[] = Object.freeze([]);
+const KEY = Symbol.for("saber-shop.toasts");
+
+function store(): Store {
+  const g = globalThis as unknown as Record<symbol, Store | undefined>;
+  return (g[KEY] ??= { toasts: EMPTY, listeners: new Set(), nextId: 1 });
+}
+
+function set(toasts: readonly Toast[]): void {
+  const s = store();
+  s.toasts = toasts;
+  s.listeners.forEach((l) => l());
+}
+
+/** Shows a message for TOAST_MS; returns its id. No-op on the server. */
+export function showToast(message: string, kind: ToastKind = "success"): number {
+  if (typeof window === "undefined") return 0;
+  const s = store();
+  const id = s.nextId++;
+  set([...s.toasts, { id, message, kind }]);
+  window.setTimeout(() => dismissToast(id), TOAST_MS);
+  return id;
+}
+
+export function dismissToast(id: number): void {
+  const s = store();
+  if (s.toasts.some((t) => t.id === id)) set(s.toasts.filter((t) => t.id !== id));
+}
+
+export function getToasts(): readonly Toast[] {
+  return store().toasts;
+}
+
+export function subscribeToasts(listener: () => void): () => void {
+  const s = store();
+  s.listeners.add(listener);
+  return () => s.listeners.delete(listener);
+}
+
+/** The current toasts as React state; the server (and hydration) sees none. */
+export function useToasts(): readonly Toast[] {
+  return useSyncExternalStore(subscribeToasts, getToasts, () => EMPTY);
+}

@@ -1,0 +1,354 @@
+// Site-wide UI islands on the real build: the cookie banner with Google
+// Consent Mode v2 and the tag manager, toasts, the footer's notify-me form
+// and the contact form against the API (which answers 501 until it lands)
+// and against mocked answers.
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+
+// page.route() does not see requests a service worker answers: keep it out.
+test.use({ serviceWorkers: "block" });
+
+const CONSENT_KEY = "saber-shop.cookie-consent";
+const HIDDEN_KEY = "saber-shop.cookie-consent.hidden";
+
+function watchConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (msg) => {
+    if (msg.type() !== "error" && msg.type() !== "warning") return;
+    // The price of serviceWorkers: "block" (see above).
+    if (msg.text() === "Service Worker registration blocked by Playwright") return;
+    // Chromium logs every non-2xx fetch; the API's 501 and 422 are expected.
+    if (msg.text().startsWith("Failed to load resource") && new URL(msg.location().url, "http://x").pathname.startsWith("/v1/")) return;
+    problems.push(`${msg.type()}: ${msg.text()}`);
+  });
+  page.on("pageerror", (err) => problems.push(`pageerror: ${err.message}`));
+  page.on("requestfailed", (req) => {
+    if (req.failure()?.errorText !== "net::ERR_ABORTED") problems.push(`requestfailed: ${req.url()} ${req.failure()?.errorText}`);
+  });
+  return problems;
+}
+
+const banner = (page: Page) => page.getByRole("region", { name: /cookie/i });
+const hydrated = (page: Page, island: string) => page.locator(`saber-island[component-url*="/${island}-"][hydrated]`);
+/** Idle islands wait for an idle main thread: on a busy page that takes seconds. */
+const HYDRATE = { timeout: 15_000 };
+
+/** The consent commands in window.dataLayer, as plain arrays. */
+async function consentCommands(page: Page): Promise<unknown[][]> {
+  return page.evaluate(() =>
+    (window.dataLayer ?? [])
+      .filter((e) => (e as IArguments)[0] === "consent")
+      .map((e) => Array.from(e as IArguments)),
+  );
+}
+
+const DENIED = { ad_storage: "denied", analytics_storage: "denied", ad_user_data: "denied", ad_personalization: "denied" };
+const GRANTED = { ad_storage: "granted", analytics_storage: "granted", ad_user_data: "granted", ad_personalization: "granted" };
+
+/** Serves every page with the CookieBanner's tagManagerId prop set to id. */
+async function withTagManagerId(page: Page, id: string): Promise<string[]> {
+  await page.route("**/*", async (route) => {
+    if (route.request().resourceType() !== "document") return route.fallback();
+    const response = await route.fetch();
+    const html = await response.text();
+    const body = html.replace(
+      /(component-url="[^"]*\/CookieBanner-[^"]*"[^>]*props="[^"]*&quot;tagManagerId&quot;:&quot;)(&quot;)/,
+      `$1${id}$2`,
+    );
+    expect(body, "the CookieBanner island carries a tagManagerId prop").not.toBe(html);
+    const headers = { ...response.headers() };
+    delete headers["content-encoding"];
+    delete headers["content-length"];
+    await route.fulfill({ response, body, headers });
+  });
+  const gtm: string[] = [];
+  await page.route("https://www.googletagmanager.com/**", async (route) => {
+    gtm.push(route.request().url());
+    await route.fulfill({ status: 200, contentType: "application/javascript", body: "" });
+  });
+  return gtm;
+}
+
+test.describe("cookie banner", () => {
+  test("shows on the first visit; Decline hides it for this session only", async ({ page, browser, baseURL }) => {
+    const problems = watchConsole(page);
+    await page.goto("/");
+    await expect(banner(page)).toBeVisible(HYDRATE);
+    await expect(banner(page).getByRole("button", { name: "Accept" })).toBeVisible();
+    // Consent Mode v2 defaults are in the data layer before anything else.
+    expect(await consentCommands(page)).toEqual([["consent", "default", { ...DENIED, wait_for_update: 500 }]]);
+
+    // Keyboard: the banner's controls are reachable with Tab.
+    await banner(page).getByRole("button", { name: "Decline" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(banner(page)).toHaveCount(0);
+
+    await page.goto("/shop");
+    await expect(hydrated(page, "CookieBanner")).toBeAttached(HYDRATE);
+    await expect(banner(page)).toHaveCount(0);
+    expect(await page.evaluate((k) => localStorage.getItem(k), CONSENT_KEY)).toBeNull();
+    expect(await consentCommands(page)).toHaveLength(1); // defaults only, no update
+
+    // A new session (browser context) asks again.
+    const other = await browser.newContext({ baseURL });
+    const again = await other.newPage();
+    await again.goto("/shop");
+    await expect(banner(again)).toBeVisible(HYDRATE);
+    await other.close();
+    expect(problems).toEqual([]);
+  });
+
+  test("Learn more opens the privacy page in the locale and hides the banner for the session", async ({ page }) => {
+    const problems = watchConsole(page);
+    await page.goto("/pl/");
+    const region = page.getByRole("region", { name: "Zgoda na pliki cookie" });
+    await expect(region).toBeVisible(HYDRATE);
+    await region.getByRole("link", { name: "Dowiedz się więcej" }).click();
+    await expect(page).toHaveURL(/\/pl\/legal-privacy$/);
+    await expect(hydrated(page, "CookieBanner")).toBeAttached(HYDRATE);
+    await expect(region).toHaveCount(0);
+    expect(await page.evaluate((k) => sessionStorage.getItem(k), HIDDEN_KEY)).toBe("1");
+    expect(problems).toEqual([]);
+  });
+
+  test("Accept persists, grants consent, and with no tag manager id loads no script", async ({ page }) => {
+    const problems = watchConsole(page);
+    const gtm: string[] = [];
+    page.on("request", (r) => r.url().includes("googletagmanager") && gtm.push(r.url()));
+    await page.goto("/");
+    await banner(page).getByRole("button", { name: "Accept" }).click();
+    await expect(banner(page)).toHaveCount(0);
+    expect(await page.evaluate((k) => localStorage.getItem(k), CONSENT_KEY)).toBe("false");
+    expect(await consentCommands(page)).toEqual([
+      ["consent", "default", { ...DENIED, wait_for_update: 500 }],
+      ["consent", "update", GRANTED],
+    ]);
+
+    // The next page load: no banner, consent granted straight away.
+    await page.reload();
+    await expect(hydrated(page, "CookieBanner")).toBeAttached(HYDRATE);
+    await expect.poll(() => consentCommands(page)).toHaveLength(2);
+    await expect(banner(page)).toHaveCount(0);
+    // The real config has tag_manager_id = "": never a tag manager script.
+    await expect(page.locator('script[src*="googletagmanager"]')).toHaveCount(0);
+    expect(gtm).toEqual([]);
+
+    // Events still reach the data layer.
+    await page.evaluate(() => window.dataLayer!.push({ event: "probe" }));
+    expect(await page.evaluate(() => window.dataLayer!.some((e) => (e as { event?: string }).event === "probe"))).toBe(true);
+    expect(problems).toEqual([]);
+  });
+
+  test("a configured tag manager loads after Accept, not before, and directly on later visits", async ({ page }) => {
+    const problems = watchConsole(page);
+    const gtm = await withTagManagerId(page, "GTM-TEST");
+    await page.goto("/");
+    await expect(banner(page)).toBeVisible(HYDRATE);
+    await page.waitForTimeout(300);
+    expect(gtm, "nothing loads before consent").toEqual([]);
+    await expect(page.locator('script[src*="googletagmanager"]')).toHaveCount(0);
+
+    await banner(page).getByRole("button", { name: "Accept" }).click();
+    await expect.poll(() => gtm).toEqual(["https://www.googletagmanager.com/gtm.js?id=GTM-TEST"]);
+    await expect(page.locator('head script[src="https://www.googletagmanager.com/gtm.js?id=GTM-TEST"]')).toHaveCount(1);
+    const layer = await page.evaluate(() =>
+      (window.dataLayer ?? []).map((e) => ((e as IArguments)[0] === "consent" ? `consent ${(e as IArguments)[1]}` : (e as { event?: string }).event)),
+    );
+    expect(layer).toEqual(["consent default", "consent update", "gtm.js"]);
+
+    // Later page loads: the flag is cleared, tracking loads without a click.
+    await page.goto("/faq");
+    await expect.poll(() => gtm.length, HYDRATE).toBe(2);
+    await expect(banner(page)).toHaveCount(0);
+    expect(problems).toEqual([]);
+  });
+
+  test("while shown, the banner leaves the end of the page reachable", async ({ page }) => {
+    await page.goto("/contact");
+    await expect(banner(page)).toBeVisible(HYDRATE);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.waitForTimeout(100);
+    const last = await page.locator(".site-footer__disclaimer").boundingBox();
+    const top = await banner(page).boundingBox();
+    expect(last!.y + last!.height).toBeLessThanOrEqual(top!.y + 1);
+  });
+});
+
+test.describe("forms", () => {
+  // The banner is tested above; here it would only be in the way.
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript((k) => sessionStorage.setItem(k, "1"), HIDDEN_KEY);
+  });
+
+  test("the server-rendered forms post without JavaScript", async ({ request }) => {
+    const html = await (await request.get("/contact")).text();
+    expect(html).toContain('<form class="contact-form" action="/v1/contact" method="post">');
+    expect(html).toContain('<form class="notify-form" action="/v1/subscribers" method="post">');
+    expect(html).toMatch(/<input type="hidden" name="locale" value="en"\/>/);
+  });
+
+  test("notify me: the API's 501 shows the translated error and keeps the address", async ({ page }) => {
+    const problems = watchConsole(page);
+    for (const [prefix, error] of [
+      ["", "Could not save your e-mail. Please try again later."],
+      ["/pl", "Nie udało się zapisać adresu e-mail. Spróbuj ponownie później."],
+    ] as const) {
+      await page.goto(`${prefix}/`);
+      await expect(hydrated(page, "NotifyMe")).toBeAttached(HYDRATE);
+      const form = page.locator(".notify-form");
+      const email = form.locator('input[type="email"]');
+      await expect(email).toHaveAttribute("autocomplete", "email");
+      await email.fill("ala@example.com");
+      const posted = page.waitForRequest("**/v1/subscribers");
+      await form.getByRole("button").click();
+      expect((await posted).postDataJSON()).toEqual({ email: "ala@example.com", locale: prefix ? "pl" : "en" });
+      await expect(form.getByRole("alert")).toHaveText(error);
+      await expect(email).toHaveValue("ala@example.com");
+      await expect(form.getByRole("button")).toBeEnabled();
+      await expect(email).toHaveAttribute("aria-describedby", (await form.getByRole("alert").getAttribute("id"))!);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  test("notify me: a 422 shows the field's message next to the field", async ({ page }) => {
+    const problems = watchConsole(page);
+    await page.route("**/v1/subscribers", (r) =>
+      r.fulfill({ status: 422, contentType: "application/json", body: JSON.stringify({ errors: { email: "This address cannot receive e-mail." } }) }),
+    );
+    await page.goto("/");
+    await expect(hydrated(page, "NotifyMe")).toBeAttached(HYDRATE);
+    const form = page.locator(".notify-form");
+    await form.locator('input[type="email"]').fill("nobody@example.invalid");
+    await form.getByRole("button").click();
+    await expect(form.getByRole("alert")).toHaveText("This address cannot receive e-mail.");
+    await expect(form.locator('input[type="email"]')).toHaveAttribute("aria-invalid", "true");
+    await expect(form.locator('input[type="email"]')).toHaveValue("nobody@example.invalid");
+    expect(problems).toEqual([]);
+  });
+
+  test("notify me: while the request is under way the button is disabled and says so", async ({ page }) => {
+    const problems = watchConsole(page);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/v1/subscribers", async (r) => {
+      await held;
+      await r.fulfill({ status: 201, contentType: "application/json", body: "{}" });
+    });
+    await page.goto("/pl/faq");
+    await expect(hydrated(page, "NotifyMe")).toBeAttached(HYDRATE);
+    const form = page.locator(".notify-form");
+    await form.locator('input[type="email"]').fill("ala@example.com");
+    await form.getByRole("button").click();
+    await expect(form.getByRole("button")).toBeDisabled();
+    await expect(form.getByRole("button")).toHaveText("Wysyłanie…");
+    await expect(form).toHaveAttribute("aria-busy", "true");
+    release();
+    await expect(page.locator(".site-footer__notify").getByText("Adres e-mail zapisany")).toBeVisible();
+    expect(problems).toEqual([]);
+  });
+
+  for (const [prefix, saved] of [
+    ["", "E-mail saved"],
+    ["/pl", "Adres e-mail zapisany"],
+    ["/de", "E-Mail gespeichert"],
+  ] as const) {
+    test(`notify me: saved, with a toast for about 3 s (${prefix || "/"})`, async ({ page }) => {
+      const problems = watchConsole(page);
+      await page.route("**/v1/subscribers", (r) => r.fulfill({ status: 201, contentType: "application/json", body: "{}" }));
+      await page.goto(`${prefix}/`);
+      await expect(hydrated(page, "NotifyMe")).toBeAttached(HYDRATE);
+      await expect(hydrated(page, "Toasts")).toBeAttached(HYDRATE);
+      const footer = page.locator(".site-footer__notify");
+      await footer.locator('input[type="email"]').fill("ala@example.com");
+      await page.evaluate(() => {
+        const w = window as unknown as { __toast: { added?: number; removed?: number } };
+        w.__toast = {};
+        new MutationObserver((records) => {
+          for (const r of records) {
+            if (r.addedNodes.length) w.__toast.added ??= performance.now();
+            if (r.removedNodes.length) w.__toast.removed ??= performance.now();
+          }
+        }).observe(document.querySelector(".toasts")!, { childList: true });
+      });
+      const start = Date.now();
+      await footer.getByRole("button").click();
+      await expect(footer.getByText(saved)).toBeVisible();
+      expect(Date.now() - start, "pending is shown at least 200 ms").toBeGreaterThanOrEqual(200);
+
+      const toast = page.locator(".toasts").getByText(saved);
+      await expect(page.locator(".toasts")).toHaveAttribute("role", "status");
+      await expect(page.locator(".toasts")).toHaveAttribute("aria-live", "polite");
+      await expect(toast).toBeVisible();
+      await expect(toast).toHaveCount(0, { timeout: 6000 });
+      // Measured in the page (observer above), not by this runner, which a busy machine delays.
+      const lasted = await page.evaluate(() => {
+        const w = window as unknown as { __toast: { added?: number; removed?: number } };
+        return w.__toast.removed! - w.__toast.added!;
+      });
+      expect(lasted).toBeGreaterThanOrEqual(2900);
+      expect(lasted).toBeLessThan(4000);
+      expect(problems).toEqual([]);
+    });
+  }
+
+  test("contact form: the API's 501 keeps what was typed and shows the translated error", async ({ page }) => {
+    const problems = watchConsole(page);
+    await page.goto("/de/contact");
+    await expect(hydrated(page, "ContactForm")).toBeAttached(HYDRATE);
+    const form = page.locator(".contact-form");
+    await form.getByLabel("Deine E-Mail-Adresse").fill("max@example.com");
+    await form.getByLabel("Deine Nachricht").fill("Hallo! Gibt es das Arc-Heft in Blau?");
+    await form.getByRole("button", { name: "Nachricht senden" }).click();
+    await expect(form.getByRole("alert")).toHaveText(
+      "Deine Nachricht konnte nicht gesendet werden. Bitte versuche es später noch einmal oder schreib uns eine E-Mail.",
+    );
+    await expect(form.getByLabel("Deine E-Mail-Adresse")).toHaveValue("max@example.com");
+    await expect(form.getByLabel("Deine Nachricht")).toHaveValue("Hallo! Gibt es das Arc-Heft in Blau?");
+    expect(problems).toEqual([]);
+  });
+
+  for (const [prefix, sent] of [
+    ["", "Message sent"],
+    ["/pl", "Wiadomość wysłana"],
+  ] as const) {
+    test(`contact form: sent (${prefix || "/"})`, async ({ page }) => {
+      const problems = watchConsole(page);
+      const bodies: unknown[] = [];
+      await page.route("**/v1/contact", (r) => {
+        bodies.push(r.request().postDataJSON());
+        return r.fulfill({ status: 201, contentType: "application/json", body: "{}" });
+      });
+      await page.goto(`${prefix}/contact`);
+      await expect(hydrated(page, "ContactForm")).toBeAttached(HYDRATE);
+      const form = page.locator(".contact-form");
+      await form.locator('input[type="email"]').fill("ala@example.com");
+      await form.locator("textarea").fill("Hello there");
+      await form.getByRole("button").click();
+      const done = page.locator(".contact__message").getByText(sent);
+      await expect(done).toBeVisible();
+      await expect(page.locator(".toasts").getByText(sent)).toBeVisible();
+      expect(bodies).toEqual([{ email: "ala@example.com", message: "Hello there", locale: prefix ? "pl" : "en" }]);
+      expect(problems).toEqual([]);
+    });
+  }
+});
+
+test("axe: banner, form error and toast states have no serious violations", async ({ page }) => {
+  await page.route("**/v1/subscribers", (r) => r.fulfill({ status: 201, contentType: "application/json", body: "{}" }));
+  await page.goto("/pl/contact");
+  await expect(banner(page)).toBeVisible(HYDRATE);
+  await expect(hydrated(page, "ContactForm")).toBeAttached(HYDRATE);
+  await expect(hydrated(page, "NotifyMe")).toBeAttached(HYDRATE);
+  const form = page.locator(".contact-form");
+  await form.locator('input[type="email"]').fill("ala@example.com");
+  await form.locator("textarea").fill("Dzień dobry");
+  await form.getByRole("button").click();
+  await expect(form.getByRole("alert")).toBeVisible();
+  await page.locator(".notify-form input[type=email]").fill("ala@example.com");
+  await page.locator(".notify-form button").click();
+  await expect(page.locator(".toast")).toBeVisible();
+  await page.waitForTimeout(300); // let the toast's entry animation finish
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+});
