@@ -53,13 +53,21 @@ func (ds Diagnostics) Sort() {
 	})
 }
 
-// Err returns ds as an error, or nil when there is nothing to report.
+// Err returns ds, sorted and without repeats, as an error, or nil when there
+// is nothing to report. (A fallback page renders the English file again in
+// each locale; its problem is still one problem.)
 func (ds Diagnostics) Err() error {
 	if len(ds) == 0 {
 		return nil
 	}
 	ds.Sort()
-	return ds
+	out := ds[:1]
+	for _, d := range ds[1:] {
+		if d != out[len(out)-1] {
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 // reporter collects diagnostics for one file.

@@ -188,11 +188,21 @@ func (a *assembler) money(locale string, amount int64) money {
 }
 
 func (a *assembler) markdown(d *content.Doc) string {
-	html, err := renderMarkdown(d, a.resolver(d.Locale), &a.diags)
+	html, err := renderMarkdown(d, a.resolver(d.Locale), a.vars(), &a.diags)
 	if err != nil {
 		a.diags = append(a.diags, content.Diagnostic{File: d.File, Line: d.BodyLine, Problem: err.Error()})
 	}
 	return html
+}
+
+// vars are the placeholders Markdown may use: {{company.owner}} etc.
+func (a *assembler) vars() map[string]string {
+	c, h := a.cfg.Company, a.cfg.Hours
+	return map[string]string{
+		"site.name": a.cfg.Name, "company.name": c.Name, "company.owner": c.Owner, "company.street": c.Street,
+		"company.zip": c.Zip, "company.city": c.City, "company.country": c.Country, "company.tax_id": c.TaxID,
+		"company.email": c.Email, "company.phone": c.Phone, "hours.days": h.Days, "hours.open": h.Open, "hours.close": h.Close,
+	}
 }
 
 func (a *assembler) docs(locale string, kind content.DocKind) []*content.Doc {

@@ -3,6 +3,7 @@ package site
 import (
 	"bytes"
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/yuin/goldmark"
@@ -29,8 +30,8 @@ type linkResolver func(dest string) (href string, ok bool)
 
 // renderMarkdown renders doc's body. Internal links are pointed at the
 // doc's locale and every broken one is reported with its line.
-func renderMarkdown(doc *content.Doc, resolve linkResolver, diags *content.Diagnostics) (string, error) {
-	src := doc.Body
+func renderMarkdown(doc *content.Doc, resolve linkResolver, vars map[string]string, diags *content.Diagnostics) (string, error) {
+	src := expandVars(doc, vars, diags)
 	root := markdown.Parser().Parse(text.NewReader(src))
 	err := ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
@@ -74,6 +75,28 @@ func renderMarkdown(doc *content.Doc, resolve linkResolver, diags *content.Diagn
 		return "", err
 	}
 	return buf.String(), nil
+}
+
+var varPattern = regexp.MustCompile(`\{\{\s*([a-z_]+(?:\.[a-z_]+)*)\s*\}\}`)
+
+// expandVars replaces {{company.owner}}-style placeholders with values from
+// config.toml, so the company data and the owner's name are written once.
+// An unknown name is reported with its line.
+func expandVars(doc *content.Doc, vars map[string]string, diags *content.Diagnostics) []byte {
+	src := doc.Body
+	if !bytes.Contains(src, []byte("{{")) {
+		return src
+	}
+	return varPattern.ReplaceAllFunc(src, func(m []byte) []byte {
+		name := string(varPattern.FindSubmatch(m)[1])
+		if v, ok := vars[name]; ok {
+			return []byte(v)
+		}
+		line := doc.BodyLine + bytes.Count(src[:bytes.Index(src, m)], []byte("\n"))
+		*diags = append(*diags, content.Diagnostic{File: doc.File, Line: line, Field: "{{" + name + "}}",
+			Problem: "unknown placeholder (known: company.*, hours.*, site.name)"})
+		return m
+	})
 }
 
 // nodeLine is the 1-based line of an inline node within src: the line of

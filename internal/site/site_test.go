@@ -350,7 +350,7 @@ func TestIslandMarkup(t *testing.T) {
 		t.Fatal("no <saber-island>")
 	}
 	attrs := m[1]
-	for _, want := range []string{`hydrate="load"`, `prefix="i0-"`, `renderer-url="/assets/runtime-`, `component-url="/assets/CartBadge-`} {
+	for _, want := range []string{`hydrate="idle"`, `prefix="i0-"`, `renderer-url="/assets/runtime-`, `component-url="/assets/CartBadge-`} {
 		if !strings.Contains(attrs, want) {
 			t.Errorf("island attributes %q lack %s", attrs, want)
 		}
@@ -800,5 +800,26 @@ func TestRebuildKeepsUnchangedFilesAndRewritesChanged(t *testing.T) {
 	}
 	if string(unzipped) != read(t, out, "construction/index.html") {
 		t.Error("index.html.gz does not match index.html after a rebuild")
+	}
+}
+
+func TestMarkdownPlaceholdersComeFromConfig(t *testing.T) {
+	dir := writeFixture(t, "site", "-- en/pages/contact.md --\n---\ntitle: Contact\n---\nRun by **{{company.owner}}** of {{ company.name }}.\n\nWrite to {{company.nickname}}.\n")
+	fb := buildFixture(t, dir, filepath.Join(t.TempDir(), "public"))
+	if fb.err == nil {
+		t.Fatal("an unknown placeholder must fail the build")
+	}
+	if want := "en/pages/contact.md:6: {{company.nickname}}: unknown placeholder"; !strings.Contains(fb.err.Error(), want) || strings.Count(fb.err.Error(), want) != 1 {
+		t.Errorf("got %v, want %s", fb.err, want)
+	}
+	dir = writeFixture(t, "site", "-- en/pages/contact.md --\n---\ntitle: Contact\n---\nRun by **{{company.owner}}** of {{ company.name }}.\n")
+	fb = buildFixture(t, dir, filepath.Join(t.TempDir(), "public"))
+	if fb.err != nil {
+		t.Fatal(fb.err)
+	}
+	for _, p := range []string{"contact/index.html", "pl/contact/index.html"} {
+		if html := read(t, fb.out, p); !strings.Contains(html, "Run by <strong>Ada Owner</strong> of Fixture Ltd.") {
+			t.Errorf("%s: placeholders not replaced with config.toml values", p)
+		}
 	}
 }
