@@ -34,3 +34,18 @@ test("visible and idle islands hydrate when they should", async ({ page }) => {
   await expect(page.locator("#test-visible")).toHaveAttribute("hydrated", "", { timeout: 5000 });
   expect(errors).toEqual([]);
 });
+
+test("a chunk that fails to load reloads the page once, not again within 60 s", async ({ page }) => {
+  let navigations = 0;
+  page.on("framenavigated", (f) => {
+    if (f === page.mainFrame()) navigations++;
+  });
+  await page.route("**/assets/CartBadge-*.js", (route) => route.abort());
+  await page.goto("/faq");
+  // The failed import reloads once; the reload fails too and must not loop.
+  await expect.poll(() => navigations, { timeout: 10_000 }).toBe(2);
+  await page.waitForTimeout(3000);
+  expect(navigations).toBe(2);
+  const guard = await page.evaluate(() => Number(sessionStorage.getItem("saber-shop.chunk-reload")));
+  expect(Date.now() - guard).toBeLessThan(60_000);
+});
