@@ -211,11 +211,9 @@ function Footer({ req }: { req: RenderRequest }) {
           </h2>
           <p className="site-footer__text">{t("notify.text")}</p>
           {/* Server-rendered as a plain <form action="/v1/subscribers" method="post">: works without JavaScript. */}
-          {/* Hydrated when the footer comes into view: a content page loads no
-              form code unless the reader gets there. */}
           <Island
             name="NotifyMe"
-            hydrate="visible"
+            hydrate="idle"
             props={{
               action: "/v1/subscribers",
               locale: site.locale,
