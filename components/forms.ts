@@ -1,7 +1,7 @@
 // Posting the site's small forms (notify-me, contact) as JSON to the API,
 // with the fetch states of SPEC.md §4: pending (shown at least 200 ms so it
 // does not flicker), error, done.
-import { useCallback, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
 
 /** SPEC.md §4/§9: the minimum display delay of a pending fetch. */
 export const MIN_PENDING_MS = 200;
@@ -62,6 +62,8 @@ export function useJSONForm(url: string): {
   submit: (body: object) => Promise<boolean>;
   /** Back to idle (e.g. when the visitor edits a field after an error). */
   reset: () => void;
+  /** Put on the confirmation: it takes focus when the form is done. */
+  doneRef: RefObject<HTMLDivElement | null>;
 } {
   const [state, setState] = useState<FormState>({ kind: "idle" });
   const busy = useRef(false);
@@ -78,5 +80,9 @@ export function useJSONForm(url: string): {
     [url],
   );
   const reset = useCallback(() => setState((s) => (s.kind === "error" ? { kind: "idle" } : s)), []);
-  return { state, submit, reset };
+  const doneRef = useRef<HTMLDivElement | null>(null);
+  useEffect(() => {
+    if (state.kind === "done") doneRef.current?.focus();
+  }, [state.kind]);
+  return { state, submit, reset, doneRef };
 }

@@ -1,6 +1,7 @@
 // Every locale's home, a product and a blog post render, hydrate the header
 // cart badge from the persisted cart, and log no console errors.
 import { expect, test, type Page } from "@playwright/test";
+import { watchConsole } from "./console";
 
 const CART_KEY = "saber-shop.cart.v1";
 
@@ -10,18 +11,6 @@ const locales = [
   { code: "de", prefix: "/de" },
 ] as const;
 
-function watchConsole(page: Page): string[] {
-  const problems: string[] = [];
-  page.on("console", (msg) => {
-    if (msg.type() === "error" || msg.type() === "warning") problems.push(`${msg.type()}: ${msg.text()}`);
-  });
-  page.on("pageerror", (err) => problems.push(`pageerror: ${err.message}`));
-  page.on("requestfailed", (req) => {
-    // A reload cancels the previous page's loads: that is not a failure.
-    if (req.failure()?.errorText !== "net::ERR_ABORTED") problems.push(`requestfailed: ${req.url()} ${req.failure()?.errorText}`);
-  });
-  return problems;
-}
 
 async function firstPostPath(page: Page, prefix: string): Promise<string> {
   await page.goto(`${prefix}/blog`);

@@ -4,6 +4,7 @@
 // moved and the lightbox open.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { watchConsole } from "./console";
 
 const locales = [
   { code: "en", prefix: "", of: "of", carousel: "carousel", slide: "slide" },
@@ -11,17 +12,6 @@ const locales = [
   { code: "de", prefix: "/de", of: "von", carousel: "Karussell", slide: "Folie" },
 ] as const;
 
-function watchConsole(page: Page): string[] {
-  const problems: string[] = [];
-  page.on("console", (msg) => {
-    if (msg.type() === "error" || msg.type() === "warning") problems.push(`${msg.type()}: ${msg.text()}`);
-  });
-  page.on("pageerror", (err) => problems.push(`pageerror: ${err.message}`));
-  page.on("requestfailed", (req) => {
-    if (req.failure()?.errorText !== "net::ERR_ABORTED") problems.push(`requestfailed: ${req.url()} ${req.failure()?.errorText}`);
-  });
-  return problems;
-}
 
 /** Presses Tab until `target` has focus (fails after `max` presses). */
 async function tabTo(page: Page, target: Locator, max = 25): Promise<void> {

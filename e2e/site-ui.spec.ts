@@ -4,6 +4,7 @@
 // and against mocked answers.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { watchConsole as watchShared } from "./console";
 
 // page.route() does not see requests a service worker answers: keep it out.
 test.use({ serviceWorkers: "block" });
@@ -12,20 +13,12 @@ const CONSENT_KEY = "saber-shop.cookie-consent";
 const HIDDEN_KEY = "saber-shop.cookie-consent.hidden";
 
 function watchConsole(page: Page): string[] {
-  const problems: string[] = [];
-  page.on("console", (msg) => {
-    if (msg.type() !== "error" && msg.type() !== "warning") return;
+  return watchShared(page, (msg) =>
     // The price of serviceWorkers: "block" (see above).
-    if (msg.text() === "Service Worker registration blocked by Playwright") return;
+    msg.text() === "Service Worker registration blocked by Playwright" ||
     // Chromium logs every non-2xx fetch; the API's 501 and 422 are expected.
-    if (msg.text().startsWith("Failed to load resource") && new URL(msg.location().url, "http://x").pathname.startsWith("/v1/")) return;
-    problems.push(`${msg.type()}: ${msg.text()}`);
-  });
-  page.on("pageerror", (err) => problems.push(`pageerror: ${err.message}`));
-  page.on("requestfailed", (req) => {
-    if (req.failure()?.errorText !== "net::ERR_ABORTED") problems.push(`requestfailed: ${req.url()} ${req.failure()?.errorText}`);
-  });
-  return problems;
+    (msg.text().startsWith("Failed to load resource") && new URL(msg.location().url, "http://x").pathname.startsWith("/v1/")),
+  );
 }
 
 const banner = (page: Page) => page.getByRole("region", { name: /cookie/i });

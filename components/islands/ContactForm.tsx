@@ -1,7 +1,7 @@
 // The contact message form (SPEC.md §2, §3: email, message), posted as JSON
 // to the API. The server-rendered markup is a plain form posting to the same
 // URL, so it still works without JavaScript.
-import { useEffect, useId, useRef, type FormEvent } from "react";
+import { useId, type FormEvent } from "react";
 import { pushEvent } from "../analytics";
 import { useJSONForm } from "../forms";
 import { showToast } from "../toast";
@@ -28,12 +28,7 @@ export interface ContactFormProps {
 
 export default function ContactForm(p: ContactFormProps) {
   const id = useId();
-  const { state, submit, reset } = useJSONForm(p.action);
-  const doneRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (state.kind === "done") doneRef.current?.focus();
-  }, [state.kind]);
+  const { state, submit, reset, doneRef } = useJSONForm(p.action);
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();

@@ -1,7 +1,7 @@
 // The footer's "notify me" signup (SPEC.md §2, §3): one e-mail field posted
 // as JSON to the API. The server-rendered markup is a plain form posting to
 // the same URL, so it still works without JavaScript.
-import { useEffect, useId, useRef, type FormEvent } from "react";
+import { useId, type FormEvent } from "react";
 import { pushEvent } from "../analytics";
 import { useJSONForm } from "../forms";
 import { showToast } from "../toast";
@@ -24,12 +24,7 @@ export interface NotifyMeProps {
 
 export default function NotifyMe(p: NotifyMeProps) {
   const id = useId();
-  const { state, submit, reset } = useJSONForm(p.action);
-  const doneRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (state.kind === "done") doneRef.current?.focus();
-  }, [state.kind]);
+  const { state, submit, reset, doneRef } = useJSONForm(p.action);
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();

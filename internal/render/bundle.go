@@ -203,7 +203,7 @@ func BuildClient(root string) (*Assets, error) {
 			a.Renderer = u
 		case o.EntryPoint == "components/sitewide.ts":
 			a.Sitewide = u
-		case o.EntryPoint == "templates/styles.css" || (strings.HasSuffix(out, ".css") && strings.Contains(path.Base(out), "site-")):
+		case o.EntryPoint == "templates/styles.css":
 			a.CSS = u
 		case strings.HasPrefix(o.EntryPoint, "components/islands/"):
 			name := strings.TrimSuffix(path.Base(o.EntryPoint), ".tsx")
@@ -212,15 +212,8 @@ func BuildClient(root string) (*Assets, error) {
 			}
 		}
 	}
-	delete(a.Islands, "registry")
-	if a.CSS == "" {
-		// esbuild emits a CSS entry's output as site-HASH.css without entryPoint
-		// in some versions; find it by name.
-		for _, f := range a.Files {
-			if strings.HasPrefix(path.Base(f.Path), "site-") && strings.HasSuffix(f.Path, ".css") {
-				a.CSS = "/" + f.Path
-			}
-		}
+	if a.CSS == "" || a.Loader == "" || a.Renderer == "" || a.Sitewide == "" {
+		return nil, fmt.Errorf("esbuild metafile lacks an entry output: %+v", a)
 	}
 	return a, nil
 }

@@ -40,8 +40,11 @@ type assembler struct {
 	paths  map[string]map[string]string // key -> locale -> path
 	routes map[string]bool              // every normalized URL path
 	keys   map[string]string            // default-locale normalized path -> page key
-	static map[string]bool
-	pages  []*page
+	// Computed once per build on first use.
+	sortedPosts map[string][]*content.Doc
+	varMap      map[string]string
+	static      map[string]bool
+	pages       []*page
 }
 
 func (a *assembler) run() (*assembly, error) {
@@ -196,13 +199,18 @@ func (a *assembler) markdown(d *content.Doc) string {
 }
 
 // vars are the placeholders Markdown may use: {{company.owner}} etc.
+// Made once per build, not per Markdown file.
 func (a *assembler) vars() map[string]string {
+	if a.varMap != nil {
+		return a.varMap
+	}
 	c, h := a.cfg.Company, a.cfg.Hours
-	return map[string]string{
+	a.varMap = map[string]string{
 		"site.name": a.cfg.Name, "company.name": c.Name, "company.owner": c.Owner, "company.street": c.Street,
 		"company.zip": c.Zip, "company.city": c.City, "company.country": c.Country, "company.tax_id": c.TaxID,
 		"company.email": c.Email, "company.phone": c.Phone, "hours.days": h.Days, "hours.open": h.Open, "hours.close": h.Close,
 	}
+	return a.varMap
 }
 
 func (a *assembler) docs(locale string, kind content.DocKind) []*content.Doc {
@@ -224,8 +232,12 @@ func (a *assembler) doc(locale string, kind content.DocKind, slug string) *conte
 	return nil
 }
 
-// posts are locale's blog posts, newest first.
+// posts are locale's blog posts, newest first, sorted once per build
+// (every post page, list page and feed asks). Callers must not modify it.
 func (a *assembler) posts(locale string) []*content.Doc {
+	if posts, ok := a.sortedPosts[locale]; ok {
+		return posts
+	}
 	posts := a.docs(locale, content.KindPost)
 	sort.SliceStable(posts, func(i, j int) bool {
 		if !posts[i].Date.Equal(posts[j].Date) {
@@ -233,6 +245,10 @@ func (a *assembler) posts(locale string) []*content.Doc {
 		}
 		return posts[i].Slug < posts[j].Slug
 	})
+	if a.sortedPosts == nil {
+		a.sortedPosts = map[string][]*content.Doc{}
+	}
+	a.sortedPosts[locale] = posts
 	return posts
 }
 
