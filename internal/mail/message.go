@@ -1,0 +1,27 @@
+// Package mail writes the shop's e-mails (HTML + plain text per locale,
+// embedded templates) and delivers them from the store's outbox over SMTP,
+// or as .eml files when no SMTP server is configured.
+package mail
+
+import "time"
+
+// Message is one rendered e-mail, as the outbox keeps it. It is rendered
+// when the event happens (in the same transaction as the order), so a
+// template change never alters a queued message.
+type Message struct {
+	ID      uint64    `json:"id"`   // outbox sequence, set by the store
+	Kind    string    `json:"kind"` // template name, e.g. "order_placed"
+	Locale  string    `json:"locale"`
+	To      string    `json:"to"`
+	ReplyTo string    `json:"reply_to,omitempty"`
+	Subject string    `json:"subject"`
+	Text    string    `json:"text"`
+	HTML    string    `json:"html"`
+	Ref     string    `json:"ref,omitempty"` // order hash or subscriber token, for logs
+	Created time.Time `json:"created"`
+
+	// Delivery state, kept by the outbox.
+	Attempts int       `json:"attempts"`
+	NextTry  time.Time `json:"next_try"`
+	LastErr  string    `json:"last_err,omitempty"`
+}
