@@ -16,6 +16,7 @@ import (
 // Catalog is the content of catalog.json. Amounts are integer minor units.
 type Catalog struct {
 	Version    string      `json:"version"`
+	Shop       Shop        `json:"shop"`
 	Locales    []Locale    `json:"locales"`
 	Products   []Product   `json:"products"`
 	Creator    Creator     `json:"creator"`
@@ -23,6 +24,23 @@ type Catalog struct {
 	Fees       Fees        `json:"fees"`
 	Coupons    CouponRules `json:"coupons"`
 	OrdersOpen bool        `json:"orders_open"`
+}
+
+// Shop is who sells: what e-mails and the daemon's pages print.
+type Shop struct {
+	Name    string `json:"name"`
+	BaseURL string `json:"base_url"`
+	Company struct {
+		Name    string `json:"name"`
+		Owner   string `json:"owner"`
+		Street  string `json:"street"`
+		Zip     string `json:"zip"`
+		City    string `json:"city"`
+		Country string `json:"country"`
+		TaxID   string `json:"tax_id"`
+		Email   string `json:"email"`
+		Phone   string `json:"phone"`
+	} `json:"company"`
 }
 
 type Locale struct {
@@ -97,6 +115,11 @@ type CouponRules struct {
 // product's name per locale.
 func Build(site *content.Site) *Catalog {
 	c := &Catalog{OrdersOpen: site.Config.OrdersOpen}
+	c.Shop.Name, c.Shop.BaseURL = site.Config.Name, site.Config.BaseURL
+	co := site.Config.Company
+	c.Shop.Company.Name, c.Shop.Company.Owner, c.Shop.Company.Street = co.Name, co.Owner, co.Street
+	c.Shop.Company.Zip, c.Shop.Company.City, c.Shop.Company.Country = co.Zip, co.City, co.Country
+	c.Shop.Company.TaxID, c.Shop.Company.Email, c.Shop.Company.Phone = co.TaxID, co.Email, co.Phone
 	for _, l := range site.Config.Locales {
 		c.Locales = append(c.Locales, Locale{Code: l.Code, Currency: l.Currency})
 	}
