@@ -1,0 +1,203 @@
+package order
+
+import (
+	"net/mail"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"sabershop/internal/catalog"
+)
+
+// Limits of a request. Besides sanity for a shop that builds sabers by
+// hand, they keep every amount far from int64 overflow: MaxLines ×
+// MaxQuantity × maxAmount < 2^56.
+const (
+	MaxLines    = 20  // cart lines per order
+	MaxQuantity = 10  // units per line
+	maxText     = 100 // runes of a name, street or city
+	maxEmail    = 254 // the longest address SMTP can carry (RFC 5321 path limit)
+	maxCode     = 64  // discount code
+	maxPhone    = 32  // bytes, with separators
+)
+
+// Validate checks a request that went through Normalize against the
+// catalogue; an empty map means valid. It reports every problem it can
+// find, not just the first, so the form can mark all fields at once.
+// Whether a product has a price at the moment of the order is Price's
+// concern (it depends on the instant).
+func Validate(req Request, cat *catalog.Catalog) FieldErrors {
+	errs := FieldErrors{}
+	switch {
+	case req.Locale == "":
+		errs["locale"] = KeyRequired
+	case !cat.HasLocale(req.Locale):
+		errs["locale"] = KeyLocaleUnknown
+	}
+	if !req.TermsAccepted {
+		errs["terms_accepted"] = KeyTermsRequired
+	}
+	validateCustomer(req.Customer, cat, errs)
+	// The code is only looked up (in the store) by the caller; here it is
+	// just kept from being junk.
+	if k := checkText(req.Code, maxCode, false); k != "" {
+		errs["code"] = k
+	}
+	validateItems(req.Items, cat, errs)
+	return errs
+}
+
+func validateCustomer(c Customer, cat *catalog.Catalog, errs FieldErrors) {
+	for _, f := range []struct{ name, value string }{
+		{"first_name", c.FirstName}, {"last_name", c.LastName},
+		{"street", c.Street}, {"city", c.City},
+	} {
+		if k := checkText(f.value, maxText, true); k != "" {
+			errs[f.name] = k
+		}
+	}
+	if k := checkEmail(c.Email); k != "" {
+		errs["email"] = k
+	}
+	// A phone is required: couriers of every shipping country ask for one.
+	if k := checkPhone(c.Phone); k != "" {
+		errs["phone"] = k
+	}
+	_, countryKnown := cat.Delivery(c.Country)
+	switch {
+	case c.Country == "":
+		errs["country"] = KeyRequired
+	case !countryKnown:
+		errs["country"] = KeyCountryUnknown
+	}
+	switch {
+	case c.Zip == "":
+		errs["zip"] = KeyRequired
+	case countryKnown && !validZip(c.Country, c.Zip):
+		errs["zip"] = KeyZipInvalid
+	}
+}
+
+// checkText is the rule for free text: present (if required), at most max
+// runes, valid UTF-8 without control characters (which have no place on a
+// parcel label and could forge lines in e-mails and logs).
+func checkText(s string, max int, required bool) string {
+	switch {
+	case s == "":
+		if required {
+			return KeyRequired
+		}
+		return ""
+	case !utf8.ValidString(s) || strings.ContainsFunc(s, unicode.IsControl):
+		return KeyCharsInvalid
+	case utf8.RuneCountInString(s) > max:
+		return KeyTooLong
+	}
+	return ""
+}
+
+// checkEmail is a sane check, not RFC 5322: one @, a local part, a domain
+// with a dot and no empty labels, and what net/mail reads as a bare
+// address (no display name, no comments, no quoting).
+func checkEmail(s string) string {
+	switch {
+	case s == "":
+		return KeyRequired
+	case len(s) > maxEmail:
+		return KeyTooLong
+	case strings.Count(s, "@") != 1 || strings.ContainsFunc(s, unicode.IsSpace):
+		return KeyEmailInvalid
+	}
+	local, domain, _ := strings.Cut(s, "@")
+	if local == "" || len(local) > 64 || !strings.Contains(domain, ".") {
+		return KeyEmailInvalid
+	}
+	for _, label := range strings.Split(domain, ".") {
+		if label == "" || strings.HasPrefix(label, "-") || strings.HasSuffix(label, "-") {
+			return KeyEmailInvalid
+		}
+	}
+	a, err := mail.ParseAddress(s)
+	if err != nil || a.Address != s || a.Name != "" {
+		return KeyEmailInvalid
+	}
+	return ""
+}
+
+// checkPhone accepts what people type: an optional leading +, digits and
+// the usual separators, with 7 to 15 digits (E.164's maximum).
+func checkPhone(s string) string {
+	if s == "" {
+		return KeyRequired
+	}
+	if len(s) > maxPhone {
+		return KeyPhoneInvalid
+	}
+	digits := 0
+	for i, r := range s {
+		switch {
+		case r >= '0' && r <= '9':
+			digits++
+		case r == '+' && i == 0:
+		case r == ' ' || r == '-' || r == '(' || r == ')' || r == '.':
+		default:
+			return KeyPhoneInvalid
+		}
+	}
+	if digits < 7 || digits > 15 {
+		return KeyPhoneInvalid
+	}
+	return ""
+}
+
+func validateItems(items []ItemRequest, cat *catalog.Catalog, errs FieldErrors) {
+	switch {
+	case len(items) == 0:
+		errs["items"] = KeyItemsRequired
+		return
+	case len(items) > MaxLines:
+		// Checking a cart nobody can order would only be work for junk.
+		errs["items"] = KeyItemsTooMany
+		return
+	}
+	for i, it := range items {
+		prefix := "items." + strconv.Itoa(i)
+		if it.Quantity < 1 || it.Quantity > MaxQuantity {
+			errs[prefix+".quantity"] = KeyQuantityRange
+		}
+		if (it.Product != "") == (it.Creator != nil) {
+			errs[prefix] = KeyItemAmbiguous
+			continue
+		}
+		if it.Creator != nil {
+			// A design carries its generator in the configuration.
+			if it.Variant != "" {
+				errs[prefix+".variant"] = KeyVariantUnknown
+			}
+			ValidateCreator(it.Creator, cat, prefix+".creator", errs)
+			continue
+		}
+		p, ok := cat.Product(it.Product)
+		if !ok {
+			errs[prefix+".product"] = KeyProductUnknown
+			continue
+		}
+		if it.Variant != "" && !variantAllowed(p, it.Variant, cat) {
+			errs[prefix+".variant"] = KeyVariantUnknown
+		}
+	}
+}
+
+// KindHilt is the product kind that is a saber: it takes a generator
+// variant and carries the waste fee. Other kinds (accessories) take
+// neither.
+const KindHilt = "hilt"
+
+func variantAllowed(p *catalog.Product, variant string, cat *catalog.Catalog) bool {
+	if p.Kind != KindHilt {
+		return false
+	}
+	_, ok := cat.Generator(variant)
+	return ok
+}
