@@ -1,0 +1,120 @@
+package store
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+
+	"sabershop/internal/order"
+)
+
+// Order returns the order with the status hash, or ErrNotFound.
+func (tx *Tx) Order(hash string) (*order.Order, error) {
+	if hash == "" {
+		return nil, ErrNotFound
+	}
+	o := new(order.Order)
+	if err := get(tx.bucket(BucketOrders), []byte(hash), o); err != nil {
+		return nil, err
+	}
+	return o, nil
+}
+
+// OrderByID returns the order with the owner's sequential ID, or
+// ErrNotFound.
+func (tx *Tx) OrderByID(id uint64) (*order.Order, error) {
+	hash := tx.bucket(BucketOrdersByID).Get(idKey(id))
+	if hash == nil {
+		return nil, ErrNotFound
+	}
+	return tx.Order(string(hash))
+}
+
+// PutOrder stores o under o.Hash and keeps the ID and e-mail indexes in
+// step.
+//
+// The store decides o.ID, whatever o.ID holds on entry: an order whose
+// hash is new gets the next ID of the orders bucket's sequence, a known
+// order keeps its stored ID. Deciding by the hash rather than by o.ID == 0
+// is what makes PutOrder safe in a retried Update: the rolled-back run
+// has already written an ID into o, and trusting it would reuse an ID
+// the sequence hands out again.
+func (tx *Tx) PutOrder(o *order.Order) error {
+	if err := checkKey("order hash", o.Hash); err != nil {
+		return err
+	}
+	orders := tx.bucket(BucketOrders)
+	byEmail := tx.bucket(BucketOrdersByEmail)
+	key := []byte(o.Hash)
+
+	old, err := tx.Order(o.Hash)
+	switch {
+	case errors.Is(err, ErrNotFound):
+		id, err := orders.NextSequence()
+		if err != nil {
+			return err
+		}
+		o.ID = id
+		if err := tx.bucket(BucketOrdersByID).Put(idKey(id), key); err != nil {
+			return err
+		}
+	case err != nil:
+		return err
+	default:
+		o.ID = old.ID
+		// A corrected address moves the order to the new e-mail's list.
+		if e := normEmail(old.Customer.Email); e != "" && e != normEmail(o.Customer.Email) {
+			if err := byEmail.Delete(compositeKey(e, o.ID)); err != nil {
+				return err
+			}
+		}
+	}
+
+	if e := normEmail(o.Customer.Email); e != "" {
+		if err := checkKey("e-mail", e); err != nil {
+			return err
+		}
+		// One key per (e-mail, order): writing it again is a no-op.
+		if err := byEmail.Put(compositeKey(e, o.ID), []byte(o.Hash)); err != nil {
+			return err
+		}
+	}
+	return put(orders, key, o)
+}
+
+// OrdersByEmail returns the orders placed with the e-mail address (case
+// and surrounding spaces ignored), by ID ascending.
+func (tx *Tx) OrdersByEmail(email string) ([]*order.Order, error) {
+	e := normEmail(email)
+	if checkKey("e-mail", e) != nil {
+		return nil, nil
+	}
+	prefix := append([]byte(e), 0)
+	var out []*order.Order
+	c := tx.bucket(BucketOrdersByEmail).Cursor()
+	for k, hash := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, hash = c.Next() {
+		o, err := tx.Order(string(hash))
+		if err != nil {
+			return nil, fmt.Errorf("store: e-mail index %q: %w", k, err)
+		}
+		out = append(out, o)
+	}
+	return out, nil
+}
+
+// Orders returns the orders for which filter returns true (all when
+// filter is nil), by ID ascending.
+func (tx *Tx) Orders(filter func(*order.Order) bool) ([]*order.Order, error) {
+	var out []*order.Order
+	err := tx.bucket(BucketOrdersByID).ForEach(func(k, hash []byte) error {
+		o, err := tx.Order(string(hash))
+		if err != nil {
+			return fmt.Errorf("store: order %d: %w", keyID(k), err)
+		}
+		if filter == nil || filter(o) {
+			out = append(out, o)
+		}
+		return nil
+	})
+	return out, err
+}
