@@ -1,0 +1,102 @@
+package mail
+
+import (
+	"time"
+
+	"sabershop/internal/catalog"
+	"sabershop/internal/order"
+)
+
+// testCatalog is a small catalogue with the real shape: shop and company
+// data, two creator slots, two generators, two delivery countries.
+func testCatalog() *catalog.Catalog {
+	c := &catalog.Catalog{Version: "test"}
+	c.Shop.Name = "Saber Forge"
+	c.Shop.BaseURL = "https://saberforge.example"
+	co := &c.Shop.Company
+	co.Name, co.Owner, co.Street = "Saber Forge Marek Kowalczyk", "Marek Kowalczyk", "ul. Rzemieślnicza 14/3"
+	co.Zip, co.City, co.Country = "30-363", "Kraków", "Poland"
+	co.TaxID, co.Email, co.Phone = "676-245-18-91", "hello@saberforge.example", "+48 512 345 678"
+	c.Creator = catalog.Creator{
+		Slots: []catalog.Slot{
+			{ID: "emitter", Names: map[string]string{"en": "Emitter", "pl": "Emiter", "de": "Emitter"},
+				Options: []catalog.Part{{ID: "talon", Names: map[string]string{"en": "Talon", "pl": "Talon", "de": "Talon"}}}},
+			{ID: "grip", Names: map[string]string{"en": "Grip", "pl": "Uchwyt", "de": "Griff"},
+				Options: []catalog.Part{{ID: "ribbed", Names: map[string]string{"en": "Ribbed", "pl": "Żebrowany", "de": "Gerippt"}}}},
+		},
+		Generators: []catalog.Part{
+			{ID: "standard", Names: map[string]string{"en": "Standard", "pl": "Standardowy", "de": "Standard"}},
+			{ID: "crystal", Names: map[string]string{"en": "With crystal", "pl": "Z kryształem", "de": "Mit Kristall"}},
+		},
+	}
+	c.Deliveries = []catalog.Delivery{
+		{Code: "pl", Names: map[string]string{"en": "Poland", "pl": "Polska", "de": "Polen"}, DaysMin: 1, DaysMax: 3},
+		{Code: "de", Names: map[string]string{"en": "Germany", "pl": "Niemcy", "de": "Deutschland"}, DaysMin: 3, DaysMax: 7},
+	}
+	return c
+}
+
+// currencies of the site versions (DESIGN.md §3).
+var currencies = map[string]string{"en": "EUR", "de": "EUR", "pl": "PLN"}
+
+// testOrder is order 12 in locale loc: a ready hilt with the crystal
+// generator and a creator design; totals 1499.00 with a coupon.
+func testOrder(loc string) *order.Order {
+	return &order.Order{
+		ID:       12,
+		Hash:     "h4sh-0f-0rder-12",
+		Locale:   loc,
+		Currency: currencies[loc],
+		Customer: order.Customer{
+			FirstName: "Anna", LastName: "Nowak", Email: "anna@example.com", Phone: "+48 600 100 200",
+			Country: "pl", Street: "Długa 1", Zip: "00-001", City: "Warszawa",
+		},
+		Lines: []order.Line{
+			{Product: "arc", Variant: "crystal", Name: "Arc", Quantity: 1, UnitPrice: 69900, Total: 69900, WasteFee: 4, BuildDays: 10},
+			{Product: order.CreatorSlug, Name: "Custom saber", Quantity: 1, UnitPrice: 80000, Total: 80000, WasteFee: 4, BuildDays: 15,
+				Creator: &order.CreatorConfig{Parts: map[string]string{"emitter": "talon", "grip": "ribbed"}, Generator: "standard"}},
+		},
+		Totals:       order.Totals{Subtotal: 149900, Shipping: 2500, Discount: 2500, WasteFee: 8, Total: 149900},
+		Coupon:       "FORGE10",
+		Status:       order.Placed,
+		CreatedAt:    time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC), // a Monday
+		DeliveryDays: [2]int{1, 3},
+		BuildDays:    15,
+		Tracking:     "PL123456789",
+		TrackingURL:  "https://tracking.example/?n=PL123456789",
+		CancelReason: "Customer asked to cancel",
+	}
+}
+
+const statusURL = "https://saberforge.example/pl/status/h4sh-0f-0rder-12"
+
+// allKinds renders every kind in loc.
+func allKinds(loc string) (map[string]*Message, error) {
+	cat := testCatalog()
+	o := testOrder(loc)
+	sub := Subscriber{Email: "fan@example.com", Locale: loc, Token: "sub-token"}
+	out := map[string]*Message{}
+	var err error
+	add := func(kind string, m *Message, e error) {
+		if e != nil && err == nil {
+			err = e
+		}
+		out[kind] = m
+	}
+	m, e := OrderPlaced(cat, o, statusURL)
+	add(KindOrderPlaced, m, e)
+	m, e = PaymentReceived(cat, o, statusURL)
+	add(KindPaymentReceived, m, e)
+	m, e = OrderSent(cat, o, statusURL)
+	add(KindOrderSent, m, e)
+	m, e = OrderCancelled(cat, o, statusURL)
+	add(KindOrderCancelled, m, e)
+	m, e = ContactMessage(cat, loc, Contact{Name: "Jan Kowalski", Email: "jan@example.com", Locale: "de",
+		Message: "Hello,\nis the Talon emitter in stock?", Received: time.Date(2026, 3, 2, 9, 30, 0, 0, time.UTC)})
+	add(KindContactMessage, m, e)
+	m, e = SubscribeConfirm(cat, sub, "https://saberforge.example/v1/subscribers/sub-token/confirm")
+	add(KindSubscribeConfirm, m, e)
+	m, e = SaleStart(cat, sub, "https://saberforge.example/shop", "https://saberforge.example/v1/subscribers/sub-token/unsubscribe")
+	add(KindSaleStart, m, e)
+	return out, err
+}

@@ -1,0 +1,250 @@
+package mail
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"sabershop/internal/catalog"
+	"sabershop/internal/i18n"
+	"sabershop/internal/order"
+)
+
+// orderData is what the four order e-mails show. Amounts are formatted for
+// the order's locale and currency; an empty Discount or WasteFee is not
+// shown.
+type orderData struct {
+	Number    string // "#12"
+	Greeting  string
+	StatusURL string
+
+	Lines                                         []lineData
+	Subtotal, Shipping, Discount, WasteFee, Total string
+	Coupon                                        string
+
+	BuildDays, DaysMin, DaysMax int
+	EstimateFrom, EstimateTo    string
+	HasCreator                  bool
+	Address                     []string
+
+	Tracking, TrackingURL, Reason string
+
+	ShopName, ShopEmail string
+}
+
+type lineData struct {
+	Name     string
+	Details  []string // generator variant, creator parts
+	Quantity int
+	Total    string
+}
+
+// Standard delivery of SPEC.md §1, for an order that carries no country
+// delivery days.
+const defaultDaysMin, defaultDaysMax = 3, 7
+
+// OrderPlaced is the e-mail that carries the payment link: items, totals,
+// delivery estimate and what to do next. statusURL is the absolute link to
+// the order's status page, where the shopper pays.
+func OrderPlaced(cat *catalog.Catalog, o *order.Order, statusURL string) (*Message, error) {
+	return orderMessage(KindOrderPlaced, cat, o, statusURL)
+}
+
+// PaymentReceived confirms a booked payment.
+func PaymentReceived(cat *catalog.Catalog, o *order.Order, statusURL string) (*Message, error) {
+	return orderMessage(KindPaymentReceived, cat, o, statusURL)
+}
+
+// OrderSent tells the shopper the parcel left, with o.Tracking and, when
+// set, the o.TrackingURL link.
+func OrderSent(cat *catalog.Catalog, o *order.Order, statusURL string) (*Message, error) {
+	return orderMessage(KindOrderSent, cat, o, statusURL)
+}
+
+// OrderCancelled tells the shopper the order was cancelled, with
+// o.CancelReason when set.
+func OrderCancelled(cat *catalog.Catalog, o *order.Order, statusURL string) (*Message, error) {
+	return orderMessage(KindOrderCancelled, cat, o, statusURL)
+}
+
+func orderMessage(kind string, cat *catalog.Catalog, o *order.Order, statusURL string) (*Message, error) {
+	if cat == nil || o == nil {
+		return nil, fmt.Errorf("mail: %s: nil catalogue or order", kind)
+	}
+	loc := o.Locale
+	if !knownLocale(loc) {
+		return nil, fmt.Errorf("%w: %q (order %d)", ErrLocale, loc, o.ID)
+	}
+	c := o.Customer
+	to, err := address(c.FirstName+" "+c.LastName, c.Email)
+	if err != nil {
+		return nil, fmt.Errorf("mail: %s for order %d: %w", kind, o.ID, err)
+	}
+	status, err := absURL(statusURL)
+	if err != nil {
+		return nil, fmt.Errorf("mail: %s for order %d: %w", kind, o.ID, err)
+	}
+	d := orderData{
+		Number:    "#" + fmt.Sprint(o.ID),
+		StatusURL: status,
+		ShopName:  cat.Shop.Name,
+		ShopEmail: cat.Shop.Company.Email,
+		BuildDays: o.BuildDays,
+		DaysMin:   o.DeliveryDays[0],
+		DaysMax:   o.DeliveryDays[1],
+		Tracking:  oneLine(o.Tracking),
+		Reason:    strings.TrimSpace(o.CancelReason),
+	}
+	if d.DaysMin <= 0 && d.DaysMax <= 0 {
+		d.DaysMin, d.DaysMax = defaultDaysMin, defaultDaysMax
+	}
+	if o.TrackingURL != "" {
+		if d.TrackingURL, err = absURL(o.TrackingURL); err != nil {
+			return nil, fmt.Errorf("mail: tracking link of order %d: %w", o.ID, err)
+		}
+	}
+	if first := oneLine(c.FirstName); first != "" {
+		d.Greeting = trOr(&err, loc, "common.greeting", "name", first)
+	} else {
+		d.Greeting = trOr(&err, loc, "common.greeting_plain")
+	}
+
+	money := func(v int64) string { return i18n.FormatMoney(loc, v, o.Currency) }
+	for _, l := range o.Lines {
+		ld := lineData{Name: oneLine(l.Name), Quantity: l.Quantity, Total: money(l.Total)}
+		if l.Creator != nil {
+			d.HasCreator = true
+			ld.Details = creatorDetails(&err, cat, loc, l.Creator)
+		} else if l.Variant != "" {
+			ld.Details = []string{trOr(&err, loc, "order.generator", "name", generatorName(cat, loc, l.Variant))}
+		}
+		d.Lines = append(d.Lines, ld)
+	}
+	t := o.Totals
+	d.Subtotal, d.Shipping, d.Total = money(t.Subtotal), money(t.Shipping), money(t.Total)
+	if t.Discount != 0 {
+		d.Discount, d.Coupon = money(t.Discount), oneLine(o.Coupon)
+	}
+	if t.WasteFee != 0 {
+		d.WasteFee = money(t.WasteFee)
+	}
+
+	from, to2 := estimate(o.CreatedAt, d.BuildDays, d.DaysMin, d.DaysMax)
+	d.EstimateFrom, d.EstimateTo = i18n.FormatDate(loc, from), i18n.FormatDate(loc, to2)
+	d.Address = addressLines(cat, loc, c)
+
+	subject := oneLine(trOr(&err, loc, kind+".subject", "number", d.Number))
+	pre := trOr(&err, loc, kind+".preheader")
+	if err != nil {
+		return nil, err
+	}
+	m := &Message{
+		Kind:    kind,
+		Locale:  loc,
+		To:      to,
+		Subject: subject,
+		Ref:     o.Hash,
+		Created: time.Now().UTC(),
+	}
+	// Replies reach the owner even when the From address is a no-reply box.
+	if rt, err := address(cat.Shop.Name, cat.Shop.Company.Email); err == nil {
+		m.ReplyTo = rt
+	}
+	m.HTML, m.Text, err = render(kind, view{Locale: loc, Subject: subject, Preheader: pre, Shop: cat.Shop, Data: d})
+	if err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// creatorDetails lists a creator design's parts in the catalogue's slot
+// order ("Emitter: Arc"), then the generator. Ids the catalogue no longer
+// knows are shown as ids rather than dropped: the workshop needs them.
+func creatorDetails(err *error, cat *catalog.Catalog, loc string, cc *order.CreatorConfig) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, s := range cat.Creator.Slots {
+		part, ok := cc.Parts[s.ID]
+		if !ok {
+			continue
+		}
+		seen[s.ID] = true
+		name := part
+		for _, p := range s.Options {
+			if p.ID == part {
+				name = localName(p.Names, loc, part)
+			}
+		}
+		out = append(out, localName(s.Names, loc, s.ID)+": "+oneLine(name))
+	}
+	var rest []string
+	for slot := range cc.Parts {
+		if !seen[slot] {
+			rest = append(rest, slot)
+		}
+	}
+	sort.Strings(rest)
+	for _, slot := range rest {
+		out = append(out, oneLine(slot+": "+cc.Parts[slot]))
+	}
+	if cc.Generator != "" {
+		out = append(out, trOr(err, loc, "order.generator", "name", generatorName(cat, loc, cc.Generator)))
+	}
+	return out
+}
+
+func generatorName(cat *catalog.Catalog, loc, id string) string {
+	for _, g := range cat.Creator.Generators {
+		if g.ID == id {
+			return oneLine(localName(g.Names, loc, id))
+		}
+	}
+	return oneLine(id)
+}
+
+// localName picks a catalogue name in loc, then English, then the id.
+func localName(names map[string]string, loc, id string) string {
+	if n := names[loc]; n != "" {
+		return n
+	}
+	if n := names["en"]; n != "" {
+		return n
+	}
+	return id
+}
+
+func addressLines(cat *catalog.Catalog, loc string, c order.Customer) []string {
+	country := strings.ToUpper(c.Country)
+	for _, dl := range cat.Deliveries {
+		if dl.Code == c.Country {
+			country = localName(dl.Names, loc, country)
+		}
+	}
+	var out []string
+	for _, s := range []string{
+		c.FirstName + " " + c.LastName, c.Street, c.Zip + " " + c.City, country,
+	} {
+		if s = oneLine(s); s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// estimate is the delivery window of an order paid on the day it was
+// placed: build days are working days (Monday to Friday), delivery days
+// are calendar days counted from dispatch.
+func estimate(placed time.Time, buildDays, daysMin, daysMax int) (from, to time.Time) {
+	if placed.IsZero() {
+		placed = time.Now()
+	}
+	ship := placed
+	for n := buildDays; n > 0; {
+		ship = ship.AddDate(0, 0, 1)
+		if wd := ship.Weekday(); wd != time.Saturday && wd != time.Sunday {
+			n--
+		}
+	}
+	return ship.AddDate(0, 0, daysMin), ship.AddDate(0, 0, daysMax)
+}

@@ -1,0 +1,138 @@
+package mail
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"sabershop/internal/catalog"
+	"sabershop/internal/i18n"
+)
+
+// Contact is a message from the contact form (POST /v1/contact). Name is
+// optional: the form of SPEC.md asks only for the e-mail and the message.
+type Contact struct {
+	Name     string
+	Email    string
+	Locale   string // the site version it was sent from
+	Message  string
+	Received time.Time
+}
+
+// Subscriber is a notify-me signup. Token identifies it in the confirm and
+// unsubscribe links and becomes the message's Ref.
+type Subscriber struct {
+	Email  string
+	Locale string
+	Token  string
+}
+
+type contactData struct {
+	Name, Email, LocaleName, Received, Message string
+}
+
+type subscriberData struct {
+	Email, ShopName                     string
+	ConfirmURL, ShopURL, UnsubscribeURL string
+}
+
+// ContactMessage forwards a contact-form message to the shop's company
+// e-mail, written in ownerLocale, with Reply-To set to the sender so the
+// owner answers with one click.
+func ContactMessage(cat *catalog.Catalog, ownerLocale string, c Contact) (*Message, error) {
+	if cat == nil {
+		return nil, fmt.Errorf("mail: %s: nil catalogue", KindContactMessage)
+	}
+	loc := ownerLocale
+	if !knownLocale(loc) {
+		return nil, fmt.Errorf("%w: %q", ErrLocale, loc)
+	}
+	to, err := address(cat.Shop.Name, cat.Shop.Company.Email)
+	if err != nil {
+		return nil, fmt.Errorf("mail: %s: the shop's company e-mail: %w", KindContactMessage, err)
+	}
+	replyTo, err := address(c.Name, c.Email)
+	if err != nil {
+		return nil, fmt.Errorf("mail: %s: sender: %w", KindContactMessage, err)
+	}
+	received := c.Received
+	if received.IsZero() {
+		received = time.Now()
+	}
+	received = received.UTC()
+	d := contactData{
+		Name:     oneLine(c.Name),
+		Email:    strings.TrimSpace(c.Email),
+		Received: i18n.FormatDate(loc, received) + ", " + received.Format("15:04") + " UTC",
+		Message:  strings.TrimSpace(strings.ReplaceAll(c.Message, "\r\n", "\n")),
+	}
+	if knownLocale(c.Locale) {
+		d.LocaleName = trOr(&err, loc, "locale."+c.Locale) + " (" + c.Locale + ")"
+	} else {
+		d.LocaleName = oneLine(c.Locale)
+	}
+	from := d.Name
+	if from == "" {
+		from = d.Email
+	}
+	subject := oneLine(trOr(&err, loc, "contact_message.subject", "from", from))
+	pre := trOr(&err, loc, "contact_message.preheader")
+	m := &Message{Kind: KindContactMessage, Locale: loc, To: to, ReplyTo: replyTo, Subject: subject, Created: time.Now().UTC()}
+	return finish(m, err, cat, pre, d)
+}
+
+// SubscribeConfirm is the double opt-in e-mail: nothing is sent to the
+// address again unless confirmURL is opened.
+func SubscribeConfirm(cat *catalog.Catalog, s Subscriber, confirmURL string) (*Message, error) {
+	return subscriberMessage(KindSubscribeConfirm, cat, s, subscriberData{ConfirmURL: confirmURL})
+}
+
+// SaleStart tells a confirmed subscriber that orders are open, with a link
+// to the shop and the unsubscribe link. The Message has no header field, so
+// the unsubscribe link is in the body only (no List-Unsubscribe header).
+func SaleStart(cat *catalog.Catalog, s Subscriber, shopURL, unsubscribeURL string) (*Message, error) {
+	return subscriberMessage(KindSaleStart, cat, s, subscriberData{ShopURL: shopURL, UnsubscribeURL: unsubscribeURL})
+}
+
+func subscriberMessage(kind string, cat *catalog.Catalog, s Subscriber, d subscriberData) (*Message, error) {
+	if cat == nil {
+		return nil, fmt.Errorf("mail: %s: nil catalogue", kind)
+	}
+	loc := s.Locale
+	if !knownLocale(loc) {
+		return nil, fmt.Errorf("%w: %q", ErrLocale, loc)
+	}
+	to, err := address("", s.Email)
+	if err != nil {
+		return nil, fmt.Errorf("mail: %s: %w", kind, err)
+	}
+	urls := []string{d.ConfirmURL}
+	if kind == KindSaleStart {
+		urls = []string{d.ShopURL, d.UnsubscribeURL}
+	}
+	for _, u := range urls {
+		if _, err := absURL(u); err != nil {
+			return nil, fmt.Errorf("mail: %s: %w", kind, err)
+		}
+	}
+	d.Email, d.ShopName = strings.TrimSpace(s.Email), cat.Shop.Name
+	subject := oneLine(trOr(&err, loc, kind+".subject", "shop", cat.Shop.Name))
+	pre := trOr(&err, loc, kind+".preheader")
+	m := &Message{Kind: kind, Locale: loc, To: to, Subject: subject, Ref: s.Token, Created: time.Now().UTC()}
+	if rt, e := address(cat.Shop.Name, cat.Shop.Company.Email); e == nil {
+		m.ReplyTo = rt
+	}
+	return finish(m, err, cat, pre, d)
+}
+
+// finish renders m's bodies unless building it already failed.
+func finish(m *Message, err error, cat *catalog.Catalog, preheader string, data any) (*Message, error) {
+	if err != nil {
+		return nil, err
+	}
+	m.HTML, m.Text, err = render(m.Kind, view{Locale: m.Locale, Subject: m.Subject, Preheader: preheader, Shop: cat.Shop, Data: data})
+	if err != nil {
+		return nil, err
+	}
+	return m, nil
+}

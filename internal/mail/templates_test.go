@@ -1,0 +1,127 @@
+package mail
+
+import (
+	"strings"
+	"testing"
+)
+
+// Every kind renders in every locale, with a subject, both bodies and the
+// data the reader needs, amounts formatted for the locale.
+func TestEveryKindEveryLocale(t *testing.T) {
+	total := map[string]string{ // i18n.FormatMoney of 149900 in the order's currency
+		"en": "€1,499.00", "de": "1.499,00\u00a0€", "pl": "1\u00a0499,00\u00a0zł",
+	}
+	waste := map[string]string{"en": "€0.08", "de": "0,08\u00a0€", "pl": "0,08\u00a0zł"}
+	for _, loc := range Locales {
+		msgs, err := allKinds(loc)
+		if err != nil {
+			t.Fatalf("%s: %v", loc, err)
+		}
+		for _, kind := range Kinds {
+			m := msgs[kind]
+			name := loc + "/" + kind
+			if m == nil {
+				t.Errorf("%s: no message", name)
+				continue
+			}
+			if m.Kind != kind || m.Locale != loc || m.Subject == "" || m.Text == "" || m.HTML == "" || m.To == "" || m.Created.IsZero() {
+				t.Errorf("%s: incomplete message %+v", name, m)
+			}
+			if strings.Contains(m.Subject, "{") || strings.Contains(m.Text, "{") || strings.Contains(m.HTML, "{") {
+				t.Errorf("%s: an unfilled placeholder", name)
+			}
+			if !strings.HasPrefix(m.HTML, "<!DOCTYPE html>") || !strings.Contains(m.HTML, `lang="`+loc+`"`) || !strings.Contains(m.HTML, "#b21826") {
+				t.Errorf("%s: HTML lacks the layout", name)
+			}
+			// Company footer from catalog.Shop.
+			for _, s := range []string{"Saber Forge Marek Kowalczyk", "ul. Rzemieślnicza 14/3", "676-245-18-91", "hello@saberforge.example"} {
+				if !strings.Contains(m.Text, s) || !strings.Contains(m.HTML, s) {
+					t.Errorf("%s: footer lacks %q", name, s)
+				}
+			}
+			want := map[string][]string{
+				KindOrderPlaced:      {"#12", statusURL, total[loc], waste[loc], "FORGE10", "Talon", "Warszawa"},
+				KindPaymentReceived:  {"#12", statusURL, total[loc]},
+				KindOrderSent:        {"#12", "PL123456789", "https://tracking.example/?n=PL123456789"},
+				KindOrderCancelled:   {"#12", "Customer asked to cancel"},
+				KindContactMessage:   {"Jan Kowalski", "jan@example.com", "is the Talon emitter in stock?", "(de)"},
+				KindSubscribeConfirm: {"fan@example.com", "https://saberforge.example/v1/subscribers/sub-token/confirm"},
+				KindSaleStart:        {"https://saberforge.example/shop", "https://saberforge.example/v1/subscribers/sub-token/unsubscribe"},
+			}[kind]
+			for _, s := range want {
+				html := strings.ReplaceAll(s, "&", "&amp;") // URLs in attributes and text
+				if !strings.Contains(m.Text, s) {
+					t.Errorf("%s: text lacks %q", name, s)
+				}
+				if !strings.Contains(m.HTML, s) && !strings.Contains(m.HTML, html) {
+					t.Errorf("%s: HTML lacks %q", name, s)
+				}
+			}
+			if strings.HasPrefix(kind, "order_") || kind == KindPaymentReceived {
+				if !strings.Contains(m.Subject, "#12") || m.Ref != "h4sh-0f-0rder-12" || !strings.Contains(m.To, "anna@example.com") {
+					t.Errorf("%s: subject %q, ref %q, to %q", name, m.Subject, m.Ref, m.To)
+				}
+			}
+		}
+		if m := msgs[KindContactMessage]; m.To != `"Saber Forge" <hello@saberforge.example>` || m.ReplyTo != `"Jan Kowalski" <jan@example.com>` {
+			t.Errorf("%s contact: To %q Reply-To %q", loc, m.To, m.ReplyTo)
+		}
+		if m := msgs[KindSaleStart]; m.Ref != "sub-token" || m.To != "fan@example.com" {
+			t.Errorf("%s sale_start: Ref %q To %q", loc, m.Ref, m.To)
+		}
+	}
+}
+
+// Polish plurals of the build time, and the no-build case.
+func TestBuildTimePlurals(t *testing.T) {
+	for days, want := range map[int]string{
+		1: "zajmie 1 dzień roboczy", 3: "zajmie 3 dni robocze", 15: "zajmie 15 dni roboczych", 22: "zajmie 22 dni robocze",
+	} {
+		o := testOrder("pl")
+		o.BuildDays = days
+		m, err := OrderPlaced(testCatalog(), o, statusURL)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(m.Text, want) {
+			t.Errorf("%d days: text lacks %q", days, want)
+		}
+	}
+	o := testOrder("en")
+	o.BuildDays = 0
+	m, err := PaymentReceived(testCatalog(), o, statusURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(m.Text, "We are packing your order now.") {
+		t.Errorf("no build days: %s", m.Text)
+	}
+}
+
+// The delivery window counts build days as working days from the order,
+// then delivery days from dispatch.
+func TestEstimate(t *testing.T) {
+	o := testOrder("en") // placed Monday 2 March 2026, 15 working days, 1-3 days
+	m, err := OrderPlaced(testCatalog(), o, statusURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(m.Text, "between 24 March 2026 and 26 March 2026") {
+		t.Errorf("estimate missing:\n%s", m.Text)
+	}
+}
+
+// Without discount or waste fee those rows are left out.
+func TestOptionalTotals(t *testing.T) {
+	o := testOrder("en")
+	o.Totals.Discount, o.Totals.WasteFee, o.Coupon = 0, 0, ""
+	m, err := OrderPlaced(testCatalog(), o, statusURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []string{"Discount", "waste-management"} {
+		if strings.Contains(m.Text, s) || strings.Contains(m.HTML, s) {
+			t.Errorf("shows %q with a zero amount", s)
+		}
+	}
+}

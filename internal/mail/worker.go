@@ -1,0 +1,196 @@
+package mail
+
+import (
+	"context"
+	"log/slog"
+	"math/rand/v2"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Outbox is the store's queue of rendered messages (implemented by the
+// store package). Due returns up to limit undelivered messages whose
+// NextTry is not after now, oldest first; Retry records a failed attempt
+// (incrementing Attempts) and when to try next.
+type Outbox interface {
+	Due(now time.Time, limit int) ([]*Message, error)
+	Delivered(id uint64) error
+	Retry(id uint64, next time.Time, errMsg string) error
+}
+
+// Defaults of Worker's optional fields.
+const (
+	DefaultPoll  = 2 * time.Second
+	DefaultBatch = 20
+
+	firstRetry = 10 * time.Second
+	maxRetry   = time.Hour
+
+	// sendTimeout bounds one delivery; it also bounds how long shutdown
+	// waits for the message in flight.
+	sendTimeout = 2 * time.Minute
+	maxErrLen   = 500
+)
+
+// Worker drains the outbox: every Poll, or at once after Kick. A failed
+// delivery stays in the outbox with a later NextTry (Backoff), so an SMTP
+// outage delays mail and loses none. Outbox, Sender and Log are required;
+// the rest have defaults.
+type Worker struct {
+	Outbox  Outbox
+	Sender  Sender
+	Log     *slog.Logger
+	Now     func() time.Time                 // time.Now
+	Backoff func(attempts int) time.Duration // DefaultBackoff
+	Poll    time.Duration                    // DefaultPoll
+	Batch   int                              // DefaultBatch
+
+	kickOnce sync.Once
+	kick     chan struct{}
+}
+
+// DefaultBackoff waits ~10 s after the first failure and doubles per
+// attempt up to an hour, with ±20 % jitter so that messages that failed
+// together do not retry in lockstep.
+func DefaultBackoff(attempts int) time.Duration {
+	d := maxRetry
+	if attempts < 1 {
+		attempts = 1
+	}
+	if attempts <= 20 { // 10 s << 19 is far past the cap; avoid overflow
+		if b := firstRetry << (attempts - 1); b < maxRetry {
+			d = b
+		}
+	}
+	j := time.Duration(float64(d) * (0.8 + 0.4*rand.Float64()))
+	return min(j, maxRetry)
+}
+
+func (w *Worker) kickCh() chan struct{} {
+	w.kickOnce.Do(func() { w.kick = make(chan struct{}, 1) })
+	return w.kick
+}
+
+// Kick wakes Run for an immediate drain (after an order, say). It never
+// blocks: a pending kick already covers this one.
+func (w *Worker) Kick() {
+	select {
+	case w.kickCh() <- struct{}{}:
+	default:
+	}
+}
+
+func (w *Worker) now() time.Time {
+	if w.Now != nil {
+		return w.Now()
+	}
+	return time.Now()
+}
+
+// Run drains the outbox until ctx is done. The message being sent when
+// ctx ends is finished (within sendTimeout) and recorded; nothing new
+// starts.
+func (w *Worker) Run(ctx context.Context) {
+	poll := w.Poll
+	if poll <= 0 {
+		poll = DefaultPoll
+	}
+	kick := w.kickCh()
+	t := time.NewTimer(0)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		case <-kick:
+		}
+		if _, _, err := w.DrainOnce(ctx); err != nil && ctx.Err() == nil {
+			w.Log.Error("mail outbox", "error", err)
+		}
+		t.Reset(poll)
+	}
+}
+
+// DrainOnce sends every message due now, in batches, and returns how many
+// were sent and how many failed (and were rescheduled). err is an outbox
+// error; a delivery failure is counted, not returned. It stops early when
+// ctx is done, after the message in flight.
+func (w *Worker) DrainOnce(ctx context.Context) (sent, failed int, err error) {
+	batch := w.Batch
+	if batch <= 0 {
+		batch = DefaultBatch
+	}
+	// A message rescheduled into the past (a zero Backoff, a clock step)
+	// comes back in the same drain; seen makes each one go once, and
+	// asking for len(seen) more lets the ones behind it through.
+	seen := map[uint64]bool{}
+	for ctx.Err() == nil {
+		limit := batch + len(seen)
+		due, err := w.Outbox.Due(w.now(), limit)
+		if err != nil {
+			return sent, failed, err
+		}
+		fresh := 0
+		for _, m := range due {
+			if ctx.Err() != nil {
+				return sent, failed, nil
+			}
+			if seen[m.ID] {
+				continue
+			}
+			seen[m.ID] = true
+			fresh++
+			ok, err := w.deliver(ctx, m)
+			if err != nil {
+				return sent, failed, err
+			}
+			if ok {
+				sent++
+			} else {
+				failed++
+			}
+		}
+		if len(due) < limit || fresh == 0 {
+			return sent, failed, nil
+		}
+	}
+	return sent, failed, nil
+}
+
+// deliver sends one message and records the outcome. It reports whether
+// the message went out; err is an outbox failure.
+func (w *Worker) deliver(ctx context.Context, m *Message) (bool, error) {
+	// Detached from ctx: a shutdown must not cut a conversation in half
+	// (the server may have accepted DATA), only stop the next one.
+	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), sendTimeout)
+	sendErr := w.Sender.Send(sctx, m)
+	cancel()
+	// Never the body, subject or address: they hold customers' data.
+	attrs := []any{"kind", m.Kind, "id", m.ID, "ref", m.Ref}
+	if sendErr == nil {
+		if err := w.Outbox.Delivered(m.ID); err != nil {
+			// Sent but not marked: it will go out again, which beats losing it.
+			w.Log.Error("mail sent but not marked delivered", append(attrs, "error", err)...)
+			return true, err
+		}
+		w.Log.Info("mail sent", append(attrs, "attempts", m.Attempts+1)...)
+		return true, nil
+	}
+	attempts := m.Attempts + 1
+	backoff := w.Backoff
+	if backoff == nil {
+		backoff = DefaultBackoff
+	}
+	next := w.now().Add(backoff(attempts))
+	msg := sendErr.Error()
+	if len(msg) > maxErrLen {
+		msg = strings.ToValidUTF8(msg[:maxErrLen], "")
+	}
+	w.Log.Warn("mail not sent, will retry", append(attrs, "attempts", attempts, "next", next, "error", sendErr)...)
+	if err := w.Outbox.Retry(m.ID, next, msg); err != nil {
+		return false, err
+	}
+	return false, nil
+}
