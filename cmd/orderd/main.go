@@ -1,61 +1,185 @@
-// Command orderd is the order daemon (DESIGN.md §6). In this first version
-// it only serves the built site; the /v1 API, the store, e-mail and payments
-// arrive with their issues and answer 501 until then.
+// Command orderd is the order daemon (DESIGN.md §6): `orderd serve` runs
+// the shop (the built site, the /v1 API, e-mail); every other subcommand is
+// an owner's command, run inside the serving daemon over its socket or, when
+// none runs, on the data file directly.
 package main
 
 import (
 	"context"
-	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"log/slog"
-	"net/http"
 	"os"
 	"os/signal"
+	"path/filepath"
+	"strconv"
 	"syscall"
 	"time"
 
-	"sabershop/internal/devserver"
+	"sabershop/internal/admin"
+	"sabershop/internal/api"
+	"sabershop/internal/catalog"
+	"sabershop/internal/daemon"
+	"sabershop/internal/mail"
+	"sabershop/internal/store"
 )
 
 func main() {
-	if len(os.Args) < 2 || os.Args[1] != "serve" {
-		fmt.Fprintln(os.Stderr, "usage: orderd serve [-addr 127.0.0.1:8080] [-site ./public] [-data ./var]")
-		os.Exit(2)
-	}
-	fs := flag.NewFlagSet("serve", flag.ExitOnError)
-	addr := fs.String("addr", env("ORDERD_ADDR", "127.0.0.1:8080"), "listen address (ORDERD_ADDR)")
-	siteDir := fs.String("site", env("ORDERD_SITE", "./public"), "built site to serve (ORDERD_SITE)")
-	_ = fs.String("data", env("ORDERD_DATA", "./var"), "data directory (ORDERD_DATA); unused until orders land")
-	_ = fs.Parse(os.Args[2:])
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
 
-	log := slog.New(slog.NewTextHandler(os.Stderr, nil))
-	mux := http.NewServeMux()
-	mux.HandleFunc("/v1/", func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "application/json")
-		w.WriteHeader(http.StatusNotImplemented)
-		_ = json.NewEncoder(w).Encode(map[string]string{"code": "not_implemented", "message": "The shop API is not available yet."})
-	})
-	mux.Handle("/", devserver.Static(*siteDir))
-	srv := &http.Server{Addr: *addr, Handler: mux, ReadHeaderTimeout: 5 * time.Second}
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "serve" {
+		return serve(args[1:], stderr)
+	}
+	return command(args, stdout, stderr)
+}
+
+func serve(args []string, stderr io.Writer) int {
+	fs := flag.NewFlagSet("orderd serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	cfg := daemon.Config{}
+	fs.StringVar(&cfg.Addr, "addr", env("ORDERD_ADDR", "127.0.0.1:8080"), "listen address (ORDERD_ADDR)")
+	fs.StringVar(&cfg.Site, "site", env("ORDERD_SITE", "./public"), "built site to serve (ORDERD_SITE)")
+	fs.StringVar(&cfg.Data, "data", env("ORDERD_DATA", "./var"), "data directory (ORDERD_DATA)")
+	fs.StringVar(&cfg.BaseURL, "base-url", env("ORDERD_BASE_URL", ""), "public address for links in e-mails (ORDERD_BASE_URL; default: http://localhost:PORT on loopback, else the site's base_url)")
+	fs.BoolVar(&cfg.TrustProxy, "trust-proxy", envBool("ORDERD_TRUST_PROXY"), "take client IPs from X-Forwarded-For (ORDERD_TRUST_PROXY)")
+	fs.BoolVar(&cfg.HSTS, "hsts", envBool("ORDERD_HSTS"), "send Strict-Transport-Security (ORDERD_HSTS; only behind TLS)")
+	fs.Float64Var(&cfg.WriteRate, "write-rate", envFloat("ORDERD_WRITE_RATE", 2), "writes per second per client IP (ORDERD_WRITE_RATE; 0 disables)")
+	fs.IntVar(&cfg.WriteBurst, "write-burst", int(envFloat("ORDERD_WRITE_BURST", 20)), "burst of writes per client IP (ORDERD_WRITE_BURST)")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	log := slog.New(slog.NewTextHandler(stderr, nil))
+	cfg.Log = log
+	// Secrets only from the environment, never flags (ps shows flags).
+	smtp, ok, err := mail.ConfigFromEnv(os.Getenv)
+	if err != nil {
+		log.Error("e-mail settings", "err", err)
+		return 2
+	}
+	if ok {
+		cfg.SMTP = &smtp
+	}
+	cfg.MailFrom = smtp.From
+	cfg.OwnerEmail = os.Getenv("ORDERD_OWNER_EMAIL")
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	go func() {
-		<-ctx.Done()
-		sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		_ = srv.Shutdown(sctx)
-	}()
-	log.Info("serving", "site", *siteDir, "url", "http://"+*addr+"/")
-	if err := srv.ListenAndServe(); err != nil && err != http.ErrServerClosed {
-		log.Error("serve", "err", err)
-		os.Exit(1)
+	if err := daemon.Run(ctx, cfg); err != nil {
+		log.Error("orderd", "err", err)
+		return 1
 	}
+	return 0
+}
+
+// command runs an owner's command: in the daemon when one serves the data
+// directory, else on the data file itself.
+func command(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("orderd", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() { fmt.Fprintln(stderr, admin.Usage) }
+	data := fs.String("data", env("ORDERD_DATA", "./var"), "data directory (ORDERD_DATA)")
+	site := fs.String("site", env("ORDERD_SITE", "./public"), "built site, for the catalogue (ORDERD_SITE)")
+	baseURL := fs.String("base-url", env("ORDERD_BASE_URL", ""), "public address for links in e-mails (ORDERD_BASE_URL)")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	args = fs.Args()
+	if len(args) == 0 {
+		fmt.Fprintln(stderr, admin.Usage)
+		return 2
+	}
+	report := func(err error) int {
+		if err == nil {
+			return 0
+		}
+		var u *admin.UsageError
+		if errors.As(err, &u) {
+			fmt.Fprintln(stderr, u.Msg)
+			return 2
+		}
+		fmt.Fprintln(stderr, "orderd:", err)
+		return 1
+	}
+	if args[0] == "backup" {
+		if len(args) != 2 {
+			fmt.Fprintln(stderr, "usage: orderd backup FILE")
+			return 2
+		}
+		return report(backup(*data, args[1], stdout))
+	}
+	if c, err := admin.Dial(*data); err == nil {
+		return report(c.Run(args, stdout))
+	}
+	// No daemon: open the file here (and close it at once after).
+	path := filepath.Join(*data, daemon.DBName)
+	if _, err := os.Stat(path); err != nil {
+		return report(fmt.Errorf("no data file at %s: start the shop once (make run) or pass -data DIR", path))
+	}
+	db, err := store.Open(path, store.Options{Timeout: 2 * time.Second})
+	if errors.Is(err, store.ErrLocked) {
+		return report(fmt.Errorf("%s is held by a process that does not answer on %s; is an old orderd hanging?", path, admin.SocketName))
+	}
+	if err != nil {
+		return report(err)
+	}
+	defer db.Close()
+	env := admin.Env{DB: db, BaseURL: *baseURL, Catalog: offlineCatalog(*site)}
+	return report(admin.Run(context.Background(), env, args, stdout))
+}
+
+// offlineCatalog reads the built site's catalogue once, on first use.
+func offlineCatalog(site string) func() *catalog.Catalog {
+	var cat *catalog.Catalog
+	var tried bool
+	return func() *catalog.Catalog {
+		if !tried {
+			tried = true
+			if c, err := api.LoadCatalogs(site); err == nil {
+				cat = c.Current()
+			}
+		}
+		return cat
+	}
+}
+
+func backup(data, file string, stdout io.Writer) error {
+	var n int64
+	var err error
+	if c, derr := admin.Dial(data); derr == nil {
+		n, err = admin.WriteBackup(file, c.Backup)
+	} else {
+		db, oerr := store.Open(filepath.Join(data, daemon.DBName), store.Options{Timeout: 2 * time.Second})
+		if oerr != nil {
+			return oerr
+		}
+		defer db.Close()
+		n, err = admin.WriteBackup(file, db.Backup)
+	}
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "backup written: %s (%d bytes)\n", file, n)
+	return nil
 }
 
 func env(key, def string) string {
 	if v, ok := os.LookupEnv(key); ok {
+		return v
+	}
+	return def
+}
+
+func envBool(key string) bool {
+	v, _ := strconv.ParseBool(os.Getenv(key))
+	return v
+}
+
+func envFloat(key string, def float64) float64 {
+	if v, err := strconv.ParseFloat(os.Getenv(key), 64); err == nil {
 		return v
 	}
 	return def

@@ -168,7 +168,7 @@ func (w *Worker) deliver(ctx context.Context, m *Message) (bool, error) {
 	sendErr := w.Sender.Send(sctx, m)
 	cancel()
 	// Never the body, subject or address: they hold customers' data.
-	attrs := []any{"kind", m.Kind, "id", m.ID, "ref", m.Ref}
+	attrs := []any{"kind", m.Kind, "id", m.ID, "ref", redact(m.Ref)}
 	if sendErr == nil {
 		if err := w.Outbox.Delivered(m.ID); err != nil {
 			// Sent but not marked: it will go out again, which beats losing it.
@@ -193,4 +193,13 @@ func (w *Worker) deliver(ctx context.Context, m *Message) (bool, error) {
 		return false, err
 	}
 	return false, nil
+}
+
+// redact shortens a reference for logs: an order hash or subscriber token
+// is the only key to what it names, so logs carry a recognisable prefix only.
+func redact(ref string) string {
+	if len(ref) <= 6 {
+		return ref
+	}
+	return ref[:4] + "…"
 }

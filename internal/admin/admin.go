@@ -1,0 +1,173 @@
+// Package admin is the owner's commands (orderd orders|shop|coupons|
+// subscribers|notify|backup). A command runs where the data file is open:
+// inside the running daemon, reached over an owner-only Unix socket in the
+// data directory (bbolt allows one process per file), or in the command's
+// own process when no daemon runs. Either way the same Run executes it.
+package admin
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"sabershop/internal/catalog"
+	"sabershop/internal/store"
+)
+
+// Env is what a command works on.
+type Env struct {
+	DB *store.DB
+	// Catalog is the catalogue in force; nil when no built site is at hand
+	// (commands that write e-mails then say so).
+	Catalog func() *catalog.Catalog
+	// BaseURL is the shop's public address for links in e-mails; empty
+	// means the catalogue's base_url.
+	BaseURL string
+	Now     func() time.Time
+	// Kick wakes the e-mail worker (a no-op without a daemon: the messages
+	// wait in the outbox for the next start).
+	Kick func()
+}
+
+// UsageError is a mistake in the command line; the message says what to
+// type instead.
+type UsageError struct{ Msg string }
+
+func (e *UsageError) Error() string { return e.Msg }
+
+func usagef(format string, args ...any) error {
+	return &UsageError{Msg: fmt.Sprintf(format, args...)}
+}
+
+// Usage lists the commands.
+const Usage = `usage: orderd <command> [arguments]
+
+  serve [-addr 127.0.0.1:8080] [-site ./public] [-data ./var]   run the shop
+  orders list [--status placed|payment_pending|paid|sent|cancelled]
+  orders show ID|HASH                      items, build sheet, customer, timeline, e-mails
+  orders send ID --tracking NUMBER [--url TRACKING_URL]
+  orders cancel ID --reason TEXT [--refund NOTE]   (--refund is required for a paid order)
+  shop status|pause|resume
+  coupons add CODE (--percent N | --amount 50.00 --currency PLN) [--expires YYYY-MM-DD] [--limit N]
+  coupons list
+  coupons disable CODE
+  subscribers export                       CSV of confirmed subscribers to standard output
+  notify sale-start                        e-mail every confirmed subscriber that sales are open
+  backup FILE                              consistent copy of the data file while serving
+
+Every command takes -data DIR (ORDERD_DATA, default ./var); commands that
+write e-mails also read the built site's catalogue from -site (ORDERD_SITE).`
+
+// Run executes one command (args without the program name) and writes its
+// output to out.
+func Run(ctx context.Context, env Env, args []string, out io.Writer) error {
+	if env.Now == nil {
+		env.Now = time.Now
+	}
+	if env.Kick == nil {
+		env.Kick = func() {}
+	}
+	if len(args) == 0 {
+		return usagef("no command given\n\n%s", Usage)
+	}
+	sub := ""
+	if len(args) > 1 {
+		sub = args[1]
+	}
+	rest := args[min(2, len(args)):]
+	c := &cmd{env: env, out: out, ctx: ctx}
+	switch args[0] {
+	case "orders":
+		switch sub {
+		case "list":
+			return c.ordersList(rest)
+		case "show":
+			return c.ordersShow(rest)
+		case "send":
+			return c.ordersSend(rest)
+		case "cancel":
+			return c.ordersCancel(rest)
+		}
+	case "shop":
+		switch sub {
+		case "status", "":
+			return c.shopStatus()
+		case "pause":
+			return c.shopSet(false)
+		case "resume":
+			return c.shopSet(true)
+		}
+	case "coupons":
+		switch sub {
+		case "add":
+			return c.couponsAdd(rest)
+		case "list":
+			return c.couponsList()
+		case "disable":
+			return c.couponsDisable(rest)
+		}
+	case "subscribers":
+		if sub == "export" {
+			return c.subscribersExport()
+		}
+	case "notify":
+		if sub == "sale-start" {
+			return c.notifySaleStart()
+		}
+	case "help", "-h", "--help":
+		_, err := fmt.Fprintln(out, Usage)
+		return err
+	default:
+		return usagef("unknown command %q\n\n%s", args[0], Usage)
+	}
+	return usagef("unknown command %q\n\n%s", strings.Join(args[:min(2, len(args))], " "), Usage)
+}
+
+type cmd struct {
+	env Env
+	out io.Writer
+	ctx context.Context
+}
+
+func (c *cmd) printf(format string, args ...any) {
+	fmt.Fprintf(c.out, format, args...)
+}
+
+// catalog is the catalogue, or an error saying how to get one.
+func (c *cmd) catalog() (*catalog.Catalog, error) {
+	if c.env.Catalog != nil {
+		if cat := c.env.Catalog(); cat != nil {
+			return cat, nil
+		}
+	}
+	return nil, errors.New("no catalogue: build the site (go run ./cmd/build) or pass -site with the built site")
+}
+
+func (c *cmd) link(cat *catalog.Catalog, path string) string {
+	base := c.env.BaseURL
+	if base == "" {
+		base = cat.Shop.BaseURL
+	}
+	return strings.TrimRight(base, "/") + path
+}
+
+// currentCatalog is the catalogue or nil.
+func (c *cmd) currentCatalog() *catalog.Catalog {
+	if c.env.Catalog == nil {
+		return nil
+	}
+	return c.env.Catalog()
+}
+
+// amount is how the owner reads money: "1668.00 PLN", the same in every
+// command and easy to paste into a spreadsheet.
+func amount(minor int64, currency string) string {
+	sign := ""
+	if minor < 0 {
+		sign, minor = "-", -minor
+	}
+	return fmt.Sprintf("%s%d.%02d %s", sign, minor/100, minor%100, currency)
+}

@@ -1,0 +1,275 @@
+package admin
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"sabershop/internal/catalog"
+	"sabershop/internal/mail"
+	"sabershop/internal/order"
+	"sabershop/internal/store"
+)
+
+var statuses = []order.Status{order.Placed, order.PaymentPending, order.Paid, order.Sent, order.Cancelled}
+
+// flags is a FlagSet that reports mistakes as UsageErrors instead of
+// printing and exiting.
+func flags(name string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	return fs
+}
+
+// parse parses flags anywhere among the arguments ("send 12 --tracking X"
+// and "send --tracking X 12"), returning the positional ones.
+func parse(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, usagef("orderd %s: %v", fs.Name(), err)
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, nil
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+}
+
+func (c *cmd) ordersList(args []string) error {
+	fs := flags("orders list")
+	status := fs.String("status", "", "only orders in this status")
+	if _, err := parse(fs, args); err != nil {
+		return err
+	}
+	if *status != "" && !validStatus(order.Status(*status)) {
+		return usagef("orderd orders list: unknown status %q (one of %s)", *status, statusList())
+	}
+	var list []*order.Order
+	err := c.env.DB.View(func(tx *store.Tx) error {
+		var err error
+		list, err = tx.Orders(func(o *order.Order) bool { return *status == "" || o.Status == order.Status(*status) })
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	if len(list) == 0 {
+		c.printf("no orders\n")
+		return nil
+	}
+	tw := tabwriter.NewWriter(c.out, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "ID\tPLACED (UTC)\tSTATUS\tCUSTOMER\tE-MAIL\tITEMS\tTOTAL")
+	for _, o := range list {
+		n := 0
+		for _, l := range o.Lines {
+			n += l.Quantity
+		}
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s %s\t%s\t%d\t%s\n", o.ID, o.CreatedAt.Format("2006-01-02 15:04"), o.Status,
+			o.Customer.FirstName, o.Customer.LastName, o.Customer.Email, n, amount(o.Totals.Total, o.Currency))
+	}
+	return tw.Flush()
+}
+
+// findOrder reads an order by ID ("12" or "#12") or status hash.
+func findOrder(tx *store.Tx, ref string) (*order.Order, error) {
+	ref = strings.TrimPrefix(strings.TrimSpace(ref), "#")
+	if id, err := strconv.ParseUint(ref, 10, 64); err == nil {
+		o, err := tx.OrderByID(id)
+		if errors.Is(err, store.ErrNotFound) {
+			return nil, fmt.Errorf("no order with ID %d (orderd orders list shows them)", id)
+		}
+		return o, err
+	}
+	o, err := tx.Order(ref)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, fmt.Errorf("no order with ID or hash %q (orderd orders list shows them)", ref)
+	}
+	return o, err
+}
+
+func oneRef(name string, pos []string) (string, error) {
+	if len(pos) != 1 {
+		return "", usagef("orderd %s: give one order ID or hash, e.g. orderd %s 12", name, name)
+	}
+	return pos[0], nil
+}
+
+func (c *cmd) ordersShow(args []string) error {
+	pos, err := parse(flags("orders show"), args)
+	if err != nil {
+		return err
+	}
+	ref, err := oneRef("orders show", pos)
+	if err != nil {
+		return err
+	}
+	var o *order.Order
+	if err := c.env.DB.View(func(tx *store.Tx) error {
+		o, err = findOrder(tx, ref)
+		return err
+	}); err != nil {
+		return err
+	}
+	sent, err := c.env.DB.Sent(o.Hash)
+	if err != nil {
+		return err
+	}
+	outbox, err := c.env.DB.Outbox()
+	if err != nil {
+		return err
+	}
+	var cat = c.env.Catalog
+	sheet := buildSheet{out: c.out}
+	if cat != nil {
+		sheet.cat = cat()
+	}
+	sheet.order(o)
+	c.printf("\nE-mails\n")
+	for _, s := range sent {
+		c.printf("  sent    %s  %-17s to %s\n", s.Sent.UTC().Format("2006-01-02 15:04"), s.Kind, s.To)
+	}
+	for _, m := range outbox {
+		if m.Ref == o.Hash {
+			c.printf("  queued  %s  %-17s to %s (attempts %d%s)\n", m.Created.UTC().Format("2006-01-02 15:04"), m.Kind, m.To,
+				m.Attempts, lastErr(m))
+		}
+	}
+	return nil
+}
+
+func lastErr(m *mail.Message) string {
+	if m.LastErr == "" {
+		return ""
+	}
+	return "; last error: " + m.LastErr
+}
+
+func (c *cmd) ordersSend(args []string) error {
+	fs := flags("orders send")
+	tracking := fs.String("tracking", "", "tracking number")
+	url := fs.String("url", "", "tracking link")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	ref, err := oneRef("orders send", pos)
+	if err != nil {
+		return err
+	}
+	if strings.TrimSpace(*tracking) == "" {
+		return usagef("orderd orders send: --tracking NUMBER is required (the customer gets it by e-mail)")
+	}
+	if *url != "" && !strings.HasPrefix(*url, "https://") && !strings.HasPrefix(*url, "http://") {
+		return usagef("orderd orders send: --url must be an http(s) link, got %q", *url)
+	}
+	return c.change(ref, func(o *order.Order) (bool, error) {
+		return o.MarkSent(c.env.Now().UTC(), strings.TrimSpace(*tracking), *url)
+	}, mail.OrderSent)
+}
+
+func (c *cmd) ordersCancel(args []string) error {
+	fs := flags("orders cancel")
+	reason := fs.String("reason", "", "why (the customer reads it)")
+	refund := fs.String("refund", "", "refund note (required for a paid order)")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	ref, err := oneRef("orders cancel", pos)
+	if err != nil {
+		return err
+	}
+	if strings.TrimSpace(*reason) == "" {
+		return usagef("orderd orders cancel: --reason TEXT is required (the customer reads it)")
+	}
+	return c.change(ref, func(o *order.Order) (bool, error) {
+		now := c.env.Now().UTC()
+		if o.Status == order.Paid {
+			if strings.TrimSpace(*refund) == "" {
+				return false, usagef("order #%d is paid: cancel it with --refund NOTE saying how the money goes back", o.ID)
+			}
+			changed, err := o.CancelPaid(now, strings.TrimSpace(*refund))
+			if changed {
+				o.CancelReason = strings.TrimSpace(*reason)
+			}
+			return changed, err
+		}
+		changed, err := o.Transition(order.Cancelled, now, "owner: "+strings.TrimSpace(*reason))
+		if changed {
+			o.CancelReason = strings.TrimSpace(*reason)
+		}
+		return changed, err
+	}, mail.OrderCancelled)
+}
+
+// change applies a transition and queues its e-mail in one transaction.
+// A transition that changes nothing (already sent, already cancelled)
+// sends nothing again.
+func (c *cmd) change(ref string, apply func(*order.Order) (bool, error),
+	render func(cat *catalog.Catalog, o *order.Order, statusURL string) (*mail.Message, error)) error {
+	cat, err := c.catalog()
+	if err != nil {
+		return err
+	}
+	var (
+		o       *order.Order
+		changed bool
+	)
+	err = c.env.DB.UpdateNow(func(tx *store.Tx) error {
+		if o, err = findOrder(tx, ref); err != nil {
+			return err
+		}
+		if changed, err = apply(o); err != nil || !changed {
+			return err
+		}
+		if err := tx.PutOrder(o); err != nil {
+			return err
+		}
+		path := "/status/" + o.Hash
+		if o.Locale != "en" {
+			path = "/" + o.Locale + path
+		}
+		msg, err := render(cat, o, c.link(cat, path))
+		if err != nil {
+			return err
+		}
+		return tx.Enqueue(msg)
+	})
+	if err != nil {
+		if errors.Is(err, order.ErrIllegalTransition) {
+			return fmt.Errorf("order #%d is %s: %w", o.ID, o.Status, err)
+		}
+		return err
+	}
+	if !changed {
+		c.printf("order #%d is already %s; nothing changed, no e-mail sent\n", o.ID, o.Status)
+		return nil
+	}
+	c.env.Kick()
+	c.printf("order #%d is now %s; e-mail to %s queued\n", o.ID, o.Status, o.Customer.Email)
+	return nil
+}
+
+func validStatus(s order.Status) bool {
+	for _, v := range statuses {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+func statusList() string {
+	var s []string
+	for _, v := range statuses {
+		s = append(s, string(v))
+	}
+	return strings.Join(s, ", ")
+}

@@ -1,0 +1,109 @@
+package admin
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"sabershop/internal/catalog"
+	"sabershop/internal/order"
+)
+
+// buildSheet prints an order for the workshop: every line, and for a
+// creator design every part, the generator, the button behaviour and each
+// preset, with the catalogue's English names next to the ids.
+type buildSheet struct {
+	out io.Writer
+	cat *catalog.Catalog // nil: ids only
+}
+
+func (b buildSheet) printf(format string, args ...any) { fmt.Fprintf(b.out, format, args...) }
+
+func (b buildSheet) order(o *order.Order) {
+	money := func(v int64) string { return amount(v, o.Currency) }
+	b.printf("Order #%d  %s\n", o.ID, o.Status)
+	b.printf("Hash       %s\n", o.Hash)
+	b.printf("Placed     %s UTC  (%s site, %s, catalogue %s)\n", o.CreatedAt.UTC().Format("2006-01-02 15:04"), o.Locale, o.Currency, o.CatalogVersion)
+	c := o.Customer
+	b.printf("\nCustomer\n  %s %s\n  %s, %s\n  %s\n  %s %s\n  %s\n", c.FirstName, c.LastName, c.Email, c.Phone, c.Street, c.Zip, c.City, strings.ToUpper(c.Country))
+	b.printf("\nItems\n")
+	for i, l := range o.Lines {
+		variant := ""
+		if l.Variant != "" {
+			variant = " (generator: " + b.name(b.generator(l.Variant)) + ")"
+		}
+		b.printf("  %d. %d x %s%s  %s each, %s\n", i+1, l.Quantity, l.Name, variant, money(l.UnitPrice), money(l.Total))
+		if l.Creator != nil {
+			b.creator(l.Creator)
+		}
+	}
+	t := o.Totals
+	b.printf("\nTotals\n  subtotal %s (waste fee included: %s)\n  shipping %s\n", money(t.Subtotal), money(t.WasteFee), money(t.Shipping))
+	if t.Discount > 0 {
+		b.printf("  discount -%s (code %s)\n", money(t.Discount), o.Coupon)
+	}
+	b.printf("  total    %s\n", money(t.Total))
+	b.printf("  build %d working days, then delivery %d-%d days\n", o.BuildDays, o.DeliveryDays[0], o.DeliveryDays[1])
+	if o.Tracking != "" {
+		b.printf("  tracking %s %s\n", o.Tracking, o.TrackingURL)
+	}
+	if o.CancelReason != "" {
+		b.printf("  cancelled: %s\n", o.CancelReason)
+	}
+	b.printf("\nTimeline\n")
+	for _, e := range o.Timeline {
+		b.printf("  %s  %-16s %s\n", e.At.UTC().Format("2006-01-02 15:04:05"), e.Status, e.Cause)
+	}
+}
+
+// creator prints the build sheet of one custom saber.
+func (b buildSheet) creator(cfg *order.CreatorConfig) {
+	b.printf("     BUILD SHEET\n")
+	if b.cat != nil {
+		for _, slot := range b.cat.Creator.Slots {
+			id := cfg.Parts[slot.ID]
+			name := id
+			if p, ok := slot.Part(id); ok {
+				name = b.name(p.Names, id)
+			}
+			b.printf("     %-10s %s\n", b.name(slot.Names, slot.ID)+":", name)
+		}
+	} else {
+		for slot, id := range cfg.Parts {
+			b.printf("     %-10s %s\n", slot+":", id)
+		}
+	}
+	b.printf("     %-10s %s\n", "generator:", b.name(b.generator(cfg.Generator)))
+	b.printf("     %-10s %s\n", "button:", b.option("buttons", cfg.Button))
+	for i, p := range cfg.Presets {
+		b.printf("     preset %d: blade %s + white %d, %s, ignition %s, retraction %s, sound %s, clash %s\n", i+1,
+			p.Color, p.White, b.option("effects", p.Effect), b.option("ignitions", p.Ignition),
+			b.option("ignitions", p.Retraction), b.option("sounds", p.Sound), p.Clash)
+	}
+}
+
+func (b buildSheet) generator(id string) (map[string]string, string) {
+	if b.cat != nil {
+		if g, ok := b.cat.Generator(id); ok {
+			return g.Names, id
+		}
+	}
+	return nil, id
+}
+
+func (b buildSheet) option(group, id string) string {
+	if b.cat != nil {
+		if o, ok := b.cat.Option(group, id); ok {
+			return b.name(o.Names, id)
+		}
+	}
+	return id
+}
+
+// name is the English name with the id, or the id alone.
+func (b buildSheet) name(names map[string]string, id string) string {
+	if n := names["en"]; n != "" && !strings.EqualFold(n, id) {
+		return n + " [" + id + "]"
+	}
+	return id
+}

@@ -1,0 +1,139 @@
+// Package api is the daemon's HTTP side: the JSON API under /v1 (one
+// handler per file), its middleware (logging, recovery, per-IP rate limit
+// on writes) and the routing of everything else to the static site.
+package api
+
+import (
+	"fmt"
+	"log/slog"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/gorilla/mux"
+
+	"sabershop/internal/store"
+)
+
+// Config is what the API needs; cmd/orderd fills it from flags and the
+// environment.
+type Config struct {
+	Store    *store.DB
+	Catalogs *Catalogs
+	// Static serves the built site for every path outside /v1.
+	Static http.Handler
+	Log    *slog.Logger
+	// BaseURL is the shop's public address, for links in e-mails
+	// (e.g. http://localhost:8080 in development).
+	BaseURL string
+	// OwnerEmail receives contact messages; empty means the company
+	// e-mail of the catalogue.
+	OwnerEmail string
+	// LogLinks logs every status and confirmation link: without an SMTP
+	// server, that is how a developer reaches them.
+	LogLinks bool
+	// WriteRate and WriteBurst limit writes per client IP; 0 disables.
+	WriteRate  float64
+	WriteBurst int
+	// TrustProxy takes the client IP from X-Forwarded-For (behind a
+	// reverse proxy on the same host).
+	TrustProxy bool
+	// Kick wakes the e-mail worker after something was queued.
+	Kick func()
+	// Now is the clock (tests move it to cross price changes).
+	Now func() time.Time
+}
+
+// Server answers /v1 and hands everything else to the static site.
+type Server struct {
+	cfg     Config
+	msg     messages
+	log     *slog.Logger
+	limiter *limiter
+	router  *mux.Router
+}
+
+// New checks the configuration and builds the routes.
+func New(cfg Config) (*Server, error) {
+	if cfg.Store == nil || cfg.Catalogs == nil {
+		return nil, fmt.Errorf("api: store and catalogue are required")
+	}
+	msg, err := loadMessages()
+	if err != nil {
+		return nil, err
+	}
+	if cfg.Log == nil {
+		cfg.Log = slog.New(slog.DiscardHandler)
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.Kick == nil {
+		cfg.Kick = func() {}
+	}
+	cfg.BaseURL = strings.TrimRight(cfg.BaseURL, "/")
+	s := &Server{cfg: cfg, msg: msg, log: cfg.Log}
+	if cfg.WriteRate > 0 {
+		s.limiter = newLimiter(cfg.WriteRate, cfg.WriteBurst, cfg.TrustProxy)
+	}
+	s.routes()
+	return s, nil
+}
+
+func (s *Server) routes() {
+	r := mux.NewRouter()
+	v1 := r.PathPrefix("/v1").Subrouter()
+	v1.HandleFunc("/shop", s.getShop).Methods(http.MethodGet, http.MethodHead)
+	v1.HandleFunc("/deliveries", s.getDeliveries).Methods(http.MethodGet, http.MethodHead)
+	v1.Handle("/orders", s.write(s.postOrder)).Methods(http.MethodPost)
+	v1.HandleFunc("/orders/{hash}", s.getOrder).Methods(http.MethodGet, http.MethodHead)
+	v1.Handle("/orders/{hash}/coupon", s.write(s.postCoupon)).Methods(http.MethodPost)
+	v1.Handle("/contact", s.write(s.postContact)).Methods(http.MethodPost)
+	v1.Handle("/subscribers", s.write(s.postSubscriber)).Methods(http.MethodPost)
+	v1.HandleFunc("/subscribers/confirm/{token}", s.confirmSubscriber).Methods(http.MethodGet)
+	v1.HandleFunc("/subscribers/unsubscribe/{token}", s.unsubscribe).Methods(http.MethodGet, http.MethodPost)
+	v1.NotFoundHandler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		s.fail(w, http.StatusNotFound, s.requestLocale(r, ""), "not_found")
+	})
+	v1.MethodNotAllowedHandler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		s.fail(w, http.StatusMethodNotAllowed, s.requestLocale(r, ""), "method_not_allowed")
+	})
+	if s.cfg.Static != nil {
+		r.PathPrefix("/").Handler(s.cfg.Static)
+	}
+	s.router = r
+}
+
+// Handler is the whole daemon's HTTP handler, with logging and recovery.
+func (s *Server) Handler() http.Handler {
+	return s.recoverer(s.logRequests(s.router))
+}
+
+// requestLocale is the locale of a request: explicit (a body or query
+// field), else ?locale=, else Accept-Language.
+func (s *Server) requestLocale(r *http.Request, explicit string) string {
+	if explicit == "" {
+		explicit = r.URL.Query().Get("locale")
+	}
+	return pickLocale(explicit, r.Header.Get("Accept-Language"))
+}
+
+// link is an absolute URL on the shop for path.
+func (s *Server) link(path string) string {
+	base := s.cfg.BaseURL
+	if base == "" {
+		base = strings.TrimRight(s.cfg.Catalogs.Current().Shop.BaseURL, "/")
+	}
+	return base + path
+}
+
+// Link is the absolute URL of path in e-mails.
+func (s *Server) Link(path string) string { return s.link(path) }
+
+// localePath prefixes an unprefixed route with the locale (English is at /).
+func localePath(locale, route string) string {
+	if locale == Locales[0] {
+		return route
+	}
+	return "/" + locale + route
+}

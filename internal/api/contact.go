@@ -1,0 +1,72 @@
+package api
+
+import (
+	"net/http"
+	"strings"
+	"unicode/utf8"
+
+	"sabershop/internal/order"
+	"sabershop/internal/store"
+)
+
+type contactRequest struct {
+	Name    string `json:"name"`
+	Email   string `json:"email"`
+	Message string `json:"message"`
+	Locale  string `json:"locale"`
+}
+
+// maxMessage is the longest contact message, in characters.
+const maxMessage = 5000
+
+// postContact is POST /v1/contact: the message is kept and e-mailed to the
+// owner with Reply-To the sender, in one transaction.
+func (s *Server) postContact(w http.ResponseWriter, r *http.Request) {
+	var req contactRequest
+	if err := order.DecodeJSON(r.Body, &req, 32<<10); err != nil {
+		s.decodeFailed(w, r, err)
+		return
+	}
+	locale := s.requestLocale(r, req.Locale)
+	req.Name, req.Email, req.Message = strings.TrimSpace(req.Name), strings.TrimSpace(req.Email), strings.TrimSpace(req.Message)
+	errs := order.FieldErrors{}
+	if key := order.CheckEmail(req.Email); key != "" {
+		errs["email"] = key
+	}
+	switch {
+	case req.Message == "":
+		errs["message"] = "message_required"
+	case utf8.RuneCountInString(req.Message) > maxMessage:
+		errs["message"] = order.KeyTooLong
+	}
+	if utf8.RuneCountInString(req.Name) > 100 {
+		errs["name"] = order.KeyTooLong
+	}
+	if len(errs) > 0 {
+		s.failFields(w, locale, errs, nil)
+		return
+	}
+	cat := s.cfg.Catalogs.Current()
+	to := s.cfg.OwnerEmail
+	if to == "" {
+		to = cat.Shop.Company.Email
+	}
+	c := &store.Contact{Name: req.Name, Email: req.Email, Message: req.Message, Locale: locale, Created: s.cfg.Now().UTC()}
+	err := s.cfg.Store.Update(func(tx *store.Tx) error {
+		c.ID = 0
+		if err := tx.PutContact(c); err != nil {
+			return err
+		}
+		msg, err := s.contactMail(cat, c, to)
+		if err != nil {
+			return err
+		}
+		return tx.Enqueue(msg)
+	})
+	if err != nil {
+		s.internal(w, r, locale, err)
+		return
+	}
+	s.cfg.Kick()
+	writeJSON(w, http.StatusCreated, map[string]string{"message": s.msg.T(locale, "contact_sent", nil)})
+}

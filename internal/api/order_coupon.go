@@ -1,0 +1,90 @@
+package api
+
+import (
+	"errors"
+	"net/http"
+
+	"github.com/gorilla/mux"
+
+	"sabershop/internal/order"
+	"sabershop/internal/store"
+)
+
+type couponRequest struct {
+	Code   string `json:"code"`
+	Locale string `json:"locale"`
+}
+
+// postCoupon is POST /v1/orders/{hash}/coupon: a discount code added on the
+// status page after ordering (SPEC.md §2), under the minimum-order rule.
+// Field problems answer 422 on "code", like the order form.
+func (s *Server) postCoupon(w http.ResponseWriter, r *http.Request) {
+	var req couponRequest
+	if err := order.DecodeJSON(r.Body, &req, 4<<10); err != nil {
+		s.decodeFailed(w, r, err)
+		return
+	}
+	locale := s.requestLocale(r, req.Locale)
+	hash := mux.Vars(r)["hash"]
+	if !order.ValidHash(hash) {
+		s.fail(w, http.StatusNotFound, locale, "order_not_found")
+		return
+	}
+	code := order.NormalizeCode(req.Code)
+	if code == "" {
+		s.failFields(w, locale, order.FieldErrors{"code": order.KeyRequired}, nil)
+		return
+	}
+	cat := s.cfg.Catalogs.Current()
+	now := s.cfg.Now().UTC()
+	var (
+		o     *order.Order
+		field string
+	)
+	err := s.cfg.Store.Update(func(tx *store.Tx) error {
+		field = ""
+		var err error
+		if o, err = tx.Order(hash); err != nil {
+			return err
+		}
+		c, err := tx.Coupon(code)
+		if errors.Is(err, store.ErrNotFound) {
+			field = order.KeyCodeUnknown
+			return errRollback
+		} else if err != nil {
+			return err
+		}
+		if err := order.ApplyCoupon(o, c, cat.Coupons.Minimum[o.Currency], now); err != nil {
+			field = order.CouponErrorKey(err)
+			return errRollback
+		}
+		if err := tx.PutCoupon(c); err != nil {
+			return err
+		}
+		return tx.PutOrder(o)
+	})
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		s.fail(w, http.StatusNotFound, locale, "order_not_found")
+	case field != "":
+		params := s.couponParams(cat, locale)
+		if o != nil { // the minimum of the order's own currency
+			params = s.couponParams(cat, o.Locale)
+		}
+		s.failFields(w, locale, order.FieldErrors{"code": field}, params)
+	case err != nil:
+		s.internal(w, r, locale, err)
+	default:
+		writeJSON(w, http.StatusOK, map[string]any{"message": s.msg.T(locale, "coupon_applied", nil), "order": s.view(o)})
+	}
+}
+
+// decodeFailed answers a body that could not be decoded.
+func (s *Server) decodeFailed(w http.ResponseWriter, r *http.Request, err error) {
+	locale := s.requestLocale(r, "")
+	if errors.Is(err, order.ErrTooLarge) {
+		s.fail(w, http.StatusRequestEntityTooLarge, locale, "too_large")
+		return
+	}
+	s.fail(w, http.StatusBadRequest, locale, "malformed_json")
+}

@@ -1,0 +1,37 @@
+package api
+
+import (
+	"errors"
+	"net/http"
+
+	"github.com/gorilla/mux"
+
+	"sabershop/internal/order"
+	"sabershop/internal/store"
+)
+
+// getOrder is GET /v1/orders/{hash}: the status page's data. The hash is
+// the only key to an order, so an unknown or malformed one is the same 404.
+func (s *Server) getOrder(w http.ResponseWriter, r *http.Request) {
+	locale := s.requestLocale(r, "")
+	hash := mux.Vars(r)["hash"]
+	if !order.ValidHash(hash) {
+		s.fail(w, http.StatusNotFound, locale, "order_not_found")
+		return
+	}
+	var o *order.Order
+	err := s.cfg.Store.View(func(tx *store.Tx) error {
+		var err error
+		o, err = tx.Order(hash)
+		return err
+	})
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		s.fail(w, http.StatusNotFound, locale, "order_not_found")
+	case err != nil:
+		s.internal(w, r, locale, err)
+	default:
+		w.Header().Set("Referrer-Policy", "no-referrer")
+		writeJSON(w, http.StatusOK, s.view(o))
+	}
+}

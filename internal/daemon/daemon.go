@@ -1,0 +1,203 @@
+// Package daemon wires orderd's parts into one serving process: the store,
+// the catalogue (reloaded when a new build lands), the static site, the
+// /v1 API, the e-mail worker and the owner's command socket, with a
+// graceful shutdown that finishes requests in flight and closes the store.
+package daemon
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"sabershop/internal/admin"
+	"sabershop/internal/api"
+	"sabershop/internal/catalog"
+	"sabershop/internal/mail"
+	"sabershop/internal/static"
+	"sabershop/internal/store"
+)
+
+// DBName is the data file in the data directory.
+const DBName = "orderd.db"
+
+// Config is `orderd serve`'s flags and environment.
+type Config struct {
+	Addr    string // listen address
+	Site    string // the built site (public/)
+	Data    string // data directory: the bbolt file, the socket, mail/ without SMTP
+	BaseURL string // public address for links in e-mails; empty: http://<Addr>
+	// SMTP settings; nil writes e-mails as .eml files under Data/mail.
+	SMTP       *mail.SMTPConfig
+	MailFrom   string // From of .eml files without SMTP
+	OwnerEmail string
+	TrustProxy bool
+	HSTS       bool
+	WriteRate  float64 // writes per second per IP (0: no limit)
+	WriteBurst int
+	Log        *slog.Logger
+	// Ready, if set, receives the listening address once the daemon serves.
+	Ready func(addr string)
+}
+
+// Run serves until ctx is done, then shuts down gracefully.
+func Run(ctx context.Context, cfg Config) error {
+	log := cfg.Log
+	if log == nil {
+		log = slog.Default()
+	}
+	if err := os.MkdirAll(cfg.Data, 0o700); err != nil {
+		return fmt.Errorf("data directory: %w", err)
+	}
+	if c, err := admin.Dial(cfg.Data); err == nil {
+		_ = c
+		return fmt.Errorf("another orderd already serves data directory %s", cfg.Data)
+	}
+	db, err := store.Open(filepath.Join(cfg.Data, DBName), store.Options{})
+	if errors.Is(err, store.ErrLocked) {
+		return fmt.Errorf("%s is in use by another process", filepath.Join(cfg.Data, DBName))
+	}
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err := db.Close(); err != nil {
+			log.Error("closing the store", "err", err)
+		}
+	}()
+
+	cats, err := api.LoadCatalogs(cfg.Site)
+	if err != nil {
+		return err
+	}
+	site, err := static.New(cfg.Site, static.Options{Log: log, HSTS: cfg.HSTS})
+	if err != nil {
+		return err
+	}
+	cats.OnChange = func(*catalog.Catalog) { _ = site.Reload() }
+
+	var sender mail.Sender
+	if cfg.SMTP != nil {
+		s, err := mail.NewSMTPSender(*cfg.SMTP)
+		if err != nil {
+			return err
+		}
+		sender = s
+		log.Info("e-mail over SMTP", "host", cfg.SMTP.Host, "port", cfg.SMTP.Port)
+	} else {
+		dir := filepath.Join(cfg.Data, "mail")
+		sender = mail.FileSender{Dir: dir, From: cfg.MailFrom}
+		log.Info("no SMTP settings: e-mails are written as .eml files, links are logged", "dir", dir)
+	}
+	worker := &mail.Worker{Outbox: db, Sender: sender, Log: log}
+
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return err
+	}
+	baseURL := cfg.BaseURL
+	if baseURL == "" && isLoopback(ln.Addr().String()) {
+		// Development: links in e-mails lead back to this daemon. On a
+		// public address the catalogue's base_url is used instead.
+		baseURL = "http://" + localName(ln.Addr().String())
+	}
+	srvAPI, err := api.New(api.Config{Store: db, Catalogs: cats, Static: site, Log: log, BaseURL: baseURL,
+		OwnerEmail: cfg.OwnerEmail, LogLinks: cfg.SMTP == nil, WriteRate: cfg.WriteRate, WriteBurst: cfg.WriteBurst,
+		TrustProxy: cfg.TrustProxy, Kick: worker.Kick})
+	if err != nil {
+		ln.Close()
+		return err
+	}
+	sock, err := admin.Listen(cfg.Data)
+	if err != nil {
+		ln.Close()
+		return err
+	}
+
+	// Background work stops with bg after the HTTP server has drained, so
+	// a request in flight can still queue its e-mail.
+	bg, stopBG := context.WithCancel(context.WithoutCancel(ctx))
+	var wg sync.WaitGroup
+	wg.Go(func() { worker.Run(bg) })
+	wg.Go(func() {
+		if err := cats.Watch(bg, log); err != nil {
+			log.Error("catalogue watch", "err", err)
+		}
+	})
+	wg.Go(func() { purgeIdempotency(bg, db, log) })
+	wg.Go(func() {
+		env := admin.Env{DB: db, Catalog: cats.Current, BaseURL: baseURL, Kick: worker.Kick}
+		if err := admin.Serve(bg, sock, env); err != nil {
+			log.Error("command socket", "err", err)
+		}
+	})
+
+	srv := &http.Server{Handler: srvAPI.Handler(), ReadHeaderTimeout: 5 * time.Second, ReadTimeout: 30 * time.Second,
+		WriteTimeout: 60 * time.Second, IdleTimeout: 120 * time.Second, ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
+	serveErr := make(chan error, 1)
+	go func() { serveErr <- srv.Serve(ln) }()
+	log.Info("serving", "url", "http://"+localName(ln.Addr().String())+"/", "links", srvAPI.Link("/"), "site", cfg.Site, "data", cfg.Data, "catalogue", cats.Current().Version)
+	if cfg.Ready != nil {
+		cfg.Ready(ln.Addr().String())
+	}
+
+	select {
+	case err = <-serveErr:
+	case <-ctx.Done():
+		log.Info("shutting down: finishing requests in flight")
+		sctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+		err = srv.Shutdown(sctx)
+		cancel()
+	}
+	stopBG()
+	wg.Wait()
+	_ = os.Remove(filepath.Join(cfg.Data, admin.SocketName))
+	if errors.Is(err, http.ErrServerClosed) {
+		err = nil
+	}
+	return err
+}
+
+// purgeIdempotency drops idempotency keys older than a day, hourly: a
+// shopper's retry comes within minutes, and the bucket must not grow forever.
+func purgeIdempotency(ctx context.Context, db *store.DB, log *slog.Logger) {
+	t := time.NewTicker(time.Hour)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case now := <-t.C:
+			if n, err := db.PurgeIdempotency(now.Add(-24 * time.Hour)); err != nil {
+				log.Error("purging idempotency keys", "err", err)
+			} else if n > 0 {
+				log.Info("idempotency keys purged", "count", n)
+			}
+		}
+	}
+}
+
+func isLoopback(addr string) bool {
+	host, _, err := net.SplitHostPort(addr)
+	ip := net.ParseIP(host)
+	return err == nil && ip != nil && ip.IsLoopback()
+}
+
+// localName shows a loopback listen address as localhost, the name a
+// developer types.
+func localName(addr string) string {
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return addr
+	}
+	if ip := net.ParseIP(host); ip != nil && (ip.IsLoopback() || ip.IsUnspecified()) || host == "" {
+		return net.JoinHostPort("localhost", port)
+	}
+	return addr
+}
