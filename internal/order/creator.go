@@ -3,6 +3,7 @@ package order
 import (
 	"regexp"
 	"strconv"
+	"strings"
 
 	"sabershop/internal/catalog"
 )
@@ -135,7 +136,7 @@ func DefaultCreator(cat *catalog.Catalog) CreatorConfig {
 			Clash:      "#ffffff",
 		}
 		if len(colors) > 0 {
-			if hex := colors[i%len(colors)].Hex; hexColor.MatchString(hex) {
+			if hex := strings.ToLower(colors[i%len(colors)].Hex); hexColor.MatchString(hex) {
 				p.Color = hex
 			}
 		}
