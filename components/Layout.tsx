@@ -213,7 +213,7 @@ function Footer({ req }: { req: RenderRequest }) {
           {/* Server-rendered as a plain <form action="/v1/subscribers" method="post">: works without JavaScript. */}
           <Island
             name="NotifyMe"
-            hydrate="idle"
+            hydrate="visible"
             props={{
               action: "/v1/subscribers",
               locale: site.locale,

@@ -15,9 +15,9 @@ function delay(ms: number): Promise<void> {
 }
 
 /**
- * POSTs body as JSON. 2xx is success; 422 {"errors": {"field": "message"}}
- * gives field messages; anything else (the API's 501 {"code","message"}
- * included, or no network) is a general failure. Never throws.
+ * POSTs body as JSON. 2xx is success; 422 gives field messages; anything
+ * else (another error answer, or no network) is a general failure. Never
+ * throws.
  */
 export async function postJSON(url: string, body: object): Promise<SubmitResult> {
   const call = (async (): Promise<SubmitResult> => {
@@ -31,8 +31,11 @@ export async function postJSON(url: string, body: object): Promise<SubmitResult>
       const fieldErrors: Record<string, string> = {};
       if (res.status === 422) {
         try {
-          const data = (await res.json()) as { errors?: Record<string, unknown> };
-          for (const [field, msg] of Object.entries(data.errors ?? {})) {
+          // The daemon answers {"errors": {field: key}, "messages": {field:
+          // translated text}}; a bare {"errors": {field: text}} works too.
+          const data = (await res.json()) as { errors?: Record<string, unknown>; messages?: Record<string, unknown> };
+          for (const [field, key] of Object.entries(data.errors ?? {})) {
+            const msg = data.messages?.[field] ?? key;
             if (typeof msg === "string" && msg.trim()) fieldErrors[field] = msg;
             else if (Array.isArray(msg) && typeof msg[0] === "string") fieldErrors[field] = msg[0];
             else fieldErrors[field] = "";

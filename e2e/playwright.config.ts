@@ -32,7 +32,10 @@ export default defineConfig({
     { name: "desktop", testIgnore: /unit\//, use: { viewport: { width: 1280, height: 800 } } },
   ],
   webServer: {
-    command: `go run ./cmd/build -out .build/e2e-public && go run ./cmd/orderd serve -addr 127.0.0.1:${PORT} -site .build/e2e-public`,
+    // A fresh data directory per run; no write limit (every test posts from
+    // the same address); e-mails land as .eml files under .build/e2e-var/mail.
+    command: `rm -rf .build/e2e-var && go run ./cmd/build -out .build/e2e-public && ` +
+      `go run ./cmd/orderd serve -addr 127.0.0.1:${PORT} -site .build/e2e-public -data .build/e2e-var -write-rate 0`,
     cwd: "..",
     url: `http://127.0.0.1:${PORT}/`,
     timeout: 180_000,

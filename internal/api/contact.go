@@ -23,7 +23,15 @@ const maxMessage = 5000
 // owner with Reply-To the sender, in one transaction.
 func (s *Server) postContact(w http.ResponseWriter, r *http.Request) {
 	var req contactRequest
-	if err := order.DecodeJSON(r.Body, &req, 32<<10); err != nil {
+	form := isForm(r)
+	if form {
+		if err := parseForm(w, r, 32<<10); err != nil {
+			s.decodeFailed(w, r, err)
+			return
+		}
+		req = contactRequest{Name: r.PostForm.Get("name"), Email: r.PostForm.Get("email"),
+			Message: r.PostForm.Get("message"), Locale: r.PostForm.Get("locale")}
+	} else if err := order.DecodeJSON(r.Body, &req, 32<<10); err != nil {
 		s.decodeFailed(w, r, err)
 		return
 	}
@@ -43,6 +51,10 @@ func (s *Server) postContact(w http.ResponseWriter, r *http.Request) {
 		errs["name"] = order.KeyTooLong
 	}
 	if len(errs) > 0 {
+		if form {
+			s.formPage(w, r, locale, http.StatusUnprocessableEntity, errs)
+			return
+		}
 		s.failFields(w, locale, errs, nil)
 		return
 	}
@@ -68,5 +80,9 @@ func (s *Server) postContact(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.cfg.Kick()
+	if form {
+		s.page(w, http.StatusCreated, locale, s.msg.T(locale, "contact_sent", nil), "")
+		return
+	}
 	writeJSON(w, http.StatusCreated, map[string]string{"message": s.msg.T(locale, "contact_sent", nil)})
 }

@@ -88,7 +88,7 @@ func (s *Server) write(h http.HandlerFunc) http.Handler {
 			return
 		}
 		ct := r.Header.Get("Content-Type")
-		if ct != "" && !strings.HasPrefix(ct, "application/json") {
+		if ct != "" && !strings.HasPrefix(ct, "application/json") && !(isForm(r) && formAllowed(r.URL.Path)) {
 			s.fail(w, http.StatusUnsupportedMediaType, s.requestLocale(r, ""), "unsupported_media_type")
 			return
 		}
@@ -152,4 +152,17 @@ func clientIP(r *http.Request, trustProxy bool) string {
 		return r.RemoteAddr
 	}
 	return host
+}
+
+// isForm tells a plain HTML form post (the contact and notify-me forms work
+// before their JavaScript has loaded, and without it).
+func isForm(r *http.Request) bool {
+	return strings.HasPrefix(r.Header.Get("Content-Type"), "application/x-www-form-urlencoded")
+}
+
+// formAllowed lists the endpoints that take plain form posts: only those
+// whose forms are in the pages. Orders and coupons need the JavaScript
+// client (idempotency key, expected total).
+func formAllowed(path string) bool {
+	return path == "/v1/contact" || path == "/v1/subscribers"
 }

@@ -23,13 +23,24 @@ type subscriberRequest struct {
 // find out who subscribed.
 func (s *Server) postSubscriber(w http.ResponseWriter, r *http.Request) {
 	var req subscriberRequest
-	if err := order.DecodeJSON(r.Body, &req, 4<<10); err != nil {
+	form := isForm(r)
+	if form {
+		if err := parseForm(w, r, 4<<10); err != nil {
+			s.decodeFailed(w, r, err)
+			return
+		}
+		req = subscriberRequest{Email: r.PostForm.Get("email"), Locale: r.PostForm.Get("locale")}
+	} else if err := order.DecodeJSON(r.Body, &req, 4<<10); err != nil {
 		s.decodeFailed(w, r, err)
 		return
 	}
 	locale := s.requestLocale(r, req.Locale)
 	email := strings.ToLower(strings.TrimSpace(req.Email))
 	if key := order.CheckEmail(email); key != "" {
+		if form {
+			s.formPage(w, r, locale, http.StatusUnprocessableEntity, order.FieldErrors{"email": key})
+			return
+		}
 		s.failFields(w, locale, order.FieldErrors{"email": key}, nil)
 		return
 	}
@@ -74,6 +85,10 @@ func (s *Server) postSubscriber(w http.ResponseWriter, r *http.Request) {
 		if s.cfg.LogLinks {
 			s.log.Info("subscriber confirmation queued", "confirm_url", confirmURL)
 		}
+	}
+	if form {
+		s.page(w, http.StatusAccepted, locale, s.msg.T(locale, "subscriber_saved", nil), "")
+		return
 	}
 	writeJSON(w, http.StatusAccepted, map[string]string{"message": s.msg.T(locale, "subscriber_saved", nil)})
 }

@@ -1,0 +1,42 @@
+// The e-mails the daemon under test wrote: without SMTP settings it writes
+// each message as an .eml file under <data>/mail (see playwright.config.ts).
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const MAIL_DIR = join(fileURLToPath(new URL("..", import.meta.url)), ".build", "e2e-var", "mail");
+
+/**
+ * The newest e-mail to `to` (that also mentions `mentioning`, if given),
+ * waiting up to timeout ms for the outbox worker to write it.
+ */
+export async function mailTo(to: string, mentioning = "", timeout = 10_000): Promise<string> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    let names: string[] = [];
+    try {
+      names = (await readdir(MAIL_DIR)).filter((n) => n.endsWith(".eml")).sort().reverse();
+    } catch {
+      /* not created yet */
+    }
+    for (const name of names) {
+      const raw = await readFile(join(MAIL_DIR, name), "utf8");
+      const split = raw.indexOf("\r\n\r\n");
+      const head = raw.slice(0, split);
+      const text = head + "\r\n\r\n" + decodeQuotedPrintable(raw.slice(split + 4));
+      if (new RegExp(`^To: .*${escape(to)}`, "mi").test(head) && (!mentioning || text.includes(mentioning))) return text;
+    }
+    if (Date.now() > deadline) throw new Error(`no e-mail to ${to} in ${MAIL_DIR}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** Undoes quoted-printable (RFC 2045): soft line breaks and =XX bytes. */
+export function decodeQuotedPrintable(body: string): string {
+  const joined = body.replace(/=\r?\n/g, "");
+  return Buffer.from(joined.replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))), "latin1").toString("utf8");
+}
+
+function escape(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
