@@ -39,7 +39,10 @@ func (c *cmd) couponsAdd(args []string) error {
 		if err != nil {
 			return usagef("orderd coupons add: --amount %q: %v", *amount, err)
 		}
-		cp.Amount, cp.Currency = minor, strings.ToUpper(*currency)
+		cp.Amount, cp.Currency = minor, strings.ToUpper(strings.TrimSpace(*currency))
+		if cp.Currency == "" {
+			return usagef("orderd coupons add: --amount needs --currency, e.g. --amount 50.00 --currency PLN")
+		}
 		if cat := c.currentCatalog(); cat != nil && !knownCurrency(cat.Locales, cp.Currency) {
 			return usagef("orderd coupons add: --currency %q is not a currency of the shop", *currency)
 		}
@@ -49,7 +52,9 @@ func (c *cmd) couponsAdd(args []string) error {
 		if err != nil {
 			return usagef("orderd coupons add: --expires %q: write the last valid day as YYYY-MM-DD", *expires)
 		}
-		cp.Expires = day.AddDate(0, 0, 1) // valid through the whole day
+		// Valid through the whole day: expired from the next midnight UTC
+		// (order.Coupon.Check refuses instants after Expires).
+		cp.Expires = day.AddDate(0, 0, 1).Add(-time.Nanosecond)
 		if !cp.Expires.After(c.env.Now()) {
 			return usagef("orderd coupons add: --expires %s is in the past", *expires)
 		}
@@ -106,7 +111,7 @@ func describe(cp *order.Coupon) string {
 	if cp.Expires.IsZero() {
 		parts = append(parts, "no expiry")
 	} else {
-		parts = append(parts, "valid through "+cp.Expires.AddDate(0, 0, -1).Format(time.DateOnly))
+		parts = append(parts, "valid through "+cp.Expires.UTC().Format(time.DateOnly))
 	}
 	if cp.Limit > 0 {
 		parts = append(parts, fmt.Sprintf("used %d of %d", cp.Used, cp.Limit))
