@@ -12,6 +12,7 @@ import (
 
 	"github.com/gorilla/mux"
 
+	"sabershop/internal/payment"
 	"sabershop/internal/store"
 )
 
@@ -40,6 +41,8 @@ type Config struct {
 	TrustProxy bool
 	// Kick wakes the e-mail worker after something was queued.
 	Kick func()
+	// Payments are the configured providers; nil takes no payments.
+	Payments *payment.Registry
 	// Now is the clock (tests move it to cross price changes).
 	Now func() time.Time
 }
@@ -88,20 +91,52 @@ func (s *Server) routes() {
 	v1.Handle("/orders", s.write(s.postOrder)).Methods(http.MethodPost)
 	v1.HandleFunc("/orders/{hash}", s.getOrder).Methods(http.MethodGet, http.MethodHead)
 	v1.Handle("/orders/{hash}/coupon", s.write(s.postCoupon)).Methods(http.MethodPost)
+	v1.Handle("/orders/{hash}/payments", s.write(s.postPayment)).Methods(http.MethodPost)
+	// Providers post from their own servers, not browsers: no JSON check
+	// (tpay posts a form) and no per-IP limit (many shops share their IPs).
+	v1.HandleFunc("/webhooks/{provider}", s.postWebhook).Methods(http.MethodPost)
+	v1.HandleFunc("/payments/{provider}/return", s.getPaymentReturn).Methods(http.MethodGet)
+	for _, p := range s.cfg.Payments.Providers() {
+		if ps, ok := p.(payment.PageServer); ok {
+			v1.PathPrefix("/" + p.Name() + "/").Handler(ps.Pages())
+		}
+	}
 	v1.Handle("/contact", s.write(s.postContact)).Methods(http.MethodPost)
 	v1.Handle("/subscribers", s.write(s.postSubscriber)).Methods(http.MethodPost)
 	v1.HandleFunc("/subscribers/confirm/{token}", s.confirmSubscriber).Methods(http.MethodGet)
 	v1.HandleFunc("/subscribers/unsubscribe/{token}", s.unsubscribe).Methods(http.MethodGet, http.MethodPost)
-	v1.NotFoundHandler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		s.fail(w, http.StatusNotFound, s.requestLocale(r, ""), "not_found")
-	})
-	v1.MethodNotAllowedHandler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		s.fail(w, http.StatusMethodNotAllowed, s.requestLocale(r, ""), "method_not_allowed")
-	})
+	// gorilla/mux v1.8.1 forgets a subrouter's method mismatch as soon as
+	// a later route is tried, so a known path with a wrong method mostly
+	// lands in NotFoundHandler: both ask the router which methods the
+	// path has.
+	v1.NotFoundHandler = http.HandlerFunc(s.noRoute)
+	v1.MethodNotAllowedHandler = http.HandlerFunc(s.noRoute)
 	if s.cfg.Static != nil {
 		r.PathPrefix("/").Handler(s.cfg.Static)
 	}
 	s.router = r
+}
+
+// noRoute answers a /v1 request no route took: 405 with Allow when the
+// path exists for other methods, else 404.
+func (s *Server) noRoute(w http.ResponseWriter, r *http.Request) {
+	var allow []string
+	for _, m := range []string{http.MethodGet, http.MethodHead, http.MethodPost} {
+		probe := r.Clone(r.Context())
+		probe.Method = m
+		var match mux.RouteMatch
+		// A leaf route with a handler, not this handler on the /v1 route.
+		if m != r.Method && s.router.Match(probe, &match) && match.MatchErr == nil &&
+			match.Route != nil && match.Route.GetHandler() != nil {
+			allow = append(allow, m)
+		}
+	}
+	if len(allow) > 0 {
+		w.Header().Set("Allow", strings.Join(allow, ", "))
+		s.fail(w, http.StatusMethodNotAllowed, s.requestLocale(r, ""), "method_not_allowed")
+		return
+	}
+	s.fail(w, http.StatusNotFound, s.requestLocale(r, ""), "not_found")
 }
 
 // Handler is the whole daemon's HTTP handler, with logging and recovery.

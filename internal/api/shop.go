@@ -34,7 +34,10 @@ func (s *Server) getShop(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	v := shopView{OrdersOpen: open, CouponMinimum: cat.Coupons.Minimum, Currencies: map[string]string{},
-		PaymentMethods: []string{}, CatalogVersion: cat.Version}
+		PaymentMethods: []string{}, CardPublicKey: s.cfg.Payments.CardKey(), CatalogVersion: cat.Version}
+	for _, m := range s.cfg.Payments.Methods() {
+		v.PaymentMethods = append(v.PaymentMethods, string(m))
+	}
 	for _, l := range cat.Locales {
 		v.Currencies[l.Code] = l.Currency
 	}

@@ -1,0 +1,145 @@
+package api
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+
+	"github.com/gorilla/mux"
+
+	"sabershop/internal/mail"
+	"sabershop/internal/order"
+	"sabershop/internal/payment"
+	"sabershop/internal/store"
+)
+
+// maxWebhookBody bounds what a provider may post.
+const maxWebhookBody = 64 << 10
+
+// errNotApplicable marks a verified notification that does not fit the
+// order (another amount or currency, unknown order): nothing changes and
+// the provider is told so.
+var errNotApplicable = errors.New("notification does not match the order")
+
+// postWebhook is POST /v1/webhooks/{provider}: the provider's notification,
+// verified by the adapter, applied to the order's state machine. Repeated
+// and out-of-order notifications change nothing twice.
+func (s *Server) postWebhook(w http.ResponseWriter, r *http.Request) {
+	p, ok := s.cfg.Payments.Named(mux.Vars(r)["provider"])
+	if !ok {
+		s.fail(w, http.StatusNotFound, "en", "not_found")
+		return
+	}
+	body, err := io.ReadAll(io.LimitReader(r.Body, maxWebhookBody+1))
+	if err != nil || len(body) > maxWebhookBody {
+		s.fail(w, http.StatusRequestEntityTooLarge, "en", "too_large")
+		return
+	}
+	n, ack, err := p.Notification(r.Context(), r, body)
+	if err != nil {
+		// Never echo what was sent: it is someone else's data or an attack.
+		s.log.Warn("webhook rejected", "provider", p.Name(), "err", err)
+		s.fail(w, http.StatusBadRequest, "en", "malformed_json")
+		return
+	}
+	n.Provider = p.Name()
+	if err := s.applyPayment(n); err != nil {
+		if errors.Is(err, errNotApplicable) {
+			s.log.Warn("webhook not applied", "provider", p.Name(), "event", n.EventID, "err", err)
+			s.fail(w, http.StatusUnprocessableEntity, "en", "invalid_fields")
+			return
+		}
+		s.internal(w, r, "en", err)
+		return
+	}
+	if ack.Status == 0 {
+		ack.Status = http.StatusOK
+	}
+	if ack.ContentType != "" {
+		w.Header().Set("Content-Type", ack.ContentType)
+	}
+	w.WriteHeader(ack.Status)
+	_, _ = io.WriteString(w, ack.Body)
+}
+
+// applyPayment moves the order by a verified provider statement, in one
+// transaction with its e-mail:
+//   - paid: placed or payment_pending -> paid, "payment received" e-mail
+//     (once: a repeat finds the order paid and changes nothing);
+//   - pending: placed -> payment_pending;
+//   - failed: payment_pending -> placed, only for the attempt in force (an
+//     old attempt's failure cannot undo a newer one), so the shopper can
+//     pay again; a paid order is never moved back.
+//
+// The amount and currency must be the order's.
+func (s *Server) applyPayment(n payment.Notification) error {
+	if !order.ValidHash(n.OrderHash) {
+		return fmt.Errorf("%w: no order reference", errNotApplicable)
+	}
+	now := s.cfg.Now().UTC()
+	changedToPaid := false
+	err := s.cfg.Store.Update(func(tx *store.Tx) error {
+		changedToPaid = false
+		o, err := tx.Order(n.OrderHash)
+		if errors.Is(err, store.ErrNotFound) {
+			return fmt.Errorf("%w: unknown order", errNotApplicable)
+		} else if err != nil {
+			return err
+		}
+		if n.Status != payment.StatusFailed && (n.Amount != o.Totals.Total || n.Currency != o.Currency) {
+			return fmt.Errorf("%w: order #%d is %d %s, notification says %d %s", errNotApplicable,
+				o.ID, o.Totals.Total, o.Currency, n.Amount, n.Currency)
+		}
+		cause := n.Provider + ": " + string(n.Status)
+		var changed bool
+		switch n.Status {
+		case payment.StatusPaid:
+			if o.Status == order.Paid || o.Status == order.Sent {
+				return nil
+			}
+			if changed, err = o.Transition(order.Paid, now, cause); err != nil {
+				return nil // e.g. cancelled: recorded in the log, nothing to change
+			}
+			changedToPaid = changed
+		case payment.StatusPending:
+			if o.Status != order.Placed {
+				return nil
+			}
+			changed, _ = o.Transition(order.PaymentPending, now, cause)
+		case payment.StatusFailed:
+			if o.Status != order.PaymentPending || (o.Payment[payReference] != "" && o.Payment[payReference] != n.Reference) {
+				return nil
+			}
+			changed, _ = o.Transition(order.Placed, now, cause)
+		default:
+			return nil // an event that says nothing about the money
+		}
+		if !changed {
+			return nil
+		}
+		if o.Payment == nil {
+			o.Payment = map[string]string{}
+		}
+		o.Payment[payProvider], o.Payment[payStatus] = n.Provider, string(n.Status)
+		if n.Reference != "" {
+			o.Payment[payReference] = n.Reference
+		}
+		if err := tx.PutOrder(o); err != nil {
+			return err
+		}
+		if !changedToPaid {
+			return nil
+		}
+		msg, err := mail.PaymentReceived(s.cfg.Catalogs.Current(), o, s.link(statusPath(o)))
+		if err != nil {
+			return err
+		}
+		return tx.Enqueue(msg)
+	})
+	if err == nil && changedToPaid {
+		s.cfg.Kick()
+		s.log.Info("order paid", "provider", n.Provider, "event", n.EventID)
+	}
+	return err
+}
