@@ -38,7 +38,7 @@ func (s *Server) getDeliveries(w http.ResponseWriter, r *http.Request) {
 	if v := q.Get("items"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 || n > 100 {
-			s.failFields(w, locale, map[string]string{"items": "quantity_range"}, nil)
+			s.failFields(w, locale, map[string]string{"items": "items_range"}, nil)
 			return
 		}
 		size = n
@@ -47,7 +47,7 @@ func (s *Server) getDeliveries(w http.ResponseWriter, r *http.Request) {
 	if v := q.Get("page"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 {
-			s.failFields(w, locale, map[string]string{"page": "required"}, nil)
+			s.failFields(w, locale, map[string]string{"page": "page_invalid"}, nil)
 			return
 		}
 		page = n

@@ -6,6 +6,7 @@ import (
 
 	"github.com/gorilla/mux"
 
+	"sabershop/internal/i18n"
 	"sabershop/internal/order"
 	"sabershop/internal/store"
 )
@@ -68,8 +69,8 @@ func (s *Server) postCoupon(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, http.StatusNotFound, locale, "order_not_found")
 	case field != "":
 		params := s.couponParams(cat, locale)
-		if o != nil { // the minimum of the order's own currency
-			params = s.couponParams(cat, o.Locale)
+		if o != nil { // the minimum of the order's own currency, in the reader's format
+			params = map[string]any{"minimum": i18n.FormatMoney(locale, cat.Coupons.Minimum[o.Currency], o.Currency)}
 		}
 		s.failFields(w, locale, order.FieldErrors{"code": field}, params)
 	case err != nil:

@@ -95,8 +95,13 @@ func (s *Server) postOrder(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 
+	// decide runs the whole decision in a transaction; with write false it
+	// only looks. A refusal returns errRollback: inside db.Batch an error
+	// makes bbolt re-run the batch, so refusals are found by a read-only
+	// pass first and the write pass (which checks again: things may have
+	// changed in between) nearly always succeeds.
 	var res placeResult
-	err = s.cfg.Store.Update(func(tx *store.Tx) error {
+	decide := func(tx *store.Tx, write bool) error {
 		res = placeResult{} // the store may run this function again
 		if key != "" {
 			rec, err := tx.Idempotency(key)
@@ -132,13 +137,18 @@ func (s *Server) postOrder(w http.ResponseWriter, r *http.Request) {
 				res.fields = order.FieldErrors{"code": order.CouponErrorKey(err)}
 				return errRollback
 			}
-			if err := tx.PutCoupon(c); err != nil {
-				return err
+			if write {
+				if err := tx.PutCoupon(c); err != nil {
+					return err
+				}
 			}
 		}
 		if o.Totals.Total != req.ExpectedTotal {
 			res.changed = o
 			return errRollback
+		}
+		if !write {
+			return nil
 		}
 		if err := tx.PutOrder(o); err != nil {
 			return err
@@ -163,7 +173,11 @@ func (s *Server) postOrder(w http.ResponseWriter, r *http.Request) {
 		}
 		res.created, res.body = o, body
 		return nil
-	})
+	}
+	err = s.cfg.Store.View(func(tx *store.Tx) error { return decide(tx, false) })
+	if err == nil {
+		err = s.cfg.Store.Update(func(tx *store.Tx) error { return decide(tx, true) })
+	}
 	if err != nil && !errors.Is(err, errRollback) {
 		s.internal(w, r, locale, err)
 		return
