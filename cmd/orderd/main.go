@@ -152,7 +152,12 @@ func backup(data, file string, stdout io.Writer) error {
 	if c, derr := admin.Dial(data); derr == nil {
 		n, err = admin.WriteBackup(file, c.Backup)
 	} else {
-		db, oerr := store.Open(filepath.Join(data, daemon.DBName), store.Options{Timeout: 2 * time.Second})
+		// Open would create an empty data file and back that up.
+		path := filepath.Join(data, daemon.DBName)
+		if _, serr := os.Stat(path); serr != nil {
+			return fmt.Errorf("no data file at %s: nothing to back up (pass -data DIR)", path)
+		}
+		db, oerr := store.Open(path, store.Options{Timeout: 2 * time.Second})
 		if oerr != nil {
 			return oerr
 		}

@@ -94,28 +94,28 @@ func Run(ctx context.Context, env Env, args []string, out io.Writer) error {
 	case "shop":
 		switch sub {
 		case "status", "":
-			return c.shopStatus()
+			return noArgs("shop status", rest, c.shopStatus)
 		case "pause":
-			return c.shopSet(false)
+			return noArgs("shop pause", rest, func() error { return c.shopSet(false) })
 		case "resume":
-			return c.shopSet(true)
+			return noArgs("shop resume", rest, func() error { return c.shopSet(true) })
 		}
 	case "coupons":
 		switch sub {
 		case "add":
 			return c.couponsAdd(rest)
 		case "list":
-			return c.couponsList()
+			return noArgs("coupons list", rest, c.couponsList)
 		case "disable":
 			return c.couponsDisable(rest)
 		}
 	case "subscribers":
 		if sub == "export" {
-			return c.subscribersExport()
+			return noArgs("subscribers export", rest, c.subscribersExport)
 		}
 	case "notify":
 		if sub == "sale-start" {
-			return c.notifySaleStart()
+			return noArgs("notify sale-start", rest, c.notifySaleStart)
 		}
 	case "help", "-h", "--help":
 		_, err := fmt.Fprintln(out, Usage)
@@ -124,6 +124,15 @@ func Run(ctx context.Context, env Env, args []string, out io.Writer) error {
 		return usagef("unknown command %q\n\n%s", args[0], Usage)
 	}
 	return usagef("unknown command %q\n\n%s", strings.Join(args[:min(2, len(args))], " "), Usage)
+}
+
+// noArgs runs a command that takes no arguments, refusing any rather
+// than ignoring them ("shop pause now" might mean something else).
+func noArgs(name string, rest []string, run func() error) error {
+	if len(rest) > 0 {
+		return usagef("orderd %s takes no arguments, got %q\n\n%s", name, strings.Join(rest, " "), Usage)
+	}
+	return run()
 }
 
 type cmd struct {

@@ -29,6 +29,17 @@ func flags(name string) *flag.FlagSet {
 // and "send --tracking X 12"), returning the positional ones.
 func parse(fs *flag.FlagSet, args []string) ([]string, error) {
 	var pos []string
+	// A status hash is URL-safe base64 and may begin with "-": it is an
+	// order reference, not a flag (unless it is the value of a flag).
+	var rest []string
+	for i, a := range args {
+		if strings.HasPrefix(a, "-") && order.ValidHash(a) && (i == 0 || !takesValue(fs, args[i-1])) {
+			pos = append(pos, a)
+			continue
+		}
+		rest = append(rest, a)
+	}
+	args = rest
 	for {
 		if err := fs.Parse(args); err != nil {
 			return nil, usagef("orderd %s: %v", fs.Name(), err)
@@ -42,17 +53,36 @@ func parse(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
+// takesValue reports whether arg is a flag of fs whose value is the next
+// argument ("--reason X", not "--reason=X").
+func takesValue(fs *flag.FlagSet, arg string) bool {
+	name := strings.TrimLeft(arg, "-")
+	if !strings.HasPrefix(arg, "-") || strings.Contains(name, "=") {
+		return false
+	}
+	f := fs.Lookup(name)
+	if f == nil {
+		return false
+	}
+	b, ok := f.Value.(interface{ IsBoolFlag() bool })
+	return !ok || !b.IsBoolFlag()
+}
+
 func (c *cmd) ordersList(args []string) error {
 	fs := flags("orders list")
 	status := fs.String("status", "", "only orders in this status")
-	if _, err := parse(fs, args); err != nil {
+	pos, err := parse(fs, args)
+	if err != nil {
 		return err
+	}
+	if len(pos) > 0 {
+		return usagef("orderd orders list takes no arguments but --status, got %q", strings.Join(pos, " "))
 	}
 	if *status != "" && !validStatus(order.Status(*status)) {
 		return usagef("orderd orders list: unknown status %q (one of %s)", *status, statusList())
 	}
 	var list []*order.Order
-	err := c.env.DB.View(func(tx *store.Tx) error {
+	err = c.env.DB.View(func(tx *store.Tx) error {
 		var err error
 		list, err = tx.Orders(func(o *order.Order) bool { return *status == "" || o.Status == order.Status(*status) })
 		return err

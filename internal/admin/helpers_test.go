@@ -1,0 +1,263 @@
+package admin_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"sabershop/internal/admin"
+	"sabershop/internal/catalog"
+	"sabershop/internal/content"
+	"sabershop/internal/mail"
+	"sabershop/internal/order"
+	"sabershop/internal/store"
+)
+
+// testNow is the commands' clock: a day on which the real catalogue's
+// prices are in force.
+var testNow = time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
+
+const testBaseURL = "https://shop.test"
+
+var (
+	catOnce sync.Once
+	catReal *catalog.Catalog
+	catErr  error
+)
+
+// realCatalog is the catalogue built from the shop's content/, passed
+// through its JSON form exactly as the daemon reads public/catalog.json.
+func realCatalog(t testing.TB) *catalog.Catalog {
+	t.Helper()
+	catOnce.Do(func() {
+		site, err := content.Load("../../content")
+		if err != nil {
+			catErr = err
+			return
+		}
+		data, err := catalog.Build(site).JSON()
+		if err != nil {
+			catErr = err
+			return
+		}
+		catReal, catErr = catalog.Parse(data)
+	})
+	if catErr != nil {
+		t.Fatal(catErr)
+	}
+	return catReal
+}
+
+// fixture is a data file with the real catalogue and a fixed clock.
+type fixture struct {
+	t     *testing.T
+	db    *store.DB
+	cat   *catalog.Catalog
+	kicks atomic.Int32
+	env   admin.Env
+	// nextHash, when set, is the status hash of the next placed order.
+	nextHash string
+}
+
+func newFixture(t *testing.T) *fixture {
+	t.Helper()
+	db, err := store.Open(filepath.Join(t.TempDir(), "orderd.db"), store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if err := db.Check(); err != nil {
+			t.Errorf("store check: %v", err)
+		}
+		db.Close()
+	})
+	f := &fixture{t: t, db: db, cat: realCatalog(t)}
+	f.env = admin.Env{
+		DB:      db,
+		Catalog: func() *catalog.Catalog { return f.cat },
+		BaseURL: testBaseURL,
+		Now:     func() time.Time { return testNow },
+		Kick:    func() { f.kicks.Add(1) },
+	}
+	return f
+}
+
+// run runs a command and returns its output and error.
+func (f *fixture) run(args ...string) (string, error) {
+	f.t.Helper()
+	var out bytes.Buffer
+	err := admin.Run(context.Background(), f.env, args, &out)
+	return out.String(), err
+}
+
+// ok runs a command that must succeed.
+func (f *fixture) ok(args ...string) string {
+	f.t.Helper()
+	out, err := f.run(args...)
+	if err != nil {
+		f.t.Fatalf("orderd %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+	return out
+}
+
+// usage runs a command that must fail with a UsageError containing want.
+func (f *fixture) usage(want string, args ...string) {
+	f.t.Helper()
+	out, err := f.run(args...)
+	var u *admin.UsageError
+	if !errors.As(err, &u) {
+		f.t.Errorf("orderd %s: want a UsageError, got %v (output %q)", strings.Join(args, " "), err, out)
+		return
+	}
+	if !strings.Contains(u.Msg, want) {
+		f.t.Errorf("orderd %s: usage message %q lacks %q", strings.Join(args, " "), u.Msg, want)
+	}
+}
+
+// fails runs a command that must fail with an error that is not a usage
+// mistake, containing want.
+func (f *fixture) fails(want string, args ...string) {
+	f.t.Helper()
+	out, err := f.run(args...)
+	var u *admin.UsageError
+	switch {
+	case err == nil:
+		f.t.Errorf("orderd %s: no error (output %q)", strings.Join(args, " "), out)
+	case errors.As(err, &u):
+		f.t.Errorf("orderd %s: a UsageError %q, want a plain error", strings.Join(args, " "), u.Msg)
+	case !strings.Contains(err.Error(), want):
+		f.t.Errorf("orderd %s: error %q lacks %q", strings.Join(args, " "), err, want)
+	}
+}
+
+func customer(first, email, country string) order.Customer {
+	c := order.Customer{FirstName: first, LastName: "Nowak", Email: email, Phone: "+48 600 100 200",
+		Country: country, Street: "Długa 1", Zip: "00-001", City: "Warszawa"}
+	if country == "de" {
+		c.Zip, c.City = "10115", "Berlin"
+	}
+	return c
+}
+
+// place prices and stores a placed order with its order_placed e-mail, as
+// POST /v1/orders does.
+func (f *fixture) place(locale string, c order.Customer, items ...order.ItemRequest) *order.Order {
+	f.t.Helper()
+	req := order.Request{Locale: locale, TermsAccepted: true, Customer: c, Items: items}
+	order.Normalize(&req)
+	if errs := order.Validate(req, f.cat); len(errs) > 0 {
+		f.t.Fatalf("invalid test order: %v", errs)
+	}
+	p, errs := order.Price(f.cat, req, testNow)
+	if len(errs) > 0 {
+		f.t.Fatalf("pricing the test order: %v", errs)
+	}
+	hash, err := order.NewHash()
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	if f.nextHash != "" {
+		hash, f.nextHash = f.nextHash, ""
+	}
+	o := order.New(req, p, hash, f.cat.Version, testNow.Add(-time.Hour))
+	err = f.db.UpdateNow(func(tx *store.Tx) error {
+		if err := tx.PutOrder(o); err != nil {
+			return err
+		}
+		msg, err := mail.OrderPlaced(f.cat, o, testBaseURL+"/status/"+o.Hash)
+		if err != nil {
+			return err
+		}
+		return tx.Enqueue(msg)
+	})
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	return o
+}
+
+func arc(qty int) order.ItemRequest {
+	return order.ItemRequest{Product: "arc", Variant: "crystal", Quantity: qty}
+}
+
+// setStatus moves a stored order along the state machine (a payment
+// provider would in the daemon).
+func (f *fixture) setStatus(o *order.Order, to ...order.Status) *order.Order {
+	f.t.Helper()
+	var got *order.Order
+	err := f.db.UpdateNow(func(tx *store.Tx) error {
+		cur, err := tx.Order(o.Hash)
+		if err != nil {
+			return err
+		}
+		for _, s := range to {
+			if _, err := cur.Transition(s, testNow.Add(-30*time.Minute), "test"); err != nil {
+				return err
+			}
+		}
+		got = cur
+		return tx.PutOrder(cur)
+	})
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	return got
+}
+
+func (f *fixture) order(hash string) *order.Order {
+	f.t.Helper()
+	var o *order.Order
+	if err := f.db.View(func(tx *store.Tx) (err error) {
+		o, err = tx.Order(hash)
+		return err
+	}); err != nil {
+		f.t.Fatal(err)
+	}
+	return o
+}
+
+// outbox is the queued messages of kind.
+func (f *fixture) outbox(kind string) []*mail.Message {
+	f.t.Helper()
+	all, err := f.db.Outbox()
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	var out []*mail.Message
+	for _, m := range all {
+		if m.Kind == kind {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+func (f *fixture) subscribe(email, locale string, confirmed, unsubscribed bool) *store.Subscriber {
+	f.t.Helper()
+	s := &store.Subscriber{Email: email, Locale: locale, Confirmed: confirmed, Unsubscribed: unsubscribed,
+		Created: testNow.Add(-48 * time.Hour)}
+	if confirmed {
+		s.ConfirmedAt = testNow.Add(-47 * time.Hour)
+	}
+	if err := f.db.UpdateNow(func(tx *store.Tx) error { return tx.PutSubscriber(s) }); err != nil {
+		f.t.Fatal(err)
+	}
+	return s
+}
+
+// lines splits output into non-empty lines.
+func lines(s string) []string {
+	var out []string
+	for l := range strings.SplitSeq(s, "\n") {
+		if strings.TrimSpace(l) != "" {
+			out = append(out, l)
+		}
+	}
+	return out
+}

@@ -1,0 +1,162 @@
+package daemon_test
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"sabershop/internal/daemon"
+	"sabershop/internal/store"
+)
+
+// loadClients is the concurrency of issue 4's load benchmark.
+const loadClients = 64
+
+// BenchmarkLoad is issue 4's load benchmark: POST /v1/orders from 64
+// concurrent keep-alive clients over loopback HTTP against the whole
+// daemon (daemon.Run: API, store, mail worker writing .eml files, text
+// log), and in the same run against a reference handler that only stores
+// the same request bytes through db.Batch (store.PutRaw, the store's
+// batch settings) and answers 201 with as many bytes as the daemon does.
+// Every request is a distinct valid order (its own e-mail address) with
+// the server's total. Each iteration is one request to each server; the
+// reference runs first, so the daemon's e-mail worker cannot slow it.
+//
+//	go test -run '^$' -bench Load -benchtime 5s ./internal/daemon/
+func BenchmarkLoad(b *testing.B) {
+	r := startRun(b, daemon.Config{Site: fixtureSite(b), Data: shortDir(b)})
+	tmpl := orderJSON(b, emailN("load", 1e11))
+	placeholder := []byte(emailN("load", 1e11))
+
+	tr := &http.Transport{MaxIdleConns: 2 * loadClients, MaxIdleConnsPerHost: loadClients, MaxConnsPerHost: loadClients,
+		DisableCompression: true}
+	defer tr.CloseIdleConnections()
+	client := &http.Client{Transport: tr, Timeout: 30 * time.Second}
+
+	// The daemon's answer size, for the reference to match.
+	var seq atomic.Uint64
+	body := func() []byte {
+		return bytes.Replace(tmpl, placeholder, []byte(emailN("load", 1e11+seq.Add(1))), 1)
+	}
+	res, err := client.Post(r.base+"/v1/orders", "application/json", bytes.NewReader(body()))
+	if err != nil {
+		b.Fatal(err)
+	}
+	answer, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != http.StatusCreated {
+		b.Fatalf("daemon: %d %s", res.StatusCode, answer)
+	}
+
+	ref := referenceServer(b, len(answer))
+	b.ResetTimer()
+	refStats := load(b, client, ref.URL+"/v1/orders", b.N, body)
+	daemonStats := load(b, client, r.base+"/v1/orders", b.N, body)
+	b.StopTimer()
+
+	b.ReportMetric(daemonStats.rps, "daemon-req/s")
+	b.ReportMetric(refStats.rps, "ref-req/s")
+	b.ReportMetric(daemonStats.rps/refStats.rps, "ratio")
+	b.ReportMetric(ms(daemonStats.p99), "daemon-p99-ms")
+	b.ReportMetric(ms(refStats.p99), "ref-p99-ms")
+	b.ReportMetric(ms(daemonStats.p50), "daemon-p50-ms")
+	b.ReportMetric(ms(refStats.p50), "ref-p50-ms")
+}
+
+func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+
+// referenceServer is the floor the daemon is measured against: read the
+// body, write it with db.Batch, answer 201 with size bytes of JSON.
+func referenceServer(b *testing.B, size int) *httptest.Server {
+	db, err := store.Open(filepath.Join(b.TempDir(), "reference.db"), store.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	pad := max(size-len(`{"hash":"","pad":""}`)-24, 0)
+	answer := fmt.Appendf(nil, `{"hash":"%s","pad":"%s"}`, "AAAAAAAAAAAAAAAAAAAAAAAA", bytes.Repeat([]byte("x"), pad))
+	var seq atomic.Uint64
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, err := io.ReadAll(io.LimitReader(r.Body, 64<<10))
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusBadRequest)
+			return
+		}
+		key := binary.BigEndian.AppendUint64(nil, seq.Add(1))
+		if err := db.PutRaw("reference", key, body); err != nil {
+			http.Error(w, err.Error(), http.StatusInternalServerError)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusCreated)
+		w.Write(answer)
+	}))
+	b.Cleanup(func() {
+		srv.Close()
+		db.Close()
+	})
+	return srv
+}
+
+type loadStats struct {
+	rps      float64
+	p50, p99 time.Duration
+}
+
+// load posts n orders to url from loadClients goroutines and measures
+// throughput and latency; every answer must be 201.
+func load(b *testing.B, client *http.Client, url string, n int, body func() []byte) loadStats {
+	var (
+		next    atomic.Int64
+		failed  atomic.Bool
+		mu      sync.Mutex
+		all     = make([]time.Duration, 0, n)
+		wg      sync.WaitGroup
+		started = time.Now()
+	)
+	for range loadClients {
+		wg.Go(func() {
+			var mine []time.Duration
+			defer func() {
+				mu.Lock()
+				all = append(all, mine...)
+				mu.Unlock()
+			}()
+			for next.Add(1) <= int64(n) && !failed.Load() {
+				data := body()
+				start := time.Now()
+				res, err := client.Post(url, "application/json", bytes.NewReader(data))
+				if err != nil {
+					failed.Store(true)
+					b.Error(err)
+					return
+				}
+				_, err = io.Copy(io.Discard, res.Body)
+				res.Body.Close()
+				mine = append(mine, time.Since(start))
+				if err != nil || res.StatusCode != http.StatusCreated {
+					failed.Store(true)
+					b.Errorf("%s: %d %v", url, res.StatusCode, err)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	elapsed := time.Since(started)
+	slices.Sort(all)
+	st := loadStats{rps: float64(len(all)) / elapsed.Seconds()}
+	if len(all) > 0 {
+		st.p50 = all[len(all)*50/100]
+		st.p99 = all[min(len(all)*99/100, len(all)-1)]
+	}
+	return st
+}
