@@ -54,6 +54,7 @@ type Server struct {
 	log     *slog.Logger
 	limiter *limiter
 	router  *mux.Router
+	ids     *store.OrderIDs
 }
 
 // New checks the configuration and builds the routes.
@@ -76,6 +77,9 @@ func New(cfg Config) (*Server, error) {
 	}
 	cfg.BaseURL = strings.TrimRight(cfg.BaseURL, "/")
 	s := &Server{cfg: cfg, msg: msg, log: cfg.Log}
+	if s.ids, err = cfg.Store.ReserveOrderIDs(); err != nil {
+		return nil, err
+	}
 	if cfg.WriteRate > 0 {
 		s.limiter = newLimiter(cfg.WriteRate, cfg.WriteBurst, cfg.TrustProxy)
 	}

@@ -12,6 +12,7 @@ import (
 
 	"sabershop/internal/catalog"
 	"sabershop/internal/i18n"
+	"sabershop/internal/mail"
 	"sabershop/internal/order"
 	"sabershop/internal/store"
 )
@@ -95,88 +96,106 @@ func (s *Server) postOrder(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 
-	// decide runs the whole decision in a transaction; with write false it
-	// only looks. A refusal returns errRollback: inside db.Batch an error
-	// makes bbolt re-run the batch, so refusals are found by a read-only
-	// pass first and the write pass (which checks again: things may have
-	// changed in between) nearly always succeeds.
+	// check decides everything but the write: replay, paused, the coupon
+	// and the total. It runs first in a read-only pass, so the e-mail and
+	// the answer can be rendered outside the write (which db.Batch runs one
+	// after another) and so refusals never enter a batch (an error there
+	// makes bbolt re-run the whole batch); the write runs it again, because
+	// a coupon may have been used up in between.
 	var res placeResult
-	decide := func(tx *store.Tx, write bool) error {
+	id := s.ids.Next()
+	check := func(tx *store.Tx) (*order.Order, *order.Coupon, error) {
 		res = placeResult{} // the store may run this function again
 		if key != "" {
 			rec, err := tx.Idempotency(key)
 			if err == nil {
 				res.replay = rec
-				return errRollback
+				return nil, nil, errRollback
 			}
 			if !errors.Is(err, store.ErrNotFound) {
-				return err
+				return nil, nil, err
 			}
 		}
 		open, set, err := tx.OrdersOpen()
 		if err != nil {
-			return err
+			return nil, nil, err
 		}
 		if !set {
 			open = cat.OrdersOpen
 		}
 		if !open {
 			res.paused = true
-			return errRollback
+			return nil, nil, errRollback
 		}
 		o := order.New(req, priced, hash, cat.Version, now)
+		o.ID = id
+		var c *order.Coupon
 		if req.Code != "" {
-			c, err := tx.Coupon(order.NormalizeCode(req.Code))
+			c, err = tx.Coupon(order.NormalizeCode(req.Code))
 			if errors.Is(err, store.ErrNotFound) {
 				res.fields = order.FieldErrors{"code": order.KeyCodeUnknown}
-				return errRollback
+				return nil, nil, errRollback
 			} else if err != nil {
-				return err
+				return nil, nil, err
 			}
 			if err := order.ApplyCoupon(o, c, cat.Coupons.Minimum[o.Currency], now); err != nil {
 				res.fields = order.FieldErrors{"code": order.CouponErrorKey(err)}
-				return errRollback
-			}
-			if write {
-				if err := tx.PutCoupon(c); err != nil {
-					return err
-				}
+				return nil, nil, errRollback
 			}
 		}
 		if o.Totals.Total != req.ExpectedTotal {
 			res.changed = o
-			return errRollback
+			return nil, nil, errRollback
 		}
-		if !write {
-			return nil
-		}
-		if err := tx.PutOrder(o); err != nil {
-			return err
-		}
-		msg, err := s.orderPlacedMail(cat, o)
-		if err != nil {
-			return err
-		}
-		if err := tx.Enqueue(msg); err != nil {
-			return err
-		}
-		body, err := json.Marshal(map[string]any{"hash": o.Hash, "status_url": statusPath(o), "order": s.view(o),
-			"message": s.msg.T(o.Locale, "order_placed", nil)})
-		if err != nil {
-			return err
-		}
-		if key != "" {
-			rec := &store.Idempotency{Key: key, BodyHash: bodyHash, Status: http.StatusCreated, Body: body, Created: now}
-			if err := tx.PutIdempotency(rec); err != nil {
+		return o, c, nil
+	}
+	var (
+		planned *order.Order
+		msg     *mail.Message
+		body    []byte
+	)
+	err = s.cfg.Store.View(func(tx *store.Tx) error {
+		var err error
+		planned, _, err = check(tx)
+		return err
+	})
+	if err == nil {
+		msg, err = s.orderPlacedMail(cat, planned)
+	}
+	if err == nil {
+		body, err = json.Marshal(map[string]any{"hash": planned.Hash, "status_url": statusPath(planned),
+			"order": s.view(planned), "message": s.msg.T(planned.Locale, "order_placed", nil)})
+	}
+	if err == nil {
+		err = s.cfg.Store.Update(func(tx *store.Tx) error {
+			o, c, err := check(tx)
+			if err != nil {
 				return err
 			}
-		}
-		res.created, res.body = o, body
-		return nil
-	}
-	err = s.cfg.Store.View(func(tx *store.Tx) error { return decide(tx, false) })
-	if err == nil {
-		err = s.cfg.Store.Update(func(tx *store.Tx) error { return decide(tx, true) })
+			if o.Totals != planned.Totals {
+				return errors.New("order: totals moved between the check and the write")
+			}
+			if c != nil {
+				if err := tx.PutCoupon(c); err != nil {
+					return err
+				}
+			}
+			if err := tx.InsertOrder(o); err != nil {
+				return err
+			}
+			m := *msg // the store numbers the copy it is given
+			if err := tx.Enqueue(&m); err != nil {
+				return err
+			}
+			if key != "" {
+				rec := &store.Idempotency{Key: key, BodyHash: bodyHash, Status: http.StatusCreated, Body: body, Created: now}
+				if err := tx.PutIdempotency(rec); err != nil {
+					return err
+				}
+			}
+			res.created, res.body = o, body
+			return nil
+		})
 	}
 	if err != nil && !errors.Is(err, errRollback) {
 		s.internal(w, r, locale, err)

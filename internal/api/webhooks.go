@@ -1,10 +1,12 @@
 package api
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"net/http"
+	"time"
 
 	"github.com/gorilla/mux"
 
@@ -36,7 +38,11 @@ func (s *Server) postWebhook(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, http.StatusRequestEntityTooLarge, "en", "too_large")
 		return
 	}
-	n, ack, err := p.Notification(r.Context(), r, body)
+	// Some adapters call their provider back (PayPal captures an approved
+	// order): bound that.
+	ctx, cancel := context.WithTimeout(r.Context(), 30*time.Second)
+	defer cancel()
+	n, ack, err := p.Notification(ctx, r, body)
 	if err != nil {
 		// Never echo what was sent: it is someone else's data or an attack.
 		s.log.Warn("webhook rejected", "provider", p.Name(), "err", err)

@@ -48,6 +48,9 @@ type Worker struct {
 
 	kickOnce sync.Once
 	kick     chan struct{}
+	// pending are sent messages not yet marked delivered; only the
+	// goroutine running DrainOnce touches it.
+	pending []uint64
 }
 
 // DefaultBackoff waits ~10 s after the first failure and doubles per
@@ -135,7 +138,7 @@ func (w *Worker) DrainOnce(ctx context.Context) (sent, failed int, err error) {
 		fresh := 0
 		for _, m := range due {
 			if ctx.Err() != nil {
-				return sent, failed, nil
+				break
 			}
 			if seen[m.ID] {
 				continue
@@ -152,11 +155,44 @@ func (w *Worker) DrainOnce(ctx context.Context) (sent, failed int, err error) {
 				failed++
 			}
 		}
-		if len(due) < limit || fresh == 0 {
+		if err := w.markDelivered(); err != nil {
+			return sent, failed, err
+		}
+		if len(due) < limit || fresh == 0 || ctx.Err() != nil {
 			return sent, failed, nil
 		}
 	}
 	return sent, failed, nil
+}
+
+// DeliveredAller is an Outbox that marks many messages delivered at once;
+// the worker then records each round of sends in one transaction.
+type DeliveredAller interface {
+	DeliveredAll(ids []uint64) error
+}
+
+// markDelivered records the messages sent since the last call.
+func (w *Worker) markDelivered() error {
+	ids := w.pending
+	w.pending = nil
+	if len(ids) == 0 {
+		return nil
+	}
+	var err error
+	if all, ok := w.Outbox.(DeliveredAller); ok {
+		err = all.DeliveredAll(ids)
+	} else {
+		for _, id := range ids {
+			if err = w.Outbox.Delivered(id); err != nil {
+				break
+			}
+		}
+	}
+	if err != nil {
+		// Sent but not marked: they will go out again, which beats losing them.
+		w.Log.Error("mail sent but not marked delivered", "count", len(ids), "error", err)
+	}
+	return err
 }
 
 // deliver sends one message and records the outcome. It reports whether
@@ -170,11 +206,7 @@ func (w *Worker) deliver(ctx context.Context, m *Message) (bool, error) {
 	// Never the body, subject or address: they hold customers' data.
 	attrs := []any{"kind", m.Kind, "id", m.ID, "ref", redact(m.Ref)}
 	if sendErr == nil {
-		if err := w.Outbox.Delivered(m.ID); err != nil {
-			// Sent but not marked: it will go out again, which beats losing it.
-			w.Log.Error("mail sent but not marked delivered", append(attrs, "error", err)...)
-			return true, err
-		}
+		w.pending = append(w.pending, m.ID) // recorded by markDelivered after the round
 		w.Log.Info("mail sent", append(attrs, "attempts", m.Attempts+1)...)
 		return true, nil
 	}

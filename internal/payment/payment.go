@@ -92,6 +92,10 @@ const (
 	StatusPaid    Status = "paid"    // funds booked: the order becomes paid
 	StatusPending Status = "pending" // accepted, not booked yet
 	StatusFailed  Status = "failed"  // declined, cancelled, expired
+	// StatusNone: a verified event that says nothing about the money
+	// (e.g. a refund notice, an approval still to be captured); the API
+	// acknowledges it and changes nothing.
+	StatusNone Status = ""
 )
 
 // Notification is a verified statement from the provider about a payment.

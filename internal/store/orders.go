@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"sync/atomic"
 
 	"sabershop/internal/order"
 )
@@ -118,3 +119,64 @@ func (tx *Tx) Orders(filter func(*order.Order) bool) ([]*order.Order, error) {
 	})
 	return out, err
 }
+
+// InsertOrder stores a new order whose ID the caller reserved with
+// ReserveOrderIDs (so its e-mail and answer can be rendered before the
+// transaction, keeping the batched write short). It returns ErrExists when
+// the hash or the ID is taken, and keeps the bucket sequence at or above
+// every stored ID so PutOrder's own numbering never collides.
+func (tx *Tx) InsertOrder(o *order.Order) error {
+	if o.ID == 0 {
+		return fmt.Errorf("%w: order without a reserved ID", ErrInvalid)
+	}
+	if err := checkKey("order hash", o.Hash); err != nil {
+		return err
+	}
+	orders := tx.bucket(BucketOrders)
+	if orders.Get([]byte(o.Hash)) != nil {
+		return fmt.Errorf("%w: order %s", ErrExists, o.Hash)
+	}
+	byID := tx.bucket(BucketOrdersByID)
+	if byID.Get(idKey(o.ID)) != nil {
+		return fmt.Errorf("%w: order ID %d", ErrExists, o.ID)
+	}
+	if o.ID > orders.Sequence() {
+		if err := orders.SetSequence(o.ID); err != nil {
+			return err
+		}
+	}
+	if err := byID.Put(idKey(o.ID), []byte(o.Hash)); err != nil {
+		return err
+	}
+	if e := normEmail(o.Customer.Email); e != "" {
+		if err := checkKey("e-mail", e); err != nil {
+			return err
+		}
+		if err := tx.bucket(BucketOrdersByEmail).Put(compositeKey(e, o.ID), []byte(o.Hash)); err != nil {
+			return err
+		}
+	}
+	return put(orders, []byte(o.Hash), o)
+}
+
+// OrderIDs hands out order IDs ahead of the transactions that store them.
+// IDs reserved but never stored (a refused or failed order) leave gaps,
+// which is harmless: an ID is the owner's short name for an order.
+type OrderIDs struct {
+	next atomic.Uint64
+}
+
+// ReserveOrderIDs starts after the highest ID ever given out in this file.
+// Only the one process holding the file creates orders, so an in-memory
+// counter cannot collide; InsertOrder still refuses a taken ID.
+func (db *DB) ReserveOrderIDs() (*OrderIDs, error) {
+	ids := &OrderIDs{}
+	err := db.View(func(tx *Tx) error {
+		ids.next.Store(tx.bucket(BucketOrders).Sequence())
+		return nil
+	})
+	return ids, err
+}
+
+// Next is a fresh order ID.
+func (ids *OrderIDs) Next() uint64 { return ids.next.Add(1) }

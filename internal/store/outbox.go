@@ -78,21 +78,32 @@ func (db *DB) Due(now time.Time, limit int) ([]*mail.Message, error) {
 // it under its Ref. ErrNotFound when it is not in the outbox (already
 // delivered).
 func (db *DB) Delivered(id uint64) error {
+	return db.DeliveredAll([]uint64{id})
+}
+
+// DeliveredAll is Delivered for several messages in one transaction (one
+// disk sync for a whole drain of the outbox, instead of one per message).
+func (db *DB) DeliveredAll(ids []uint64) error {
 	sent := time.Now().UTC()
 	return db.Update(func(tx *Tx) error {
 		outbox := tx.bucket(BucketOutbox)
-		m := new(mail.Message)
-		if err := get(outbox, idKey(id), m); err != nil {
-			return err
+		for _, id := range ids {
+			m := new(mail.Message)
+			if err := get(outbox, idKey(id), m); err != nil {
+				return err
+			}
+			rec := SentRecord{
+				ID: m.ID, Kind: m.Kind, To: m.To, Subject: m.Subject, Ref: m.Ref,
+				Attempts: m.Attempts, Created: m.Created, Sent: sent,
+			}
+			if err := put(tx.bucket(BucketSent), compositeKey(sentRef(m.Ref), id), rec); err != nil {
+				return err
+			}
+			if err := outbox.Delete(idKey(id)); err != nil {
+				return err
+			}
 		}
-		rec := SentRecord{
-			ID: m.ID, Kind: m.Kind, To: m.To, Subject: m.Subject, Ref: m.Ref,
-			Attempts: m.Attempts, Created: m.Created, Sent: sent,
-		}
-		if err := put(tx.bucket(BucketSent), compositeKey(sentRef(m.Ref), id), rec); err != nil {
-			return err
-		}
-		return outbox.Delete(idKey(id))
+		return nil
 	})
 }
 
