@@ -49,9 +49,11 @@ func serve(args []string, stderr io.Writer) int {
 	fs.BoolVar(&cfg.HSTS, "hsts", envBool("ORDERD_HSTS"), "send Strict-Transport-Security (ORDERD_HSTS; only behind TLS)")
 	fs.Float64Var(&cfg.WriteRate, "write-rate", envFloat("ORDERD_WRITE_RATE", 2), "writes per second per client IP (ORDERD_WRITE_RATE; 0 disables)")
 	fs.IntVar(&cfg.WriteBurst, "write-burst", int(envFloat("ORDERD_WRITE_BURST", 20)), "burst of writes per client IP (ORDERD_WRITE_BURST)")
+	fs.StringVar(&cfg.Payments, "payments", env("ORDERD_PAYMENTS", daemon.DefaultPayments), "payment providers, e.g. tpay,paypal (ORDERD_PAYMENTS; credentials in ORDERD_TPAY_*, ORDERD_PAYPAL_*)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
+	cfg.Getenv = os.Getenv
 	log := slog.New(slog.NewTextHandler(stderr, nil))
 	cfg.Log = log
 	// Secrets only from the environment, never flags (ps shows flags).

@@ -131,6 +131,9 @@ func (s *Server) postPayment(w http.ResponseWriter, r *http.Request) {
 		s.log.Info("payment declined", "order", o.ID, "provider", provider.Name(), "method", method)
 		s.fail(w, http.StatusPaymentRequired, locale, "payment_failed")
 		return
+	case errors.Is(err, payment.ErrCurrency):
+		s.fail(w, http.StatusUnprocessableEntity, locale, "payment_currency")
+		return
 	case err != nil:
 		s.log.Error("payment start failed", "order", o.ID, "provider", provider.Name(), "method", method, "err", err)
 		s.fail(w, http.StatusBadGateway, locale, "payment_unavailable")

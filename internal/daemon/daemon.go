@@ -41,7 +41,11 @@ type Config struct {
 	HSTS       bool
 	WriteRate  float64 // writes per second per IP (0: no limit)
 	WriteBurst int
-	Log        *slog.Logger
+	// Payments lists the payment providers ("sandbox", or e.g.
+	// "tpay,paypal"); their credentials come from Getenv.
+	Payments string
+	Getenv   func(string) string
+	Log      *slog.Logger
 	// Ready, if set, receives the listening address once the daemon serves.
 	Ready func(addr string)
 }
@@ -107,7 +111,21 @@ func Run(ctx context.Context, cfg Config) error {
 		// public address the catalogue's base_url is used instead.
 		baseURL = "http://" + localName(ln.Addr().String())
 	}
-	srvAPI, err := api.New(api.Config{Store: db, Catalogs: cats, Static: site, Log: log, BaseURL: baseURL,
+	bg, stopBG := context.WithCancel(context.WithoutCancel(ctx))
+	defer stopBG()
+	if cfg.Payments == "" {
+		cfg.Payments = DefaultPayments
+	}
+	if cfg.Getenv == nil {
+		cfg.Getenv = func(string) string { return "" }
+	}
+	pays, stopPays, err := payments(bg, cfg.Payments, cfg.Data, cfg.Getenv, log)
+	defer stopPays()
+	if err != nil {
+		ln.Close()
+		return err
+	}
+	srvAPI, err := api.New(api.Config{Store: db, Payments: pays, Catalogs: cats, Static: site, Log: log, BaseURL: baseURL,
 		OwnerEmail: cfg.OwnerEmail, LogLinks: cfg.SMTP == nil, WriteRate: cfg.WriteRate, WriteBurst: cfg.WriteBurst,
 		TrustProxy: cfg.TrustProxy, Kick: worker.Kick})
 	if err != nil {
@@ -122,7 +140,6 @@ func Run(ctx context.Context, cfg Config) error {
 
 	// Background work stops with bg after the HTTP server has drained, so
 	// a request in flight can still queue its e-mail.
-	bg, stopBG := context.WithCancel(context.WithoutCancel(ctx))
 	var wg sync.WaitGroup
 	wg.Go(func() { worker.Run(bg) })
 	wg.Go(func() {

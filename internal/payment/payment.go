@@ -164,6 +164,9 @@ var (
 	// verified as the provider's: bad or missing signature, untrusted
 	// certificate, wrong checksum.
 	ErrForged = errors.New("payment: notification not verified")
+	// ErrCurrency is returned by Start when the provider cannot take the
+	// order's currency (tpay takes PLN only).
+	ErrCurrency = errors.New("payment: currency not supported")
 	// ErrUnknown is returned by Query when the provider does not know the
 	// reference.
 	ErrUnknown = errors.New("payment: unknown reference")

@@ -17,7 +17,7 @@ const Name = "tpay"
 
 // ErrCurrency is returned by Start for an order in a currency this adapter
 // cannot charge (Tpay's Open API takes PLN).
-var ErrCurrency = errors.New("tpay: currency not supported (Tpay takes PLN)")
+var ErrCurrency = fmt.Errorf("tpay takes PLN: %w", payment.ErrCurrency)
 
 // Provider talks to Tpay. It is safe for concurrent use.
 type Provider struct {

@@ -1,0 +1,63 @@
+package daemon
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"strings"
+
+	"sabershop/internal/payment"
+	"sabershop/internal/payment/paypal"
+	"sabershop/internal/payment/sandbox"
+	"sabershop/internal/payment/tpay"
+)
+
+// DefaultPayments works offline with no keys: the sandbox takes cards,
+// bank transfers and PayPal.
+const DefaultPayments = "sandbox"
+
+// payments builds the providers named in list ("sandbox", or e.g.
+// "tpay,paypal"), in order: the first provider taking a method takes it.
+// Credentials come from getenv (ORDERD_TPAY_*, ORDERD_PAYPAL_*).
+func payments(ctx context.Context, list, dataDir string, getenv func(string) string, log *slog.Logger) (*payment.Registry, func(), error) {
+	var providers []payment.Provider
+	stop := func() {}
+	for _, name := range strings.Split(list, ",") {
+		switch strings.TrimSpace(name) {
+		case "":
+		case sandbox.Name:
+			p, err := sandbox.New(sandbox.Config{DataDir: dataDir, Log: log, Context: ctx})
+			if err != nil {
+				return nil, stop, fmt.Errorf("sandbox payments: %w", err)
+			}
+			stop = p.Stop
+			providers = append(providers, p)
+		case "tpay":
+			cfg, err := tpay.ConfigFromEnv(getenv)
+			if err != nil {
+				return nil, stop, fmt.Errorf("tpay: %w", err)
+			}
+			cfg.Log = log
+			p, err := tpay.New(cfg)
+			if err != nil {
+				return nil, stop, fmt.Errorf("tpay: %w", err)
+			}
+			providers = append(providers, p)
+		case "paypal":
+			cfg, err := paypal.ConfigFromEnv(getenv)
+			if err != nil {
+				return nil, stop, fmt.Errorf("paypal: %w", err)
+			}
+			cfg.Log = log
+			p, err := paypal.New(cfg)
+			if err != nil {
+				return nil, stop, fmt.Errorf("paypal: %w", err)
+			}
+			providers = append(providers, p)
+		default:
+			return nil, stop, fmt.Errorf("unknown payment provider %q (sandbox, tpay, paypal)", name)
+		}
+	}
+	reg, err := payment.NewRegistry(providers...)
+	return reg, stop, err
+}
