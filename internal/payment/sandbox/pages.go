@@ -137,12 +137,12 @@ var pageCopy = map[string]localeCopy{
 	},
 	"de": {
 		tag: "Testmodus", amount: "Betrag", order: "Bestellung",
-		note:          "Keine Karte, kein Bankkonto und kein PayPal-Konto wird belastet: Diese Seite ersetzt die Ihrer Bank, solange der Shop im Testmodus läuft.",
-		notFoundTitle: "Zahlung nicht gefunden", notFound: "Diese Testzahlung gibt es nicht oder sie ist abgelaufen. Gehen Sie zurück zum Shop und starten Sie die Zahlung erneut.",
+		note:          "Keine Karte, kein Bankkonto und kein PayPal-Konto wird belastet: Diese Seite ersetzt die deiner Bank, solange der Shop im Testmodus läuft.",
+		notFoundTitle: "Zahlung nicht gefunden", notFound: "Diese Testzahlung gibt es nicht oder sie ist abgelaufen. Geh zurück zum Shop und starte die Zahlung erneut.",
 		kinds: map[string]kindCopy{
-			"3ds":    {"Zahlung bestätigen", "Test-Kartenaussteller – es fließt kein echtes Geld. Ihre Bank bittet Sie, diese Kartenzahlung zu bestätigen (3-D Secure).", "Bestätigen", "approve", "Ablehnen", "fail"},
-			"bank":   {"Per Überweisung oder BLIK bezahlen", "Testbank – es fließt kein echtes Geld. Wählen Sie, wie diese Testzahlung endet.", "Bezahlen", "pay", "Scheitern lassen", "fail"},
-			"paypal": {"Mit PayPal bezahlen", "PayPal-Sandbox – es fließt kein echtes Geld. Genehmigen Sie die Zahlung an den Shop oder brechen Sie sie ab.", "Genehmigen", "approve", "Abbrechen", "cancel"},
+			"3ds":    {"Zahlung bestätigen", "Test-Kartenaussteller – es fließt kein echtes Geld. Deine Bank bittet dich, diese Kartenzahlung zu bestätigen (3-D Secure).", "Bestätigen", "approve", "Ablehnen", "fail"},
+			"bank":   {"Per Überweisung oder BLIK bezahlen", "Testbank – es fließt kein echtes Geld. Wähle, wie diese Testzahlung endet.", "Bezahlen", "pay", "Scheitern lassen", "fail"},
+			"paypal": {"Mit PayPal bezahlen", "PayPal-Sandbox – es fließt kein echtes Geld. Genehmige die Zahlung an den Shop oder brich sie ab.", "Genehmigen", "approve", "Abbrechen", "cancel"},
 		},
 	},
 }
