@@ -14,10 +14,21 @@ import (
 // the only key to an order, so an unknown or malformed one is the same 404.
 func (s *Server) getOrder(w http.ResponseWriter, r *http.Request) {
 	locale := s.requestLocale(r, "")
-	hash := mux.Vars(r)["hash"]
+	o, ok := s.orderByHash(w, r, locale, mux.Vars(r)["hash"])
+	if !ok {
+		return
+	}
+	w.Header().Set("Referrer-Policy", "no-referrer")
+	writeJSON(w, http.StatusOK, s.view(o))
+}
+
+// orderByHash reads the order of a status hash. When it returns false it
+// has answered already: 404 for an unknown or malformed hash (the same
+// answer for both: the hash is the only key), 500 for a store failure.
+func (s *Server) orderByHash(w http.ResponseWriter, r *http.Request, locale, hash string) (*order.Order, bool) {
 	if !order.ValidHash(hash) {
 		s.fail(w, http.StatusNotFound, locale, "order_not_found")
-		return
+		return nil, false
 	}
 	var o *order.Order
 	err := s.cfg.Store.View(func(tx *store.Tx) error {
@@ -28,10 +39,10 @@ func (s *Server) getOrder(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case errors.Is(err, store.ErrNotFound):
 		s.fail(w, http.StatusNotFound, locale, "order_not_found")
+		return nil, false
 	case err != nil:
 		s.internal(w, r, locale, err)
-	default:
-		w.Header().Set("Referrer-Policy", "no-referrer")
-		writeJSON(w, http.StatusOK, s.view(o))
+		return nil, false
 	}
+	return o, true
 }

@@ -2,15 +2,12 @@ package api
 
 import (
 	"context"
-	"errors"
 	"net/http"
 	"time"
 
 	"github.com/gorilla/mux"
 
-	"sabershop/internal/order"
 	"sabershop/internal/payment"
-	"sabershop/internal/store"
 )
 
 // getPaymentReturn is GET /v1/payments/{provider}/return?order=HASH&...:
@@ -20,21 +17,8 @@ import (
 // order's status page either way.
 func (s *Server) getPaymentReturn(w http.ResponseWriter, r *http.Request) {
 	hash := r.URL.Query().Get("order")
-	if !order.ValidHash(hash) {
-		s.fail(w, http.StatusNotFound, s.requestLocale(r, ""), "order_not_found")
-		return
-	}
-	var o *order.Order
-	err := s.cfg.Store.View(func(tx *store.Tx) error {
-		var err error
-		o, err = tx.Order(hash)
-		return err
-	})
-	if errors.Is(err, store.ErrNotFound) {
-		s.fail(w, http.StatusNotFound, s.requestLocale(r, ""), "order_not_found")
-		return
-	} else if err != nil {
-		s.internal(w, r, s.requestLocale(r, ""), err)
+	o, ok := s.orderByHash(w, r, s.requestLocale(r, ""), hash)
+	if !ok {
 		return
 	}
 	p, ok := s.cfg.Payments.Named(mux.Vars(r)["provider"])

@@ -52,10 +52,6 @@ func (s *Server) postPayment(w http.ResponseWriter, r *http.Request) {
 	}
 	locale := s.requestLocale(r, req.Locale)
 	hash := mux.Vars(r)["hash"]
-	if !order.ValidHash(hash) {
-		s.fail(w, http.StatusNotFound, locale, "order_not_found")
-		return
-	}
 	method := payment.Method(req.Method)
 	provider, ok := s.cfg.Payments.For(method)
 	if !ok {
@@ -77,18 +73,8 @@ func (s *Server) postPayment(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	var o *order.Order
-	err := s.cfg.Store.View(func(tx *store.Tx) error {
-		var err error
-		o, err = tx.Order(hash)
-		return err
-	})
-	switch {
-	case errors.Is(err, store.ErrNotFound):
-		s.fail(w, http.StatusNotFound, locale, "order_not_found")
-		return
-	case err != nil:
-		s.internal(w, r, locale, err)
+	o, ok := s.orderByHash(w, r, locale, hash)
+	if !ok {
 		return
 	}
 	if o.Status == order.Paid || o.Status == order.Sent {

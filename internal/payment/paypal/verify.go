@@ -7,10 +7,9 @@ import (
 	"crypto/sha256"
 	"crypto/x509"
 	"encoding/base64"
-	"encoding/pem"
+	"errors"
 	"fmt"
 	"hash/crc32"
-	"io"
 	"net/http"
 	"net/url"
 	"strings"
@@ -137,40 +136,11 @@ func (p *Provider) cert(ctx context.Context, certURL string) (*x509.Certificate,
 // checks that it chains to a trusted root and is valid now. An untrusted
 // certificate is ErrForged; a failed download is not (PayPal retries).
 func (p *Provider) fetchCert(ctx context.Context, certURL string, now time.Time) (*x509.Certificate, error) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, certURL, nil)
-	if err != nil {
-		return nil, forged("certificate URL: %v", err)
-	}
-	resp, err := p.cfg.HTTP.Do(req)
-	if err != nil {
-		return nil, fmt.Errorf("paypal: fetching the webhook certificate: %w", err)
-	}
-	defer resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
-		return nil, forged("certificate URL answered %d", resp.StatusCode)
-	}
-	data, err := io.ReadAll(io.LimitReader(resp.Body, maxCertBytes))
-	if err != nil {
-		return nil, fmt.Errorf("paypal: reading the webhook certificate: %w", err)
-	}
-	var certs []*x509.Certificate
-	for {
-		var b *pem.Block
-		b, data = pem.Decode(data)
-		if b == nil {
-			break
-		}
-		if b.Type != "CERTIFICATE" {
-			continue
-		}
-		c, err := x509.ParseCertificate(b.Bytes)
-		if err != nil {
-			return nil, forged("certificate: %v", err)
-		}
-		certs = append(certs, c)
-	}
-	if len(certs) == 0 {
-		return nil, forged("no certificate at %s", certURL)
+	certs, err := payment.FetchCertificates(ctx, p.cfg.HTTP, certURL, maxCertBytes)
+	if errors.Is(err, payment.ErrBadCertificate) {
+		return nil, forged("%v", err)
+	} else if err != nil {
+		return nil, fmt.Errorf("paypal: the webhook certificate: %w", err)
 	}
 	inter := x509.NewCertPool()
 	for _, c := range certs[1:] {

@@ -8,14 +8,13 @@ import (
 	"crypto/x509"
 	"encoding/base64"
 	"encoding/json"
-	"encoding/pem"
 	"errors"
 	"fmt"
-	"io"
-	"net/http"
 	"net/url"
 	"strings"
 	"sync"
+
+	"sabershop/internal/payment"
 )
 
 // certCache keeps verified notification certificates by URL: Tpay signs
@@ -152,40 +151,9 @@ func (p *Provider) verifyChain(leaf *x509.Certificate, inter []*x509.Certificate
 // fetchCerts downloads the PEM at x5u: the signing certificate first,
 // then any intermediates.
 func (p *Provider) fetchCerts(ctx context.Context, x5u string) ([]*x509.Certificate, error) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, x5u, nil)
+	chain, err := payment.FetchCertificates(ctx, p.cfg.HTTP, x5u, 256<<10)
 	if err != nil {
-		return nil, err
-	}
-	resp, err := p.cfg.HTTP.Do(req)
-	if err != nil {
-		return nil, fmt.Errorf("fetch x5u: %w", err)
-	}
-	defer resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
-		return nil, fmt.Errorf("fetch x5u: HTTP %d", resp.StatusCode)
-	}
-	raw, err := io.ReadAll(io.LimitReader(resp.Body, 256<<10))
-	if err != nil {
-		return nil, fmt.Errorf("fetch x5u: %w", err)
-	}
-	var chain []*x509.Certificate
-	for {
-		var block *pem.Block
-		block, raw = pem.Decode(raw)
-		if block == nil {
-			break
-		}
-		if block.Type != "CERTIFICATE" {
-			continue
-		}
-		c, err := x509.ParseCertificate(block.Bytes)
-		if err != nil {
-			return nil, fmt.Errorf("x5u certificate: %w", err)
-		}
-		chain = append(chain, c)
-	}
-	if len(chain) == 0 {
-		return nil, errors.New("x5u holds no certificate")
+		return nil, fmt.Errorf("x5u: %w", err)
 	}
 	return chain, nil
 }
