@@ -76,10 +76,17 @@ func (s *Server) postWebhook(w http.ResponseWriter, r *http.Request) {
 //   - pending: placed -> payment_pending;
 //   - failed: payment_pending -> placed, only for the attempt in force (an
 //     old attempt's failure cannot undo a newer one), so the shopper can
-//     pay again; a paid order is never moved back.
+//     pay again; a paid order is never moved back;
+//   - none (payment.StatusNone): acknowledged, nothing changes.
 //
 // The amount and currency must be the order's.
 func (s *Server) applyPayment(n payment.Notification) error {
+	if n.Status == payment.StatusNone {
+		// Says nothing about the money (a refund notice, a dispute; often
+		// without any order reference): acknowledged, nothing changes, so
+		// the provider stops resending it.
+		return nil
+	}
 	if !order.ValidHash(n.OrderHash) {
 		return fmt.Errorf("%w: no order reference", errNotApplicable)
 	}
