@@ -38,7 +38,9 @@ const (
 	payProvider  = "provider"
 	payMethod    = "method"
 	payReference = "reference"
-	payStatus    = "status"
+	payNotifyRef = "notify_ref" // the reference notifications carry, when another
+
+	payStatus = "status"
 )
 
 // postPayment starts a payment for an unpaid order. The order becomes
@@ -101,6 +103,16 @@ func (s *Server) postPayment(w http.ResponseWriter, r *http.Request) {
 		ClientIP:       clientIP(r, s.cfg.TrustProxy),
 		IdempotencyKey: strings.TrimSpace(r.Header.Get("Idempotency-Key")),
 	}
+	if start.IdempotencyKey == "" {
+		// Each attempt is its own: a retry after a declined payment must
+		// not get the provider's answer to the finished attempt back.
+		key, err := newToken()
+		if err != nil {
+			s.internal(w, r, locale, err)
+			return
+		}
+		start.IdempotencyKey = o.Hash + "-" + key
+	}
 	if _, ok := provider.(payment.Returner); ok {
 		start.ReturnURL = s.link("/v1/payments/" + provider.Name() + "/return?order=" + o.Hash)
 	}
@@ -138,6 +150,9 @@ func (s *Server) postPayment(w http.ResponseWriter, r *http.Request) {
 		}
 		cur.Payment = map[string]string{payProvider: provider.Name(), payMethod: string(method), payReference: res.Reference,
 			payStatus: string(res.Outcome)}
+		if res.NotifyRef != "" {
+			cur.Payment[payNotifyRef] = res.NotifyRef
+		}
 		o = cur
 		return tx.PutOrder(cur)
 	})

@@ -252,16 +252,10 @@ func TestTpayNotificationRejected(t *testing.T) {
 }
 
 // TestTpayFailedNotification: Tpay's FALSE about the transaction in force
-// puts the order back to placed, so the shopper can pay again.
-//
-// It fails today: Start keeps Tpay's transactionId ("ta_…") as the
-// order's reference, while notifications name the transaction by its
-// title ("TR-…", tr_id), so applyPayment's "failures only of the attempt
-// in force" rule never matches and a FALSE is acknowledged but ignored.
-// The adapter has to name one id in both places (reported, not fixed
-// here: which id Tpay's GET /transactions/{id} takes is unconfirmed).
+// puts the order back to placed, so the shopper can pay again. Start keeps
+// Tpay's transactionId ("ta_…") as the reference and the title ("TR-…",
+// which notifications carry as tr_id) as the notification reference.
 func TestTpayFailedNotification(t *testing.T) {
-	t.Skip("known adapter problem: tpay Start reference (transactionId) differs from the notification's tr_id (title)")
 	e, fake := newTpayEnv(t)
 	p := e.placeIn("pl")
 	e.payOK(p.Hash, map[string]string{"method": "bank"})

@@ -121,7 +121,7 @@ func (s *Server) applyPayment(n payment.Notification) error {
 			}
 			changed, _ = o.Transition(order.PaymentPending, now, cause)
 		case payment.StatusFailed:
-			if o.Status != order.PaymentPending || (o.Payment[payReference] != "" && o.Payment[payReference] != n.Reference) {
+			if o.Status != order.PaymentPending || !currentAttempt(o, n.Reference) {
 				return nil
 			}
 			changed, _ = o.Transition(order.Placed, now, cause)
@@ -155,4 +155,12 @@ func (s *Server) applyPayment(n payment.Notification) error {
 		s.log.Info("order paid", "provider", n.Provider, "event", n.EventID)
 	}
 	return err
+}
+
+// currentAttempt tells whether a notification's reference names the
+// payment attempt in force (by the provider's id or by the reference its
+// notifications use), so an old attempt's failure cannot undo a newer one.
+func currentAttempt(o *order.Order, ref string) bool {
+	stored, notify := o.Payment[payReference], o.Payment[payNotifyRef]
+	return stored == "" || ref == stored || (notify != "" && ref == notify)
 }

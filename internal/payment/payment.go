@@ -83,6 +83,10 @@ type StartResult struct {
 	Outcome   Outcome
 	URL       string
 	Reference string
+	// NotifyRef is the reference the provider's notifications will carry
+	// when it is not Reference (tpay notifies by the transaction's title,
+	// "TR-...", while its API names it by id, "ta_...").
+	NotifyRef string
 }
 
 // Status is a payment's state as the provider reports it.

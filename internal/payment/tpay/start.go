@@ -117,9 +117,12 @@ func (p *Provider) Start(ctx context.Context, req payment.StartRequest) (payment
 		if err := checkURL(tx.TransactionPaymentURL); err != nil {
 			return payment.StartResult{}, fmt.Errorf("tpay: transaction %s: payment URL: %w", tx.TransactionID, err)
 		}
-		return payment.StartResult{Outcome: payment.OutcomeRedirect, URL: tx.TransactionPaymentURL, Reference: tx.TransactionID}, nil
+		return payment.StartResult{Outcome: payment.OutcomeRedirect, URL: tx.TransactionPaymentURL, Reference: tx.TransactionID,
+			NotifyRef: tx.Title}, nil
 	}
-	return p.payCard(ctx, o.ID, tx.TransactionID, req.Card.Encrypted)
+	res, err := p.payCard(ctx, o.ID, tx.TransactionID, req.Card.Encrypted)
+	res.NotifyRef = tx.Title
+	return res, err
 }
 
 // payCard sends the encrypted blob as it came from the browser. Neither
