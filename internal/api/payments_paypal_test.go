@@ -315,7 +315,7 @@ func TestPayPalOtherEventsAcknowledged(t *testing.T) {
 // hash and amount, and PayPal would answer the retry with the finished
 // attempt; the API therefore makes a fresh key per attempt.
 func TestPayPalRetryWithoutIdempotencyKey(t *testing.T) {
-		e, fake := newPayPalEnv(t)
+	e, fake := newPayPalEnv(t)
 	p := e.placeIn("pl")
 	id := e.paypalStart(fake, p.Hash)
 	if err := fake.SetOutcome(id, paypaltest.Declined); err != nil {
