@@ -55,6 +55,7 @@ type Server struct {
 	limiter *limiter
 	router  *mux.Router
 	ids     *store.OrderIDs
+	queried queries
 }
 
 // New checks the configuration and builds the routes.

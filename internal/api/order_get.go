@@ -18,6 +18,9 @@ func (s *Server) getOrder(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
+	if fresh := s.queryStalePayment(r.Context(), o); fresh != nil {
+		o = fresh
+	}
 	w.Header().Set("Referrer-Policy", "no-referrer")
 	writeJSON(w, http.StatusOK, s.view(o))
 }
