@@ -6,12 +6,17 @@
 import { createContext, useContext } from "react";
 import type { IslandName } from "./islands/registry";
 
-export type Hydrate = "load" | "idle" | "visible";
+/** When the loader hydrates the island (components/islands/loader.ts). */
+export type Hydrate = "load" | "idle" | "visible" | "interaction";
 
 export interface IslandCall {
   name: IslandName;
   props: Record<string, unknown>;
   hydrate: Hydrate;
+  /** Past its moment, still wait for React to come for another island (see the loader). */
+  companion?: boolean;
+  /** With companion: a localStorage key whose non-empty list is reason enough. */
+  storageKey?: string;
 }
 
 /** Collects the islands of the page being rendered. */
@@ -22,12 +27,20 @@ export const ISLAND_MARKER = "saber-island-slot";
 export function Island<N extends IslandName>(props: {
   name: N;
   hydrate?: Hydrate;
+  companion?: boolean;
+  storageKey?: string;
   props: Record<string, unknown>;
 }) {
   const calls = useContext(IslandCollector);
   if (!calls) throw new Error("<Island> rendered outside a page render");
   const index = calls.length;
-  calls.push({ name: props.name, props: props.props, hydrate: props.hydrate ?? "load" });
+  calls.push({
+    name: props.name,
+    props: props.props,
+    hydrate: props.hydrate ?? "load",
+    companion: props.companion,
+    storageKey: props.storageKey,
+  });
   // The worker replaces this whole element with the finished island markup.
   return <template data-island-slot={index} />;
 }

@@ -3,6 +3,8 @@
 // writes <head>; this renders what goes inside <body>.
 import type { ReactNode } from "react";
 import type { RenderRequest } from "../templates/types";
+import { CART_KEY } from "./cart/store";
+import { CookieBanner } from "./CookieBanner";
 import { Island } from "./Island";
 import { useI18n } from "./i18n";
 
@@ -22,18 +24,14 @@ export function Layout({ req, children, hideFooterOnSmall }: LayoutProps) {
     <div className={classes.join(" ")}>
       <SkipLink />
       <Header req={req} />
-      <Island
-        name="CookieBanner"
-        hydrate="idle"
-        props={{
-          tagManagerId: req.site.tag_manager_id ?? "",
-          privacyHref: `${req.site.home}legal-privacy`,
-          label: t("cookie_consent.label"),
-          text: t("cookie_consent.text"),
-          accept: t("cookie_consent.accept"),
-          decline: t("cookie_consent.decline"),
-          learnMore: t("cookie_consent.learn_more"),
-        }}
+      <CookieBanner
+        tagManagerId={req.site.tag_manager_id ?? ""}
+        privacyHref={`${req.site.home}legal-privacy`}
+        label={t("cookie_consent.label")}
+        text={t("cookie_consent.text")}
+        accept={t("cookie_consent.accept")}
+        decline={t("cookie_consent.decline")}
+        learnMore={t("cookie_consent.learn_more")}
       />
       <main id="main" tabIndex={-1}>
         {page.breadcrumbs.length > 1 && <Breadcrumbs req={req} />}
@@ -41,7 +39,8 @@ export function Layout({ req, children, hideFooterOnSmall }: LayoutProps) {
         {children}
       </main>
       <Footer req={req} />
-      <Island name="Toasts" hydrate="idle" props={{ label: t("toasts.label") }} />
+      {/* Only other islands raise toasts: this one comes along with them. */}
+      <Island name="Toasts" hydrate="idle" companion props={{ label: t("toasts.label") }} />
     </div>
   );
 }
@@ -82,9 +81,14 @@ function Header({ req }: { req: RenderRequest }) {
         </nav>
         <div className="site-header__tools">
           <LanguageSwitcher req={req} className="lang-switch lang-switch--bar" />
+          {/* Server-rendered without a count: React comes for it only when the
+              stored cart has items, another tab fills it, or another island
+              (which may add to the cart) hydrates. */}
           <Island
             name="CartBadge"
             hydrate="idle"
+            companion
+            storageKey={CART_KEY}
             props={{
               href: site.basket_href,
               label: t("cart.basket"),

@@ -1,8 +1,9 @@
 // The tag manager's data layer and Google Consent Mode v2 (SPEC.md §4).
 // Everything goes through window.dataLayer; the tag manager script itself is
-// inserted only after the visitor accepts cookies (see CookieBanner), and
+// inserted only after the visitor accepts cookies (see consent.ts), and
 // never when the site has no container id. Safe to import on the server:
-// every function is a no-op without a window.
+// every function is a no-op without a window. Islands push their events
+// through events.ts.
 
 type DataLayerEntry = Record<string, unknown> | IArguments;
 
@@ -18,11 +19,6 @@ function dataLayer(): DataLayerEntry[] | null {
   if (typeof window === "undefined") return null;
   window.dataLayer = window.dataLayer ?? [];
   return window.dataLayer;
-}
-
-/** Pushes an event for the tag manager, e.g. pushEvent("notify_me_signup"). */
-export function pushEvent(event: string, data?: object): void {
-  dataLayer()?.push({ ...data, event });
 }
 
 /**

@@ -1,7 +1,8 @@
-// Site-wide behaviour of every page, none of it before the browser is idle
-// (or the user acts): the service worker, prefetch of likely next pages, and
-// the top progress bar for slow navigations (SPEC.md §4, §7, §9).
-export {};
+// Site-wide behaviour of every page: the cookie banner at once (a module
+// script runs when the page has parsed), the rest not before the browser is
+// idle (or the user acts): the service worker, prefetch of likely next pages,
+// and the top progress bar for slow navigations (SPEC.md §4, §7, §9).
+import { startConsent } from "./consent";
 
 /** The progress bar appears only when a navigation takes longer than this. */
 export const PROGRESS_THROTTLE_MS = 200;
@@ -112,6 +113,9 @@ window.addEventListener("pageshow", () => {
   bar = null;
 });
 document.addEventListener("click", onNavigate);
+
+const consent = document.querySelector<HTMLElement>("saber-consent");
+if (consent) startConsent(consent);
 
 idle(() => {
   startPrefetch();

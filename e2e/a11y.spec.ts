@@ -14,7 +14,10 @@ for (const prefix of ["", "/pl", "/de"]) {
     for (const path of pageKinds) {
       test(`${prefix}${path}`, async ({ page }) => {
         await page.goto(`${prefix}${path}`);
-        await expect(page.locator("saber-island[hydrated]").first()).toBeAttached();
+        // A first visit: the cookie banner is up (shown by the site-wide
+        // script), and the islands that hydrate without the visitor have.
+        await expect(page.getByRole("region", { name: /cookie/i })).toBeVisible();
+        await expect(page.locator('saber-island:is([hydrate="load"], [hydrate="idle"]):not([companion]):not([hydrated])')).toHaveCount(0, { timeout: 10_000 });
         const { violations } = await new AxeBuilder({ page }).analyze();
         const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
         expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);

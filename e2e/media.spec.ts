@@ -39,6 +39,8 @@ async function openCarousel(page: Page, prefix: string) {
   await page.goto(`${prefix}/`);
   const carousel = page.locator(".carousel");
   await carousel.scrollIntoViewIfNeeded();
+  // It hydrates on interaction (or a scroll); the test may not have scrolled.
+  await carousel.hover();
   await expect(page.locator('saber-island[component-url*="Carousel"]')).toHaveAttribute("hydrated", "", { timeout: 10_000 });
   await expect(carousel).toHaveAttribute("data-ready", "");
   return {

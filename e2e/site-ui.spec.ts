@@ -23,6 +23,8 @@ function watchConsole(page: Page): string[] {
 }
 
 const banner = (page: Page) => page.getByRole("region", { name: /cookie/i });
+/** The banner is server-rendered; the site-wide script marks its host once it has decided. */
+const consentDecided = (page: Page) => page.locator("saber-consent[state]");
 const hydrated = (page: Page, island: string) => page.locator(`saber-island[component-url*="/${island}-"][hydrated]`);
 /** Idle islands wait for an idle main thread: on a busy page that takes seconds. */
 const HYDRATE = { timeout: 15_000 };
@@ -31,6 +33,12 @@ const HYDRATE = { timeout: 15_000 };
 async function notifyReady(page: Page) {
   await page.locator(".notify-form").scrollIntoViewIfNeeded();
   await expect(hydrated(page, "NotifyMe")).toBeAttached(HYDRATE);
+}
+
+/** Waits until idle islands have had their chance (the loader's idle timeout is 2 s). */
+async function afterIdle(page: Page) {
+  await page.waitForLoadState("load");
+  await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => setTimeout(resolve, 300), { timeout: 2500 })));
 }
 
 /** The consent commands in window.dataLayer, as plain arrays. */
@@ -45,17 +53,14 @@ async function consentCommands(page: Page): Promise<unknown[][]> {
 const DENIED = { ad_storage: "denied", analytics_storage: "denied", ad_user_data: "denied", ad_personalization: "denied" };
 const GRANTED = { ad_storage: "granted", analytics_storage: "granted", ad_user_data: "granted", ad_personalization: "granted" };
 
-/** Serves every page with the CookieBanner's tagManagerId prop set to id. */
+/** Serves every page with the cookie banner's tagManagerId prop set to id. */
 async function withTagManagerId(page: Page, id: string): Promise<string[]> {
   await page.route("**/*", async (route) => {
     if (route.request().resourceType() !== "document") return route.fallback();
     const response = await route.fetch();
     const html = await response.text();
-    const body = html.replace(
-      /(component-url="[^"]*\/CookieBanner-[^"]*"[^>]*props="[^"]*&quot;tagManagerId&quot;:&quot;)(&quot;)/,
-      `$1${id}$2`,
-    );
-    expect(body, "the CookieBanner island carries a tagManagerId prop").not.toBe(html);
+    const body = html.replace(/(<saber-consent props="[^"]*&quot;tagManagerId&quot;:&quot;)(&quot;)/, `$1${id}$2`);
+    expect(body, "the cookie banner carries a tagManagerId prop").not.toBe(html);
     const headers = { ...response.headers() };
     delete headers["content-encoding"];
     delete headers["content-length"];
@@ -92,7 +97,7 @@ test.describe("cookie banner", () => {
     await expect(banner(page)).toHaveCount(0);
 
     await page.goto("/shop");
-    await expect(hydrated(page, "CookieBanner")).toBeAttached(HYDRATE);
+    await expect(consentDecided(page)).toHaveAttribute("state", "hidden");
     await expect(banner(page)).toHaveCount(0);
     expect(await page.evaluate((k) => localStorage.getItem(k), CONSENT_KEY)).toBeNull();
     expect(await consentCommands(page)).toHaveLength(1); // defaults only, no update
@@ -113,7 +118,7 @@ test.describe("cookie banner", () => {
     await expect(region).toBeVisible(HYDRATE);
     await region.getByRole("link", { name: "Dowiedz się więcej" }).click();
     await expect(page).toHaveURL(/\/pl\/legal-privacy$/);
-    await expect(hydrated(page, "CookieBanner")).toBeAttached(HYDRATE);
+    await expect(consentDecided(page)).toHaveAttribute("state", "hidden");
     await expect(region).toHaveCount(0);
     expect(await page.evaluate((k) => sessionStorage.getItem(k), HIDDEN_KEY)).toBe("1");
     expect(problems).toEqual([]);
@@ -134,7 +139,7 @@ test.describe("cookie banner", () => {
 
     // The next page load: no banner, consent granted straight away.
     await page.reload();
-    await expect(hydrated(page, "CookieBanner")).toBeAttached(HYDRATE);
+    await expect(consentDecided(page)).toHaveAttribute("state", "accepted");
     await expect.poll(() => consentCommands(page)).toHaveLength(2);
     await expect(banner(page)).toHaveCount(0);
     // The real config has tag_manager_id = "": never a tag manager script.
@@ -168,6 +173,39 @@ test.describe("cookie banner", () => {
     await page.goto("/faq");
     await expect.poll(() => gtm.length, HYDRATE).toBe(2);
     await expect(banner(page)).toHaveCount(0);
+    expect(problems).toEqual([]);
+  });
+
+  test("server-rendered hidden: never shown without JavaScript, and shown without React", async ({ browser, baseURL, page }) => {
+    const noScript = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    const plain = await noScript.newPage();
+    await plain.goto("/shop/arc");
+    await expect(plain.locator("saber-consent .cookie-banner")).toBeAttached();
+    await expect(banner(plain)).toHaveCount(0);
+    await noScript.close();
+
+    const scripts: string[] = [];
+    page.on("request", (r) => r.resourceType() === "script" && scripts.push(new URL(r.url()).pathname));
+    await page.goto("/shop/arc");
+    await expect(banner(page)).toBeVisible();
+    await expect(consentDecided(page)).toHaveAttribute("state", "show");
+    expect(scripts.filter((s) => /\/(runtime|CookieBanner)-/.test(s)), "no React for the banner").toEqual([]);
+  });
+
+  test("Accept in another tab hides the banner here and grants consent", async ({ page, context }) => {
+    const problems = watchConsole(page);
+    await page.goto("/faq");
+    await expect(banner(page)).toBeVisible();
+    const other = await context.newPage();
+    await other.goto("/gallery");
+    await banner(other).getByRole("button", { name: "Accept" }).click();
+    await expect(banner(page)).toHaveCount(0);
+    await expect(consentDecided(page)).toHaveAttribute("state", "accepted");
+    await expect.poll(() => consentCommands(page)).toEqual([
+      ["consent", "default", { ...DENIED, wait_for_update: 500 }],
+      ["consent", "update", GRANTED],
+    ]);
+    expect(await page.evaluate(() => document.documentElement.style.getPropertyValue("--cookie-banner-h"))).toBe("");
     expect(problems).toEqual([]);
   });
 
@@ -301,6 +339,34 @@ test.describe("forms", () => {
       expect(problems).toEqual([]);
     });
   }
+
+  test("toasts hydrate with the first other island and show a toast raised before they did", async ({ page }) => {
+    const problems = watchConsole(page);
+    await page.route("**/v1/subscribers", (r) => r.fulfill({ status: 201, contentType: "application/json", body: "{}" }));
+    // The toast list's chunk is held until the signup has raised its toast.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/assets/Toasts-*.js", async (route) => {
+      await held;
+      await route.fallback();
+    });
+    await page.goto("/faq");
+    await afterIdle(page);
+    // Nothing on this page needs React until the footer signup shows.
+    await expect(page.locator("saber-island[hydrated]")).toHaveCount(0);
+    await expect(page.locator("saber-island[component-url*='/Toasts-'] .toasts")).toBeAttached();
+
+    await notifyReady(page);
+    const footer = page.locator(".site-footer__notify");
+    await footer.locator('input[type="email"]').fill("ala@example.com");
+    await footer.getByRole("button").click();
+    await expect(footer.getByText("E-mail saved")).toBeVisible();
+    await expect(hydrated(page, "Toasts")).toHaveCount(0);
+    release();
+    await expect(hydrated(page, "Toasts")).toBeAttached(HYDRATE);
+    await expect(page.locator(".toasts").getByText("E-mail saved")).toBeVisible();
+    expect(problems).toEqual([]);
+  });
 
   test("contact form: a server failure keeps what was typed and shows the translated error", async ({ page }) => {
     const problems = watchConsole(page);

@@ -40,6 +40,8 @@ function renderIsland(call: IslandCall, index: number): string {
       "component-url": url,
       "renderer-url": init.renderer,
       hydrate: call.hydrate,
+      companion: call.companion ? "" : undefined,
+      "storage-key": call.storageKey,
       prefix,
       props: JSON.stringify(call.props),
       dangerouslySetInnerHTML: { __html: inner },

@@ -2,7 +2,7 @@
 // to the API. The server-rendered markup is a plain form posting to the same
 // URL, so it still works without JavaScript.
 import { useId, type FormEvent } from "react";
-import { pushEvent } from "../analytics";
+import { pushEvent } from "../events";
 import { useJSONForm } from "../forms";
 import { showToast } from "../toast";
 

@@ -4,7 +4,6 @@
 import Carousel from "./Carousel";
 import CartBadge from "./CartBadge";
 import ContactForm from "./ContactForm";
-import CookieBanner from "./CookieBanner";
 import Lightbox from "./Lightbox";
 import NotifyMe from "./NotifyMe";
 import Toasts from "./Toasts";
@@ -13,7 +12,6 @@ export const islands = {
   Carousel,
   CartBadge,
   ContactForm,
-  CookieBanner,
   Lightbox,
   NotifyMe,
   Toasts,
