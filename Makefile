@@ -59,8 +59,8 @@ bench: deps
 ## lighthouse: mobile Lighthouse scores of key pages (figures for docs/benchmarks.md)
 lighthouse: build chromium
 	@$(GO) build -o .build/orderd ./cmd/orderd
-	@.build/orderd serve -addr 127.0.0.1:8089 -site ./public -data ./var & pid=$$!; sleep 1; \
-	  node scripts/lighthouse.mjs http://127.0.0.1:8089; status=$$?; kill $$pid; exit $$status
+	@.build/orderd serve -addr 127.0.0.1:8089 -site ./public -data .build/lighthouse-var & pid=$$!; sleep 1; \
+	  sleep 1; node scripts/lighthouse.mjs http://127.0.0.1:8089; status=$$?; kill $$pid; exit $$status
 
 clean:
 	rm -rf public .build test-results playwright-report
