@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/gorilla/mux"
@@ -56,6 +57,8 @@ type Server struct {
 	router  *mux.Router
 	ids     *store.OrderIDs
 	queried queries
+	// inFlight counts write requests being answered (Busy).
+	inFlight atomic.Int32
 }
 
 // New checks the configuration and builds the routes.

@@ -1,6 +1,8 @@
 package api
 
 import (
+	"context"
+	"fmt"
 	"sabershop/internal/catalog"
 	"sabershop/internal/mail"
 	"sabershop/internal/order"
@@ -10,9 +12,40 @@ import (
 // The e-mails the API queues, rendered at once so the order and its
 // message are written in the same transaction.
 
-func (s *Server) orderPlacedMail(cat *catalog.Catalog, o *order.Order) (*mail.Message, error) {
-	return mail.OrderPlaced(cat, o, s.link(statusPath(o)))
+// orderPlacedMail queues the order e-mail as a job: rendering it costs
+// more than the rest of placing an order, so the worker renders it (with
+// PrepareMail) when it sends it. The job is still written in the order's
+// transaction, so no order is ever without its e-mail.
+func (s *Server) orderPlacedMail(_ *catalog.Catalog, o *order.Order) (*mail.Message, error) {
+	return &mail.Message{Kind: mail.KindOrderPlaced, Locale: o.Locale, To: o.Customer.Email, Ref: o.Hash,
+		Created: s.cfg.Now().UTC(), Job: true}, nil
 }
+
+// PrepareMail renders a queued job (Worker.Prepare): the order e-mail from
+// the order as stored and the catalogue in force.
+func (s *Server) PrepareMail(_ context.Context, m *mail.Message) error {
+	if m.Kind != mail.KindOrderPlaced {
+		return fmt.Errorf("mail: no renderer for a %s job", m.Kind)
+	}
+	var o *order.Order
+	if err := s.cfg.Store.View(func(tx *store.Tx) error {
+		var err error
+		o, err = tx.Order(m.Ref)
+		return err
+	}); err != nil {
+		return err
+	}
+	r, err := mail.OrderPlaced(s.cfg.Catalogs.Current(), o, s.link(statusPath(o)))
+	if err != nil {
+		return err
+	}
+	m.To, m.ReplyTo, m.Subject, m.Text, m.HTML, m.Job = r.To, r.ReplyTo, r.Subject, r.Text, r.HTML, false
+	return nil
+}
+
+// Busy says write requests are being answered (Worker.Busy): e-mail waits
+// for a quiet moment instead of taking CPU from a checkout.
+func (s *Server) Busy() bool { return s.inFlight.Load() > 0 }
 
 // ownerLocale is the language of e-mails to the owner: the shop's default.
 const ownerLocale = "en"

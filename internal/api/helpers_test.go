@@ -166,6 +166,7 @@ func newEnvStore(t *testing.T, so store.Options, opts ...func(*api.Config)) *env
 	if err != nil {
 		t.Fatal(err)
 	}
+	e.worker.Prepare = s.PrepareMail
 	e.srv = httptest.NewServer(s.Handler())
 	t.Cleanup(e.srv.Close)
 	return e

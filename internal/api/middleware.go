@@ -82,6 +82,8 @@ func (s *Server) recoverer(next http.Handler) http.Handler {
 // send application/json without a CORS preflight, which we never allow).
 func (s *Server) write(h http.HandlerFunc) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		s.inFlight.Add(1)
+		defer s.inFlight.Add(-1)
 		if s.limiter != nil && !s.limiter.allow(r) {
 			w.Header().Set("Retry-After", "1")
 			s.fail(w, http.StatusTooManyRequests, s.requestLocale(r, ""), "rate_limited")

@@ -166,6 +166,10 @@ func (s *Server) postOrder(w http.ResponseWriter, r *http.Request) {
 		body, err = json.Marshal(map[string]any{"hash": planned.Hash, "status_url": statusPath(planned),
 			"order": s.view(planned), "message": s.msg.T(planned.Locale, "order_placed", nil)})
 	}
+	var encoded []byte
+	if err == nil {
+		encoded, err = store.EncodeOrder(planned)
+	}
 	if err == nil {
 		err = s.cfg.Store.Update(func(tx *store.Tx) error {
 			o, c, err := check(tx)
@@ -180,9 +184,10 @@ func (s *Server) postOrder(w http.ResponseWriter, r *http.Request) {
 					return err
 				}
 			}
-			if err := tx.InsertOrder(o); err != nil {
+			if err := tx.InsertOrderJSON(planned, encoded); err != nil {
 				return err
 			}
+			o = planned
 			m := *msg // the store numbers the copy it is given
 			if err := tx.Enqueue(&m); err != nil {
 				return err

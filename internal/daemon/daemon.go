@@ -132,6 +132,7 @@ func Run(ctx context.Context, cfg Config) error {
 		ln.Close()
 		return err
 	}
+	worker.Prepare, worker.Busy = srvAPI.PrepareMail, srvAPI.Busy
 	sock, err := admin.Listen(cfg.Data)
 	if err != nil {
 		ln.Close()

@@ -19,9 +19,17 @@ type Message struct {
 	HTML    string    `json:"html"`
 	Ref     string    `json:"ref,omitempty"` // order hash or subscriber token, for logs
 	Created time.Time `json:"created"`
+	// Job marks a message queued without its subject and body (kind,
+	// locale, recipient and Ref only): Worker.Prepare renders it when it
+	// is sent, so rendering stays out of the request that queued it.
+	Job bool `json:"job,omitempty"`
 
 	// Delivery state, kept by the outbox.
 	Attempts int       `json:"attempts"`
 	NextTry  time.Time `json:"next_try"`
 	LastErr  string    `json:"last_err,omitempty"`
 }
+
+// Pending tells a queued job that the worker's Prepare hook renders just
+// before sending.
+func (m *Message) Pending() bool { return m.Job }

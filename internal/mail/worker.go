@@ -2,6 +2,7 @@ package mail
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"math/rand/v2"
 	"strings"
@@ -45,6 +46,15 @@ type Worker struct {
 	Backoff func(attempts int) time.Duration // DefaultBackoff
 	Poll    time.Duration                    // DefaultPoll
 	Batch   int                              // DefaultBatch
+	// Prepare renders a message queued without its body (a job: kind,
+	// locale, recipient and Ref; see Message.Pending) just before it is
+	// sent. The order e-mail is queued that way so that rendering stays
+	// out of the shopper's request.
+	Prepare func(ctx context.Context, m *Message) error
+	// Busy, when set, says shoppers' requests are being answered; the
+	// worker then waits (up to busyWait per message) so e-mail never takes
+	// CPU from a checkout. Under endless load messages still go out.
+	Busy func() bool
 
 	kickOnce sync.Once
 	kick     chan struct{}
@@ -198,10 +208,21 @@ func (w *Worker) markDelivered() error {
 // deliver sends one message and records the outcome. It reports whether
 // the message went out; err is an outbox failure.
 func (w *Worker) deliver(ctx context.Context, m *Message) (bool, error) {
+	w.yield(ctx)
 	// Detached from ctx: a shutdown must not cut a conversation in half
 	// (the server may have accepted DATA), only stop the next one.
 	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), sendTimeout)
-	sendErr := w.Sender.Send(sctx, m)
+	var sendErr error
+	if m.Pending() {
+		if w.Prepare == nil {
+			sendErr = errors.New("mail: a queued job without a Prepare hook")
+		} else {
+			sendErr = w.Prepare(sctx, m)
+		}
+	}
+	if sendErr == nil {
+		sendErr = w.Sender.Send(sctx, m)
+	}
 	cancel()
 	// Never the body, subject or address: they hold customers' data.
 	attrs := []any{"kind", m.Kind, "id", m.ID, "ref", redact(m.Ref)}
@@ -225,6 +246,24 @@ func (w *Worker) deliver(ctx context.Context, m *Message) (bool, error) {
 		return false, err
 	}
 	return false, nil
+}
+
+// busyWait bounds how long one message waits for the shop to be quiet.
+const busyWait = 2 * time.Second
+
+// yield waits while Busy says requests are in flight, at most busyWait.
+func (w *Worker) yield(ctx context.Context) {
+	if w.Busy == nil {
+		return
+	}
+	deadline := time.Now().Add(busyWait)
+	for w.Busy() && time.Now().Before(deadline) {
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
 }
 
 // redact shortens a reference for logs: an order hash or subscriber token
