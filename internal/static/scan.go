@@ -44,8 +44,9 @@ func cspHash(body []byte) string {
 	return "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
 }
 
-// The tag manager id travels to the browser in the CookieBanner island's
-// props (components/islands/CookieBanner.tsx); an empty id loads nothing.
+// The tag manager id travels to the browser in the consent element's props
+// (<saber-consent props=...>, components/CookieBanner.tsx); an empty id
+// loads nothing.
 var tagManagerProp = regexp.MustCompile(`"tagManagerId"\s*:\s*"([^"]+)"`)
 
 // scanSite reads every HTML page of the site for what the CSP must allow.
