@@ -15,6 +15,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"syscall"
 	"time"
 
@@ -86,7 +87,7 @@ func command(args []string, stdout, stderr io.Writer) int {
 	data := fs.String("data", env("ORDERD_DATA", "./var"), "data directory (ORDERD_DATA)")
 	site := fs.String("site", env("ORDERD_SITE", "./public"), "built site, for the catalogue (ORDERD_SITE)")
 	baseURL := fs.String("base-url", env("ORDERD_BASE_URL", ""), "public address for links in e-mails (ORDERD_BASE_URL)")
-	if err := fs.Parse(args); err != nil {
+	if err := fs.Parse(hoistGlobalFlags(args)); err != nil {
 		return 2
 	}
 	args = fs.Args()
@@ -131,6 +132,34 @@ func command(args []string, stdout, stderr io.Writer) int {
 	defer db.Close()
 	env := admin.Env{DB: db, BaseURL: *baseURL, Catalog: offlineCatalog(*site)}
 	return report(admin.Run(context.Background(), env, args, stdout))
+}
+
+// globalFlags are the flags every owner's command takes.
+var globalFlags = map[string]bool{"data": true, "site": true, "base-url": true}
+
+// hoistGlobalFlags moves -data, -site and -base-url (with their values)
+// in front of the command, so "orderd orders list -data /srv/var" works
+// like "orderd -data /srv/var orders list". Everything after "--" stays.
+func hoistGlobalFlags(args []string) []string {
+	var global, rest []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			rest = append(rest, args[i:]...)
+			break
+		}
+		name, _, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if strings.HasPrefix(a, "-") && globalFlags[name] {
+			global = append(global, a)
+			if !hasValue && i+1 < len(args) {
+				global = append(global, args[i+1])
+				i++
+			}
+			continue
+		}
+		rest = append(rest, a)
+	}
+	return append(global, rest...)
 }
 
 // offlineCatalog reads the built site's catalogue once, on first use.
