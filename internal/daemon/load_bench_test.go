@@ -160,3 +160,98 @@ func load(b *testing.B, client *http.Client, url string, n int, body func() []by
 	}
 	return st
 }
+
+// BenchmarkLoadPaired is BenchmarkLoad with the two servers measured at
+// the same time: each of the 64 clients alternates a request to the
+// daemon and one to the reference, so a slow disk sync or a busy
+// neighbour on the VM hits both alike (BenchmarkLoad runs them one after
+// the other, and this VM's sync speed drifts between the two windows).
+// With the same number of clients on each, throughput is inversely
+// proportional to the mean latency, so the ratio is the reference's mean
+// latency over the daemon's.
+//
+//	go test -run '^$' -bench LoadPaired -benchtime 5s ./internal/daemon/
+func BenchmarkLoadPaired(b *testing.B) {
+	r := startRun(b, daemon.Config{Site: fixtureSite(b), Data: shortDir(b)})
+	tmpl := orderJSON(b, emailN("pair", 1e11))
+	placeholder := []byte(emailN("pair", 1e11))
+	tr := &http.Transport{MaxIdleConns: 4 * loadClients, MaxIdleConnsPerHost: loadClients, MaxConnsPerHost: loadClients,
+		DisableCompression: true}
+	defer tr.CloseIdleConnections()
+	client := &http.Client{Transport: tr, Timeout: 30 * time.Second}
+	var seq atomic.Uint64
+	body := func() []byte {
+		return bytes.Replace(tmpl, placeholder, []byte(emailN("pair", 1e11+seq.Add(1))), 1)
+	}
+	res, err := client.Post(r.base+"/v1/orders", "application/json", bytes.NewReader(body()))
+	if err != nil {
+		b.Fatal(err)
+	}
+	answer, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != http.StatusCreated {
+		b.Fatalf("daemon: %d %s", res.StatusCode, answer)
+	}
+	ref := referenceServer(b, len(answer))
+	urls := [2]string{r.base + "/v1/orders", ref.URL + "/v1/orders"}
+
+	var (
+		next   atomic.Int64
+		failed atomic.Bool
+		mu     sync.Mutex
+		lat    [2][]time.Duration
+		wg     sync.WaitGroup
+	)
+	b.ResetTimer()
+	for c := range loadClients {
+		wg.Go(func() {
+			var mine [2][]time.Duration
+			defer func() {
+				mu.Lock()
+				lat[0], lat[1] = append(lat[0], mine[0]...), append(lat[1], mine[1]...)
+				mu.Unlock()
+			}()
+			for i := c; next.Add(1) <= int64(b.N) && !failed.Load(); i++ {
+				for k := range 2 {
+					which := (i + k) % 2 // half the clients start with each server
+					start := time.Now()
+					res, err := client.Post(urls[which], "application/json", bytes.NewReader(body()))
+					if err != nil {
+						failed.Store(true)
+						b.Error(err)
+						return
+					}
+					_, err = io.Copy(io.Discard, res.Body)
+					res.Body.Close()
+					mine[which] = append(mine[which], time.Since(start))
+					if err != nil || res.StatusCode != http.StatusCreated {
+						failed.Store(true)
+						b.Errorf("%s: %d %v", urls[which], res.StatusCode, err)
+						return
+					}
+				}
+			}
+		})
+	}
+	wg.Wait()
+	b.StopTimer()
+	mean := func(d []time.Duration) float64 {
+		var sum time.Duration
+		for _, x := range d {
+			sum += x
+		}
+		return float64(sum) / float64(max(len(d), 1))
+	}
+	p99 := func(d []time.Duration) float64 {
+		if len(d) == 0 {
+			return 0
+		}
+		slices.Sort(d)
+		return ms(d[min(len(d)*99/100, len(d)-1)])
+	}
+	b.ReportMetric(mean(lat[1])/mean(lat[0]), "ratio")
+	b.ReportMetric(p99(lat[0]), "daemon-p99-ms")
+	b.ReportMetric(p99(lat[1]), "ref-p99-ms")
+	b.ReportMetric(mean(lat[0])/float64(time.Millisecond), "daemon-mean-ms")
+	b.ReportMetric(mean(lat[1])/float64(time.Millisecond), "ref-mean-ms")
+}
