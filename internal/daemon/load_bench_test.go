@@ -31,7 +31,7 @@ const loadClients = 64
 // the server's total. Each iteration is one request to each server; the
 // reference runs first, so the daemon's e-mail worker cannot slow it.
 //
-//	go test -run '^$' -bench Load -benchtime 5s ./internal/daemon/
+//	go test -run '^$' -bench 'Load$' -benchtime 5s ./internal/daemon/
 func BenchmarkLoad(b *testing.B) {
 	r := startRun(b, daemon.Config{Site: fixtureSite(b), Data: shortDir(b)})
 	tmpl := orderJSON(b, emailN("load", 1e11))
