@@ -183,3 +183,56 @@ func TestMain(m *testing.M) {
 	}
 	os.Exit(code)
 }
+
+// discardWriter is the cheapest http.ResponseWriter: it keeps the headers
+// and throws the body away, so BenchmarkHandler measures the handlers'
+// own work without a network stack or a client around it.
+type discardWriter struct{ h http.Header }
+
+func (d *discardWriter) Header() http.Header         { return d.h }
+func (d *discardWriter) Write(p []byte) (int, error) { return len(p), nil }
+func (d *discardWriter) WriteHeader(int)             {}
+func (d *discardWriter) ReadFrom(r io.Reader) (int64, error) {
+	return io.Copy(io.Discard, r)
+}
+
+// BenchmarkHandler is BenchmarkServe without the network: the same
+// requests straight into each handler's ServeHTTP, b.RunParallel on both
+// cores. BenchmarkServe says what a client sees end to end (where
+// net/http and the load generator dominate); this says what each handler
+// costs.
+//
+//	go test -run '^$' -bench Handler -benchtime 3s ./internal/static/
+func BenchmarkHandler(b *testing.B) {
+	dir := realSite(b)
+	js := firstMatch(b, dir, "assets/runtime-*.js")
+	h, err := New(dir, Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	fs := http.FileServer(http.Dir(dir))
+	for _, c := range []struct{ name, ours, theirs string }{
+		{"page", "/shop/arc", "/shop/arc/"},
+		{"js", js, js},
+	} {
+		for _, s := range []struct {
+			name string
+			h    http.Handler
+			path string
+		}{{"static", h, c.ours}, {"fileserver", fs, c.theirs}} {
+			b.Run(c.name+"/"+s.name, func(b *testing.B) {
+				start := time.Now()
+				b.RunParallel(func(pb *testing.PB) {
+					req := httptest.NewRequest(http.MethodGet, s.path, nil)
+					req.Header.Set("Accept-Encoding", "br, gzip")
+					w := &discardWriter{h: http.Header{}}
+					for pb.Next() {
+						clear(w.h)
+						s.h.ServeHTTP(w, req)
+					}
+				})
+				b.ReportMetric(float64(b.N)/time.Since(start).Seconds(), "req/s")
+			})
+		}
+	}
+}
