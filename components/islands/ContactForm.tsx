@@ -19,7 +19,7 @@ export interface ContactFormProps {
   /** "Message sent". */
   done: string;
   doneText: string;
-  /** The general failure, e.g. while the API answers 501. */
+  /** The general failure: the daemon answered an error or could not be reached. */
   error: string;
   /** Field messages when the API rejects a field without saying why. */
   invalidEmail: string;

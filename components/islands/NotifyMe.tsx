@@ -16,7 +16,7 @@ export interface NotifyMeProps {
   /** "E-mail saved". */
   done: string;
   doneText: string;
-  /** The general failure, e.g. while the API answers 501. */
+  /** The general failure: the daemon answered an error or could not be reached. */
   error: string;
   /** Field message when the API rejects the address without saying why. */
   invalidEmail: string;

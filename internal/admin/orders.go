@@ -262,11 +262,7 @@ func (c *cmd) change(ref string, apply func(*order.Order) (bool, error),
 		if err := tx.PutOrder(o); err != nil {
 			return err
 		}
-		path := "/status/" + o.Hash
-		if o.Locale != "en" {
-			path = "/" + o.Locale + path
-		}
-		msg, err := render(cat, o, c.link(cat, path))
+		msg, err := render(cat, o, c.link(cat, o.StatusPath()))
 		if err != nil {
 			return err
 		}

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"sabershop/internal/mail"
+	"sabershop/internal/order"
 	"sabershop/internal/store"
 )
 
@@ -48,10 +49,7 @@ func (c *cmd) notifySaleStart() error {
 			if !s.Confirmed || s.Unsubscribed {
 				continue
 			}
-			home := "/"
-			if s.Locale != "en" {
-				home = "/" + s.Locale + "/"
-			}
+			home := order.LocalePath(s.Locale, "/")
 			msg, err := mail.SaleStart(cat, mail.Subscriber{Email: s.Email, Locale: s.Locale, Token: s.Token},
 				c.link(cat, home), c.link(cat, "/v1/subscribers/unsubscribe/"+s.Token))
 			if err != nil {

@@ -172,11 +172,3 @@ func (s *Server) link(path string) string {
 
 // Link is the absolute URL of path in e-mails.
 func (s *Server) Link(path string) string { return s.link(path) }
-
-// localePath prefixes an unprefixed route with the locale (English is at /).
-func localePath(locale, route string) string {
-	if locale == Locales[0] {
-		return route
-	}
-	return "/" + locale + route
-}

@@ -16,7 +16,7 @@ import (
 // more than the rest of placing an order, so the worker renders it (with
 // PrepareMail) when it sends it. The job is still written in the order's
 // transaction, so no order is ever without its e-mail.
-func (s *Server) orderPlacedMail(_ *catalog.Catalog, o *order.Order) (*mail.Message, error) {
+func (s *Server) orderPlacedMail(o *order.Order) (*mail.Message, error) {
 	return &mail.Message{Kind: mail.KindOrderPlaced, Locale: o.Locale, To: o.Customer.Email, Ref: o.Hash,
 		Created: s.cfg.Now().UTC(), Job: true}, nil
 }
@@ -35,7 +35,7 @@ func (s *Server) PrepareMail(_ context.Context, m *mail.Message) error {
 	}); err != nil {
 		return err
 	}
-	r, err := mail.OrderPlaced(s.cfg.Catalogs.Current(), o, s.link(statusPath(o)))
+	r, err := mail.OrderPlaced(s.cfg.Catalogs.Current(), o, s.link(o.StatusPath()))
 	if err != nil {
 		return err
 	}

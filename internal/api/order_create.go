@@ -160,10 +160,10 @@ func (s *Server) postOrder(w http.ResponseWriter, r *http.Request) {
 		return err
 	})
 	if err == nil {
-		msg, err = s.orderPlacedMail(cat, planned)
+		msg, err = s.orderPlacedMail(planned)
 	}
 	if err == nil {
-		body, err = json.Marshal(map[string]any{"hash": planned.Hash, "status_url": statusPath(planned),
+		body, err = json.Marshal(map[string]any{"hash": planned.Hash, "status_url": planned.StatusPath(),
 			"order": s.view(planned), "message": s.msg.T(planned.Locale, "order_placed", nil)})
 	}
 	var encoded []byte
@@ -221,11 +221,11 @@ func (s *Server) postOrder(w http.ResponseWriter, r *http.Request) {
 	case res.created != nil:
 		s.cfg.Kick()
 		if s.cfg.LogLinks {
-			s.log.Info("order placed", "id", res.created.ID, "status_url", s.link(statusPath(res.created)))
+			s.log.Info("order placed", "id", res.created.ID, "status_url", s.link(res.created.StatusPath()))
 		} else {
 			s.log.Info("order placed", "id", res.created.ID, "total", res.created.Totals.Total, "currency", res.created.Currency)
 		}
-		w.Header().Set("Location", statusPath(res.created))
+		w.Header().Set("Location", res.created.StatusPath())
 		writeRaw(w, http.StatusCreated, res.body)
 	default:
 		s.internal(w, r, locale, errors.New("order: no outcome"))

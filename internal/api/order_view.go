@@ -37,14 +37,9 @@ func (s *Server) view(o *order.Order) orderView {
 	if actions == nil {
 		actions = []string{}
 	}
-	return orderView{ID: o.ID, Hash: o.Hash, StatusURL: statusPath(o), Status: o.Status, Timeline: o.Timeline,
+	return orderView{ID: o.ID, Hash: o.Hash, StatusURL: o.StatusPath(), Status: o.Status, Timeline: o.Timeline,
 		Locale: o.Locale, Currency: o.Currency, Customer: o.Customer, Lines: o.Lines, Totals: o.Totals,
 		Coupon: o.Coupon, CouponMinimum: minimum, CreatedAt: o.CreatedAt, DeliveryDays: o.DeliveryDays,
 		BuildDays: o.BuildDays, Tracking: o.Tracking, TrackingURL: o.TrackingURL, CancelReason: o.CancelReason,
 		Actions: actions}
-}
-
-// statusPath is the order's status page in its own locale.
-func statusPath(o *order.Order) string {
-	return localePath(o.Locale, "/status/"+o.Hash)
 }

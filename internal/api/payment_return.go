@@ -39,5 +39,5 @@ func (s *Server) getPaymentReturn(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	w.Header().Set("Referrer-Policy", "no-referrer")
-	http.Redirect(w, r, statusPath(o), http.StatusSeeOther)
+	http.Redirect(w, r, o.StatusPath(), http.StatusSeeOther)
 }

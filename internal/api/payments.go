@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
@@ -95,10 +96,10 @@ func (s *Server) postPayment(w http.ResponseWriter, r *http.Request) {
 	start := payment.StartRequest{
 		Order: payment.Order{Hash: o.Hash, ID: o.ID, Amount: o.Totals.Total, Currency: o.Currency, Locale: o.Locale,
 			Email: o.Customer.Email, Name: strings.TrimSpace(o.Customer.FirstName + " " + o.Customer.LastName),
-			Description: s.cfg.Catalogs.Current().Shop.Name + " #" + uitoa(o.ID)},
+			Description: s.cfg.Catalogs.Current().Shop.Name + " #" + strconv.FormatUint(o.ID, 10)},
 		Method:         method,
-		ReturnURL:      s.link(statusPath(o)),
-		CancelURL:      s.link(statusPath(o)),
+		ReturnURL:      s.link(o.StatusPath()),
+		CancelURL:      s.link(o.StatusPath()),
 		NotifyURL:      s.link("/v1/webhooks/" + provider.Name()),
 		ClientIP:       clientIP(r, s.cfg.TrustProxy),
 		IdempotencyKey: strings.TrimSpace(r.Header.Get("Idempotency-Key")),
@@ -179,7 +180,7 @@ func (s *Server) paidWithoutPayment(w http.ResponseWriter, r *http.Request, loca
 		if err := tx.PutOrder(o); err != nil {
 			return err
 		}
-		msg, err := mail.PaymentReceived(s.cfg.Catalogs.Current(), o, s.link(statusPath(o)))
+		msg, err := mail.PaymentReceived(s.cfg.Catalogs.Current(), o, s.link(o.StatusPath()))
 		if err != nil {
 			return err
 		}
@@ -191,18 +192,4 @@ func (s *Server) paidWithoutPayment(w http.ResponseWriter, r *http.Request, loca
 	}
 	s.cfg.Kick()
 	writeJSON(w, http.StatusOK, paymentAnswer{Status: "paid", Order: s.view(o)})
-}
-
-func uitoa(n uint64) string {
-	if n == 0 {
-		return "0"
-	}
-	var b [20]byte
-	i := len(b)
-	for n > 0 {
-		i--
-		b[i] = byte('0' + n%10)
-		n /= 10
-	}
-	return string(b[i:])
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/gorilla/mux"
 
+	"sabershop/internal/order"
 	"sabershop/internal/store"
 )
 
@@ -85,5 +86,5 @@ func (s *Server) page(w http.ResponseWriter, status int, locale, title, text str
 	h.Set("Referrer-Policy", "no-referrer")
 	w.WriteHeader(status)
 	_ = pageTemplate.Execute(w, map[string]any{"Lang": locale, "Title": title, "Text": text,
-		"Style": template.CSS(pageStyle), "Home": localePath(locale, "/"), "Back": s.msg.T(locale, "back_to_shop", nil)})
+		"Style": template.CSS(pageStyle), "Home": order.LocalePath(locale, "/"), "Back": s.msg.T(locale, "back_to_shop", nil)})
 }

@@ -144,7 +144,7 @@ func (s *Server) applyPayment(n payment.Notification) error {
 		if !changedToPaid {
 			return nil
 		}
-		msg, err := mail.PaymentReceived(s.cfg.Catalogs.Current(), o, s.link(statusPath(o)))
+		msg, err := mail.PaymentReceived(s.cfg.Catalogs.Current(), o, s.link(o.StatusPath()))
 		if err != nil {
 			return err
 		}

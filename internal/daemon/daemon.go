@@ -59,8 +59,7 @@ func Run(ctx context.Context, cfg Config) error {
 	if err := os.MkdirAll(cfg.Data, 0o700); err != nil {
 		return fmt.Errorf("data directory: %w", err)
 	}
-	if c, err := admin.Dial(cfg.Data); err == nil {
-		_ = c
+	if _, err := admin.Dial(cfg.Data); err == nil {
 		return fmt.Errorf("another orderd already serves data directory %s", cfg.Data)
 	}
 	db, err := store.Open(filepath.Join(cfg.Data, DBName), store.Options{})

@@ -33,34 +33,11 @@ const loadClients = 64
 //
 //	go test -run '^$' -bench 'Load$' -benchtime 5s ./internal/daemon/
 func BenchmarkLoad(b *testing.B) {
-	r := startRun(b, daemon.Config{Site: fixtureSite(b), Data: shortDir(b)})
-	tmpl := orderJSON(b, emailN("load", 1e11))
-	placeholder := []byte(emailN("load", 1e11))
-
-	tr := &http.Transport{MaxIdleConns: 2 * loadClients, MaxIdleConnsPerHost: loadClients, MaxConnsPerHost: loadClients,
-		DisableCompression: true}
-	defer tr.CloseIdleConnections()
-	client := &http.Client{Transport: tr, Timeout: 30 * time.Second}
-
-	// The daemon's answer size, for the reference to match.
-	var seq atomic.Uint64
-	body := func() []byte {
-		return bytes.Replace(tmpl, placeholder, []byte(emailN("load", 1e11+seq.Add(1))), 1)
-	}
-	res, err := client.Post(r.base+"/v1/orders", "application/json", bytes.NewReader(body()))
-	if err != nil {
-		b.Fatal(err)
-	}
-	answer, _ := io.ReadAll(res.Body)
-	res.Body.Close()
-	if res.StatusCode != http.StatusCreated {
-		b.Fatalf("daemon: %d %s", res.StatusCode, answer)
-	}
-
-	ref := referenceServer(b, len(answer))
+	lr := newLoadRig(b, "load")
+	client, body := lr.client, lr.body
 	b.ResetTimer()
-	refStats := load(b, client, ref.URL+"/v1/orders", b.N, body)
-	daemonStats := load(b, client, r.base+"/v1/orders", b.N, body)
+	refStats := load(b, client, lr.refURL, b.N, body)
+	daemonStats := load(b, client, lr.daemonURL, b.N, body)
 	b.StopTimer()
 
 	b.ReportMetric(daemonStats.rps, "daemon-req/s")
@@ -172,28 +149,9 @@ func load(b *testing.B, client *http.Client, url string, n int, body func() []by
 //
 //	go test -run '^$' -bench LoadPaired -benchtime 5s ./internal/daemon/
 func BenchmarkLoadPaired(b *testing.B) {
-	r := startRun(b, daemon.Config{Site: fixtureSite(b), Data: shortDir(b)})
-	tmpl := orderJSON(b, emailN("pair", 1e11))
-	placeholder := []byte(emailN("pair", 1e11))
-	tr := &http.Transport{MaxIdleConns: 4 * loadClients, MaxIdleConnsPerHost: loadClients, MaxConnsPerHost: loadClients,
-		DisableCompression: true}
-	defer tr.CloseIdleConnections()
-	client := &http.Client{Transport: tr, Timeout: 30 * time.Second}
-	var seq atomic.Uint64
-	body := func() []byte {
-		return bytes.Replace(tmpl, placeholder, []byte(emailN("pair", 1e11+seq.Add(1))), 1)
-	}
-	res, err := client.Post(r.base+"/v1/orders", "application/json", bytes.NewReader(body()))
-	if err != nil {
-		b.Fatal(err)
-	}
-	answer, _ := io.ReadAll(res.Body)
-	res.Body.Close()
-	if res.StatusCode != http.StatusCreated {
-		b.Fatalf("daemon: %d %s", res.StatusCode, answer)
-	}
-	ref := referenceServer(b, len(answer))
-	urls := [2]string{r.base + "/v1/orders", ref.URL + "/v1/orders"}
+	lr := newLoadRig(b, "pair")
+	client, body := lr.client, lr.body
+	urls := [2]string{lr.daemonURL, lr.refURL}
 
 	var (
 		next   atomic.Int64
@@ -254,4 +212,40 @@ func BenchmarkLoadPaired(b *testing.B) {
 	b.ReportMetric(p99(lat[1]), "ref-p99-ms")
 	b.ReportMetric(mean(lat[0])/float64(time.Millisecond), "daemon-mean-ms")
 	b.ReportMetric(mean(lat[1])/float64(time.Millisecond), "ref-mean-ms")
+}
+
+// loadRig is what both load benchmarks share: the daemon on a fixture
+// site, the reference server answering as many bytes as the daemon does,
+// a keep-alive client for loadClients connections per server, and a body
+// maker giving each order its own e-mail address.
+type loadRig struct {
+	daemonURL, refURL string
+	client            *http.Client
+	body              func() []byte
+}
+
+func newLoadRig(b *testing.B, name string) *loadRig {
+	r := startRun(b, daemon.Config{Site: fixtureSite(b), Data: shortDir(b)})
+	tmpl := orderJSON(b, emailN(name, 1e11))
+	placeholder := []byte(emailN(name, 1e11))
+	tr := &http.Transport{MaxIdleConns: 4 * loadClients, MaxIdleConnsPerHost: loadClients, MaxConnsPerHost: loadClients,
+		DisableCompression: true}
+	b.Cleanup(tr.CloseIdleConnections)
+	lr := &loadRig{daemonURL: r.base + "/v1/orders", client: &http.Client{Transport: tr, Timeout: 30 * time.Second}}
+	var seq atomic.Uint64
+	lr.body = func() []byte {
+		return bytes.Replace(tmpl, placeholder, []byte(emailN(name, 1e11+seq.Add(1))), 1)
+	}
+	// The daemon's answer size, for the reference to match.
+	res, err := lr.client.Post(lr.daemonURL, "application/json", bytes.NewReader(lr.body()))
+	if err != nil {
+		b.Fatal(err)
+	}
+	answer, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != http.StatusCreated {
+		b.Fatalf("daemon: %d %s", res.StatusCode, answer)
+	}
+	lr.refURL = referenceServer(b, len(answer)).URL + "/v1/orders"
+	return lr
 }
