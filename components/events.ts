@@ -8,3 +8,50 @@ export function pushEvent(event: string, data?: object): void {
   if (typeof window === "undefined") return;
   (window.dataLayer ??= []).push({ ...data, event });
 }
+
+/**
+ * consent.ts's key (read here, not imported: importing consent.ts would
+ * make a shared chunk, see above). "false" means the visitor accepted.
+ */
+const CONSENT_ACCEPTED_KEY = "saber-shop.cookie-consent";
+
+function consentGiven(): boolean {
+  try {
+    return window.localStorage.getItem(CONSENT_ACCEPTED_KEY) === "false";
+  } catch {
+    return false;
+  }
+}
+
+/** One product line of a GA4 e-commerce event; price in major units. */
+export interface CommerceItem {
+  item_id: string;
+  item_name: string;
+  item_variant?: string;
+  price: number;
+  quantity: number;
+}
+
+/**
+ * A GA4 e-commerce event (add_to_cart, remove_from_cart, begin_checkout,
+ * purchase), pushed only when the visitor accepted cookies: these describe
+ * what one person buys. Amounts are integer minor units; the data layer
+ * gets major units, as GA4 expects.
+ */
+export function pushCommerceEvent(
+  event: "add_to_cart" | "remove_from_cart" | "begin_checkout" | "purchase",
+  currency: string,
+  value: number,
+  items: CommerceItem[],
+  extra?: Record<string, unknown>,
+): void {
+  if (typeof window === "undefined" || !consentGiven()) return;
+  const layer = (window.dataLayer ??= []);
+  layer.push({ ecommerce: null }); // GA4: clear the previous event's object
+  layer.push({ event, ecommerce: { currency, value: value / 100, items, ...extra } });
+}
+
+/** A minor-units amount as GA4's major units. */
+export function major(minor: number): number {
+  return minor / 100;
+}

@@ -44,10 +44,22 @@ export interface I18n {
   t: Translate;
   /** The raw message, for islands that choose a plural form in the browser. */
   message: (key: string) => Message;
+  /**
+   * The messages under some prefixes ("checkout" takes "checkout.*"), for an
+   * island's props: the island translates with translator(locale, picked),
+   * so a big island does not need a prop per text.
+   */
+  pick: (...prefixes: string[]) => Bundle;
 }
 
 export function makeI18n(locale: string, bundle: Bundle): I18n {
-  return { locale, t: translator(locale, bundle), message: (key) => bundle[key] ?? key };
+  return {
+    locale,
+    t: translator(locale, bundle),
+    message: (key) => bundle[key] ?? key,
+    pick: (...prefixes) =>
+      Object.fromEntries(Object.entries(bundle).filter(([k]) => prefixes.some((p) => k.startsWith(p + ".")))),
+  };
 }
 
 const I18nContext = createContext<I18n>(makeI18n("en", {}));

@@ -149,6 +149,13 @@ export interface Country {
   days_max: number;
 }
 
+/** A generator variant a hilt can be ordered with; price is the surcharge. */
+export interface Generator {
+  id: string;
+  name: string;
+  price: Money;
+}
+
 export type PageData =
   | { template: "home"; products: ProductSummary[]; posts: PostSummary[] }
   | { template: "page" }
@@ -156,11 +163,11 @@ export type PageData =
   | { template: "faq"; faq: FaqEntry[] }
   | { template: "gallery" }
   | { template: "shop"; products: ProductSummary[] }
-  | { template: "product"; product: Product }
+  | { template: "product"; product: Product; generators?: Generator[] }
   | { template: "creator"; creator_from: Money }
   | { template: "blog"; posts: PostSummary[]; categories: Category[]; category?: Category; index_of_categories: boolean }
   | { template: "post"; post: PostSummary; newer?: Link; older?: Link }
-  | { template: "basket"; countries: Country[] }
+  | { template: "basket"; countries: Country[]; products: ProductSummary[]; generators: Generator[] }
   | { template: "status" }
   | { template: "notFound" };
 

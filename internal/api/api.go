@@ -96,6 +96,7 @@ func (s *Server) routes() {
 	v1 := r.PathPrefix("/v1").Subrouter()
 	v1.HandleFunc("/shop", s.getShop).Methods(http.MethodGet, http.MethodHead)
 	v1.HandleFunc("/deliveries", s.getDeliveries).Methods(http.MethodGet, http.MethodHead)
+	v1.Handle("/quote", s.write(s.postQuote)).Methods(http.MethodPost)
 	v1.Handle("/orders", s.write(s.postOrder)).Methods(http.MethodPost)
 	v1.HandleFunc("/orders/{hash}", s.getOrder).Methods(http.MethodGet, http.MethodHead)
 	v1.Handle("/orders/{hash}/coupon", s.write(s.postCoupon)).Methods(http.MethodPost)

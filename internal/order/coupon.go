@@ -162,11 +162,22 @@ func ApplyCoupon(o *Order, c *Coupon, minimum int64, at time.Time) error {
 // into the order.
 func PriceWithCoupon(cat *catalog.Catalog, req Request, at time.Time, c *Coupon) (Priced, FieldErrors) {
 	p, errs := Price(cat, req, at)
-	if len(errs) > 0 || req.Code == "" {
+	if len(errs) > 0 {
 		return p, errs
 	}
+	return WithCoupon(cat, p, req.Code, c, at)
+}
+
+// WithCoupon takes a discount code off priced goods (from Price or Quote):
+// c is the coupon the caller looked code up as, or nil when there is none.
+// A code that cannot be used is a field error on "code". An empty code
+// leaves p as it is. Like PriceWithCoupon, it counts no use.
+func WithCoupon(cat *catalog.Catalog, p Priced, code string, c *Coupon, at time.Time) (Priced, FieldErrors) {
+	if code == "" {
+		return p, nil
+	}
 	err := ErrCouponUnknown
-	if c != nil && NormalizeCode(c.Code) == NormalizeCode(req.Code) {
+	if c != nil && NormalizeCode(c.Code) == NormalizeCode(code) {
 		err = c.Check(p.Currency, p.Totals.Subtotal, cat.Coupons.Minimum[p.Currency], at)
 	}
 	if err != nil {

@@ -46,6 +46,18 @@ var creatorNames = map[string]string{
 // (plugs, connectors, clips) are not, so they carry no fee. The fee is only
 // itemised, never added.
 func Price(cat *catalog.Catalog, req Request, at time.Time) (Priced, FieldErrors) {
+	return price(cat, req, at, false)
+}
+
+// Quote is Price for a cart that has no delivery country yet (the basket
+// before the shopper picks one): without Customer.Country it prices the
+// goods with no shipping and no delivery days. The customer's other fields
+// are not looked at.
+func Quote(cat *catalog.Catalog, req Request, at time.Time) (Priced, FieldErrors) {
+	return price(cat, req, at, req.Customer.Country == "")
+}
+
+func price(cat *catalog.Catalog, req Request, at time.Time, noCountry bool) (Priced, FieldErrors) {
 	errs := FieldErrors{}
 	currency, ok := cat.Currency(req.Locale)
 	if !ok {
@@ -54,7 +66,9 @@ func Price(cat *catalog.Catalog, req Request, at time.Time) (Priced, FieldErrors
 	}
 	var shipping int64
 	var days [2]int
-	if d, ok := cat.Delivery(req.Customer.Country); !ok {
+	if noCountry {
+		// goods only: Quote before a country is chosen
+	} else if d, ok := cat.Delivery(req.Customer.Country); !ok {
 		errs["country"] = KeyCountryUnknown
 	} else if cost, ok := amountIn(d.Cost, currency); !ok {
 		errs["country"] = KeyCountryUnknown // not deliverable in this currency

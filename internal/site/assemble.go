@@ -285,6 +285,16 @@ func (a *assembler) siteData(p *page) siteData {
 	return s
 }
 
+// generators are the creator's generator variants in the locale.
+func (a *assembler) generators(locale string) []generator {
+	loc, _ := a.cfg.Locale(locale)
+	out := []generator{}
+	for _, g := range a.site.Creator.Generators {
+		out = append(out, generator{ID: g.ID, Name: g.Names[locale], Price: a.money(locale, g.Price[loc.Currency])})
+	}
+	return out
+}
+
 func (a *assembler) productSummary(locale string, prod *content.Product) productSummary {
 	loc, _ := a.cfg.Locale(locale)
 	d := a.doc(locale, content.KindProduct, prod.Slug)
@@ -365,6 +375,9 @@ func (a *assembler) fill(p *page) {
 		crumbs = append(crumbs, a.crumb(l, "page:shop", shop.Title), link{Href: p.path, Label: d.Title})
 		pr := a.product(l, d, prod)
 		data.Product = &pr
+		if prod.Kind == content.ProductHilt {
+			data.Generators = a.generators(l)
+		}
 		ld = append(ld, a.productLD(p, pr, prod))
 	case "creator":
 		shop := a.doc(l, content.KindPage, "shop")
@@ -401,6 +414,13 @@ func (a *assembler) fill(p *page) {
 		crumbs = append(crumbs, link{Href: p.path, Label: d.Title})
 		ld = append(ld, faqLD(data.FAQ))
 	case "basket":
+		// The basket names and links its lines before the daemon's quote
+		// prices them.
+		data.Products = []productSummary{}
+		for _, prod := range a.site.Products {
+			data.Products = append(data.Products, a.productSummary(l, prod))
+		}
+		data.Generators = a.generators(l)
 		data.Countries = []country{}
 		loc, _ := a.cfg.Locale(l)
 		for _, c := range a.site.Deliveries {

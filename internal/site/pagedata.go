@@ -171,6 +171,15 @@ type templateData struct {
 	Newer             *link            `json:"newer,omitempty"`
 	Older             *link            `json:"older,omitempty"`
 	Countries         []country        `json:"countries"`
+	Generators        []generator      `json:"generators,omitempty"`
+}
+
+// generator is a generator variant a hilt can be ordered with (the
+// creator's list), its surcharge in the page's currency.
+type generator struct {
+	ID    string `json:"id"`
+	Name  string `json:"name"`
+	Price money  `json:"price"`
 }
 
 // renderRequest is templates/types.ts RenderRequest.
