@@ -1,15 +1,17 @@
-// The basket's shell: the basket island replaces the placeholder in a later
-// issue. Delivery costs are listed here so they are readable without it.
+// The basket page: the Basket island (lines, checkout, order) over the
+// daemon's API. Delivery costs are listed here so they are readable without
+// JavaScript.
 import type { RenderRequest } from "./types";
 import { Layout } from "../components/Layout";
 import { IslandPlaceholder, PageHeader, Prose } from "../components/blocks";
-import { useT } from "../components/i18n";
-import { dataOf } from "../components/page";
+import { useI18n } from "../components/i18n";
+import { Island } from "../components/Island";
+import { dataOf, menuHref } from "../components/page";
 
 export default function Basket(req: RenderRequest) {
   const data = dataOf(req, "basket");
   const { page, site } = req;
-  const t = useT();
+  const { t, pick } = useI18n();
   return (
     <Layout req={req}>
       <PageHeader page={page} />
@@ -20,9 +22,29 @@ export default function Basket(req: RenderRequest) {
           </p>
         )}
         <IslandPlaceholder id="basket" noscript={t("basket.noscript")}>
-          <div className="card card--pad basket-shell">
-            <p>{t("basket.coming_soon")}</p>
-          </div>
+          <Island
+            name="Basket"
+            hydrate="load"
+            props={{
+              locale: site.locale,
+              currency: site.currency,
+              products: data.products.map((p) => ({ slug: p.slug, title: p.title, href: p.href, image: p.image })),
+              generators: data.generators.map((g) => ({ id: g.id, name: g.name })),
+              countries: data.countries.map((c) => ({
+                code: c.code,
+                name: c.name,
+                cost: c.cost.amount,
+                days_min: c.days_min,
+                days_max: c.days_max,
+              })),
+              termsHref: `${site.cdn_base}/terms-${site.locale}.pdf`,
+              withdrawalHref: `${site.home}legal-withdrawal`,
+              shopHref: menuHref(req, "shop") ?? site.home,
+              creatorHref: menuHref(req, "design") ?? site.home,
+              ordersOpen: site.orders_open,
+              messages: pick("basket", "checkout", "orders"),
+            }}
+          />
         </IslandPlaceholder>
         <Prose page={page} className="container--text" />
         {data.countries.length > 0 && (

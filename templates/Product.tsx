@@ -4,13 +4,14 @@
 import type { RenderRequest } from "./types";
 import { Layout } from "../components/Layout";
 import { IslandPlaceholder, Price, Prose } from "../components/blocks";
-import { useT } from "../components/i18n";
+import { useI18n } from "../components/i18n";
+import { Island } from "../components/Island";
 import { contentLang, dataOf } from "../components/page";
 
 export default function Product(req: RenderRequest) {
-  const { product } = dataOf(req, "product");
+  const { product, generators } = dataOf(req, "product");
   const { page, site } = req;
-  const t = useT();
+  const { t, pick } = useI18n();
   const lang = contentLang(page);
   const images = product.images.length > 0 ? product.images : product.image ? [product.image] : [];
   const [main, ...more] = images;
@@ -75,9 +76,17 @@ export default function Product(req: RenderRequest) {
 
             <IslandPlaceholder id="add-to-cart" noscript={t("basket.noscript")}>
               {site.orders_open ? (
-                <button type="button" className="btn btn--primary btn--lg btn--block" data-product={product.slug} disabled>
-                  {t("product.add_to_basket")}
-                </button>
+                <Island
+                  name="AddToCart"
+                  hydrate="interaction"
+                  props={{
+                    locale: site.locale,
+                    product: { slug: product.slug, title: product.title, price: product.price },
+                    generators: product.kind === "hilt" ? generators : undefined,
+                    basketHref: site.basket_href,
+                    messages: pick("add_to_cart"),
+                  }}
+                />
               ) : (
                 <>
                   <button type="button" className="btn btn--primary btn--lg btn--block" disabled>

@@ -57,8 +57,40 @@ function write(items: CartItem[]): void {
   listeners.forEach((l) => l());
 }
 
-export function addItem(item: CartItem): void {
-  write([...readCart(), item]);
+/** The same thing to buy: product, variant and design (quantity aside). */
+export function sameLine(a: CartItem, b: CartItem): boolean {
+  return (
+    a.product === b.product &&
+    (a.variant ?? "") === (b.variant ?? "") &&
+    JSON.stringify(a.creator ?? null) === JSON.stringify(b.creator ?? null)
+  );
+}
+
+/**
+ * Adds an item; the same product, variant and design again raises that
+ * line's quantity (up to MAX_QUANTITY) instead of adding a second line.
+ * Returns the line's position.
+ */
+export function addItem(item: CartItem): number {
+  const items = [...readCart()];
+  const at = items.findIndex((i) => sameLine(i, item));
+  if (at < 0) {
+    write([...items, { ...item, quantity: Math.min(Math.max(item.quantity, 1), MAX_QUANTITY) }]);
+    return items.length;
+  }
+  const line = items[at]!;
+  items[at] = { ...line, quantity: Math.min(line.quantity + item.quantity, MAX_QUANTITY) };
+  write(items);
+  return at;
+}
+
+/** Sets the quantity of the line at position (clamped to 1..MAX_QUANTITY). */
+export function setQuantity(position: number, quantity: number): void {
+  const items = [...readCart()];
+  const line = items[position];
+  if (!line || !Number.isInteger(quantity)) return;
+  items[position] = { ...line, quantity: Math.min(Math.max(quantity, 1), MAX_QUANTITY) };
+  write(items);
 }
 
 export function removeAt(position: number): void {

@@ -1,6 +1,8 @@
 // Every hydrated component, by name. The build makes one client entry per
 // file in this folder (except registry.ts, loader.ts and runtime.ts) and
 // checks that this list and the files agree.
+import AddToCart from "./AddToCart";
+import Basket from "./Basket";
 import Carousel from "./Carousel";
 import CartBadge from "./CartBadge";
 import ContactForm from "./ContactForm";
@@ -9,6 +11,8 @@ import NotifyMe from "./NotifyMe";
 import Toasts from "./Toasts";
 
 export const islands = {
+  AddToCart,
+  Basket,
   Carousel,
   CartBadge,
   ContactForm,

@@ -1,0 +1,52 @@
+// Shipping countries: the build's list is in the page; the daemon's list
+// (GET /v1/deliveries?items=6, every page) replaces it once it has come, so
+// a change the owner made after the build shows. A failure is silent
+// (SPEC.md §7): the build's list stays.
+import { useEffect, useState } from "react";
+import { api } from "../api";
+
+export interface Country {
+  code: string;
+  name: string;
+  /** Minor units of the page's currency. */
+  cost: number;
+  days_min: number;
+  days_max: number;
+}
+
+interface DeliveriesPage {
+  items: { code: string; name: string; cost: number; currency: string; days_min: number; days_max: number }[];
+  page: number;
+  pages: number;
+}
+
+/** SPEC.md §7/§9: the page size of GET /v1/deliveries. */
+export const DELIVERIES_PAGE_SIZE = 6;
+
+export async function fetchDeliveries(locale: string, currency: string): Promise<Country[] | null> {
+  const out: Country[] = [];
+  for (let page = 1, pages = 1; page <= pages && page <= 20; page++) {
+    const res = await api<DeliveriesPage>("GET", `/v1/deliveries?items=${DELIVERIES_PAGE_SIZE}&page=${page}&locale=${locale}`);
+    if (!res.ok || !Array.isArray(res.data.items)) return null;
+    for (const d of res.data.items) {
+      if (d.currency !== currency) return null; // not this page's currency: keep the build's
+      out.push({ code: d.code, name: d.name, cost: d.cost, days_min: d.days_min, days_max: d.days_max });
+    }
+    pages = res.data.pages;
+  }
+  return out.length ? out : null;
+}
+
+export function useDeliveries(locale: string, currency: string, built: Country[]): Country[] {
+  const [list, setList] = useState(built);
+  useEffect(() => {
+    let live = true;
+    void fetchDeliveries(locale, currency).then((got) => {
+      if (live && got) setList(got);
+    });
+    return () => {
+      live = false;
+    };
+  }, [locale, currency]);
+  return list;
+}

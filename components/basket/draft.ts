@@ -1,0 +1,70 @@
+// What the shopper typed into the checkout, kept in sessionStorage so a
+// reload or an error loses nothing. sessionStorage, not localStorage: an
+// address and a phone number should not outlive the tab on a shared device.
+// Card data never comes near this (it is typed on the status page and
+// leaves the page encrypted).
+
+export const DRAFT_KEY = "saber-shop.checkout.v1";
+
+export interface Draft {
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  country: string;
+  street: string;
+  zip: string;
+  city: string;
+  code: string;
+  terms: boolean;
+  /** The shopper is on the finalising step. */
+  step: "basket" | "checkout";
+}
+
+export const EMPTY_DRAFT: Draft = {
+  first_name: "",
+  last_name: "",
+  email: "",
+  phone: "",
+  country: "",
+  street: "",
+  zip: "",
+  city: "",
+  code: "",
+  terms: false,
+  step: "basket",
+};
+
+export function readDraft(): Draft {
+  try {
+    const raw = window.sessionStorage.getItem(DRAFT_KEY);
+    if (!raw) return EMPTY_DRAFT;
+    const v = JSON.parse(raw) as Partial<Record<keyof Draft, unknown>>;
+    const d: Draft = { ...EMPTY_DRAFT };
+    for (const k of Object.keys(EMPTY_DRAFT) as (keyof Draft)[]) {
+      const x = v[k];
+      if (k === "terms") d.terms = x === true;
+      else if (k === "step") d.step = x === "checkout" ? "checkout" : "basket";
+      else if (typeof x === "string") d[k] = x.slice(0, 200);
+    }
+    return d;
+  } catch {
+    return EMPTY_DRAFT;
+  }
+}
+
+export function writeDraft(d: Draft): void {
+  try {
+    window.sessionStorage.setItem(DRAFT_KEY, JSON.stringify(d));
+  } catch {
+    /* no storage: the form still works, it just does not survive a reload */
+  }
+}
+
+export function clearDraft(): void {
+  try {
+    window.sessionStorage.removeItem(DRAFT_KEY);
+  } catch {
+    /* nothing to clear */
+  }
+}

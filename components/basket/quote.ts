@@ -1,0 +1,103 @@
+// The basket's prices come from the daemon (POST /v1/quote): one pricing,
+// in Go, for the basket, the checkout and the order. The browser sends what
+// is in the cart, never a price.
+import { useEffect, useRef, useState } from "react";
+import { api, type ApiError } from "../api";
+import type { CartItem } from "../cart/store";
+
+export interface QuoteLine {
+  product: string;
+  variant?: string;
+  name: string;
+  image?: string;
+  creator?: Record<string, unknown>;
+  quantity: number;
+  unit_price: number;
+  total: number;
+  waste_fee: number;
+  returnable: boolean;
+  build_days: number;
+}
+
+export interface Totals {
+  subtotal: number;
+  shipping: number;
+  discount: number;
+  waste_fee: number;
+  total: number;
+}
+
+export interface Quote {
+  currency: string;
+  lines: QuoteLine[];
+  totals: Totals;
+  coupon?: string;
+  coupon_minimum: number;
+  delivery_days: [number, number];
+  build_days: number;
+  returnable: boolean;
+  orders_open: boolean;
+}
+
+export interface QuoteInput {
+  locale: string;
+  items: readonly CartItem[];
+  country: string;
+  code: string;
+}
+
+export type QuoteState =
+  | { kind: "empty" }
+  | { kind: "pending"; last?: Quote }
+  | { kind: "done"; quote: Quote }
+  /** The daemon refused something: field errors by path ("items.1.product", "country", "code"). */
+  | { kind: "invalid"; error: ApiError; last?: Quote }
+  | { kind: "failed"; error: ApiError; last?: Quote };
+
+/** The cart as the API's items (the design as it was saved). */
+export function apiItems(items: readonly CartItem[]): object[] {
+  return items.map((i) =>
+    i.creator ? { creator: i.creator, quantity: i.quantity } : { product: i.product, ...(i.variant ? { variant: i.variant } : {}), quantity: i.quantity },
+  );
+}
+
+/** Debounce of re-quoting while the shopper changes quantities or types a code. */
+export const QUOTE_DEBOUNCE_MS = 150;
+
+/**
+ * The quote of the cart, asked again whenever the cart, the country or the
+ * applied code changes (debounced; an answer to an older question is
+ * dropped). The last good quote stays on screen while a new one loads.
+ */
+export function useQuote(input: QuoteInput, retry: number): QuoteState {
+  const [state, setState] = useState<QuoteState>({ kind: input.items.length ? "pending" : "empty" });
+  const seq = useRef(0);
+  const key = JSON.stringify([input.locale, apiItems(input.items), input.country, input.code]);
+  useEffect(() => {
+    const n = ++seq.current;
+    if (input.items.length === 0) {
+      setState({ kind: "empty" });
+      return;
+    }
+    setState((s) => ({ kind: "pending", last: lastQuote(s) }));
+    const timer = setTimeout(async () => {
+      const body: Record<string, unknown> = { locale: input.locale, items: apiItems(input.items) };
+      if (input.country) body.country = input.country;
+      if (input.code) body.code = input.code;
+      const res = await api<Quote>("POST", "/v1/quote", body);
+      if (n !== seq.current) return;
+      if (res.ok) setState({ kind: "done", quote: res.data });
+      else if (res.status === 422) setState((s) => ({ kind: "invalid", error: res, last: lastQuote(s) }));
+      else setState((s) => ({ kind: "failed", error: res, last: lastQuote(s) }));
+    }, QUOTE_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- key covers the input
+  }, [key, retry]);
+  return state;
+}
+
+export function lastQuote(s: QuoteState): Quote | undefined {
+  if (s.kind === "done") return s.quote;
+  if (s.kind === "empty") return undefined;
+  return s.last;
+}

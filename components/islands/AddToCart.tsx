@@ -1,0 +1,88 @@
+// Add to basket on a product page: the generator variant for hilts, then the
+// line goes into the persisted cart with a toast. Hydrated on the first
+// interaction (the server markup is the same form; a click that comes while
+// React loads is held and replayed), so a product page costs no React until
+// somebody reaches for the button.
+import { useId, useRef, useState } from "react";
+import { addItem } from "../cart/store";
+import { pushCommerceEvent } from "../events";
+import { translator, type Bundle } from "../i18n";
+import { formatMoney } from "../money";
+import { showToast } from "../toast";
+import type { Generator, Money } from "../../templates/types";
+
+export interface AddToCartProps {
+  locale: string;
+  product: { slug: string; title: string; price: Money };
+  /** Generator variants, for hilts; the first is the default. */
+  generators?: Generator[];
+  basketHref: string;
+  /** add_to_cart.* messages. */
+  messages: Bundle;
+}
+
+export default function AddToCart(p: AddToCartProps) {
+  const t = translator(p.locale, p.messages);
+  const id = useId();
+  const form = useRef<HTMLFormElement>(null);
+  const generators = p.generators ?? [];
+  const [variant, setVariant] = useState(generators[0]?.id ?? "");
+  const [added, setAdded] = useState(0);
+  const chosen = generators.find((g) => g.id === variant);
+  const unit = p.product.price.amount + (chosen?.price.amount ?? 0);
+
+  function add() {
+    // Read the form, not state: a radio chosen before hydration is in the DOM.
+    const data = form.current ? new FormData(form.current) : null;
+    const v = String(data?.get("variant") ?? variant);
+    const g = generators.find((x) => x.id === v);
+    addItem({ product: p.product.slug, ...(g ? { variant: g.id } : {}), quantity: 1 });
+    const name = g ? `${p.product.title} (${g.name})` : p.product.title;
+    const price = p.product.price.amount + (g?.price.amount ?? 0);
+    showToast(t("add_to_cart.added", { name }), "success");
+    pushCommerceEvent("add_to_cart", p.product.price.currency, price, [
+      { item_id: p.product.slug, item_name: p.product.title, item_variant: g?.id, price: price / 100, quantity: 1 },
+    ]);
+    setAdded((n) => n + 1);
+  }
+
+  return (
+    <form ref={form} className="add-to-cart" onSubmit={(e) => e.preventDefault()}>
+      {generators.length > 0 && (
+        <fieldset className="variant-picker">
+          <legend className="variant-picker__legend">{t("add_to_cart.generator")}</legend>
+          {generators.map((g, i) => (
+            <label className="variant-picker__option" key={g.id}>
+              <input
+                type="radio"
+                name="variant"
+                value={g.id}
+                defaultChecked={i === 0}
+                onChange={() => setVariant(g.id)}
+              />
+              <span className="variant-picker__name">{g.name}</span>
+              <span className="variant-picker__price">
+                {g.price.amount > 0 ? `+${g.price.formatted}` : t("add_to_cart.included")}
+              </span>
+            </label>
+          ))}
+        </fieldset>
+      )}
+      {chosen && chosen.price.amount > 0 && (
+        <p className="add-to-cart__total" id={`${id}-total`}>
+          {t("add_to_cart.with_variant", { price: formatMoney(p.locale, unit, p.product.price.currency) })}
+        </p>
+      )}
+      <button type="button" className="btn btn--primary btn--lg btn--block" onClick={add} data-product={p.product.slug}>
+        {t("add_to_cart.add")}
+      </button>
+      <p className="add-to-cart__added" aria-live="polite">
+        {added > 0 && (
+          <>
+            <span>{t("add_to_cart.in_basket")}</span> <a href={p.basketHref}>{t("add_to_cart.go_to_basket")}</a>
+          </>
+        )}
+      </p>
+    </form>
+  );
+}
