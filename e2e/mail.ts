@@ -22,7 +22,9 @@ export async function mailTo(to: string, mentioning = "", timeout = 10_000): Pro
     for (const name of names) {
       const raw = await readFile(join(MAIL_DIR, name), "utf8");
       const split = raw.indexOf("\r\n\r\n");
-      const head = raw.slice(0, split);
+      // Unfolded (RFC 5322 §2.2.3): an encoded name pushes the address of a
+      // long To: onto a continuation line.
+      const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, " ");
       const text = head + "\r\n\r\n" + decodeQuotedPrintable(raw.slice(split + 4));
       if (new RegExp(`^To: .*${escape(to)}`, "mi").test(head) && (!mentioning || text.includes(mentioning))) return text;
     }

@@ -3,7 +3,7 @@
 // interaction (the server markup is the same form; a click that comes while
 // React loads is held and replayed), so a product page costs no React until
 // somebody reaches for the button.
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { addItem } from "../cart/store";
 import { pushCommerceEvent } from "../events";
 import { translator, type Bundle } from "../i18n";
@@ -28,6 +28,11 @@ export default function AddToCart(p: AddToCartProps) {
   const generators = p.generators ?? [];
   const [variant, setVariant] = useState(generators[0]?.id ?? "");
   const [added, setAdded] = useState(0);
+  // A radio chosen before hydration stays chosen (uncontrolled): take it.
+  useEffect(() => {
+    const checked = form.current?.querySelector<HTMLInputElement>('input[name="variant"]:checked');
+    if (checked) setVariant(checked.value);
+  }, []);
   const chosen = generators.find((g) => g.id === variant);
   const unit = p.product.price.amount + (chosen?.price.amount ?? 0);
 

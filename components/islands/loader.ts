@@ -133,8 +133,9 @@ function holdClicks(el: HTMLElement): () => void {
   const held: EventTarget[] = [];
   const hold = (e: MouseEvent) => {
     const target = e.target as Element | null;
-    // Links and their navigation work without React.
-    if (!target || target.closest("a[href]")) return;
+    // Links and form controls work without React: a radio or a checkbox
+    // changes at once, and the island reads the form when it acts.
+    if (!target || target.closest("a[href], label, input, select, textarea")) return;
     e.preventDefault();
     e.stopImmediatePropagation();
     held.push(target);

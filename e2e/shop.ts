@@ -1,0 +1,234 @@
+// Helpers for the shop's browser tests: locale texts the tests look for,
+// the checkout form, and a second real daemon for tests that change the
+// whole shop (pausing orders, a new price list) without disturbing the
+// tests running next to them.
+import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { expect, type Page } from "@playwright/test";
+
+export const ROOT = fileURLToPath(new URL("..", import.meta.url));
+export const SITE = join(ROOT, ".build", "e2e-public");
+export const CART_KEY = "saber-shop.cart.v1";
+export const CONSENT_KEY = "saber-shop.cookie-consent";
+
+export type Locale = "en" | "pl" | "de";
+export const LOCALES: Locale[] = ["en", "pl", "de"];
+
+/** The path of a route in a locale: "/basket", "/pl/basket". */
+export function path(locale: Locale, route: string): string {
+  return locale === "en" ? route : `/${locale}${route}`;
+}
+
+/** Texts the tests look for, per locale (as in content/i18n/*.toml). */
+export const TEXT = {
+  en: {
+    add: "Add to basket",
+    added: /added to your basket/,
+    remove: /^Remove .* from the basket$/,
+    toCheckout: "Proceed to checkout",
+    order: /^Order and pay/,
+    country: "Country",
+    fillIn: "Please fill in this field.",
+    terms: /I accept the Terms and Conditions/,
+    termsRequired: "Please accept the Terms and Conditions.",
+    zipInvalid: /valid postal code/i,
+    empty: "Your basket is empty",
+    paused: "ORDERING TEMPORARILY UNAVAILABLE",
+    pausedTitle: "Orders paused",
+    pricesChanged: "Prices have changed.",
+    confirmAgain: /^Confirm the order at/,
+    notReturnable: "No returns for creator sabers.",
+    fields: { first_name: "First name", last_name: "Last name", email: "E-mail", phone: "Phone", street: "Street and number", zip: "Postal code", city: "City" },
+    countryName: "Germany",
+  },
+  pl: {
+    add: "Dodaj do koszyka",
+    added: /Dodano do koszyka/,
+    remove: /^Usuń .* z koszyka$/,
+    toCheckout: "Przejdź do zamówienia",
+    order: /^Zamawiam i płacę/,
+    country: "Kraj",
+    fillIn: "Uzupełnij to pole.",
+    terms: /Akceptuję Regulamin/,
+    termsRequired: "Zaakceptuj Regulamin.",
+    zipInvalid: /kod pocztowy/i,
+    empty: "Twój koszyk jest pusty",
+    paused: "ZAMAWIANIE CHWILOWO NIEDOSTĘPNE",
+    pausedTitle: "Zamówienia wstrzymane",
+    pricesChanged: "Ceny się zmieniły.",
+    confirmAgain: /^Potwierdź zamówienie za/,
+    notReturnable: "Mieczy z kreatora nie można zwrócić.",
+    fields: { first_name: "Imię", last_name: "Nazwisko", email: "E-mail", phone: "Telefon", street: "Ulica i numer", zip: "Kod pocztowy", city: "Miejscowość" },
+    countryName: "Polska",
+  },
+  de: {
+    add: "In den Warenkorb",
+    added: /liegt jetzt in deinem Warenkorb/,
+    remove: /^.* aus dem Warenkorb entfernen$/,
+    toCheckout: "Zur Kasse",
+    order: /^Bestellen und .* bezahlen/,
+    country: "Land",
+    fillIn: "Bitte fülle dieses Feld aus.",
+    terms: /Ich akzeptiere die AGB/,
+    termsRequired: "Bitte akzeptiere die AGB.",
+    zipInvalid: /Postleitzahl/,
+    empty: "Dein Warenkorb ist leer",
+    paused: "BESTELLEN VORÜBERGEHEND NICHT MÖGLICH",
+    pausedTitle: "Bestellungen pausiert",
+    pricesChanged: "Die Preise haben sich geändert.",
+    confirmAgain: /^Bestellung für .* bestätigen/,
+    notReturnable: "Kein Umtausch bei Creator-Lichtschwertern.",
+    fields: { first_name: "Vorname", last_name: "Nachname", email: "E-Mail", phone: "Telefon", street: "Straße und Hausnummer", zip: "Postleitzahl", city: "Ort" },
+    countryName: "Deutschland",
+  },
+} as const;
+
+/** A customer of the locale's country, with a unique e-mail address. */
+export function customer(locale: Locale, tag: string) {
+  const id = `${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
+  const base = {
+    en: { first_name: "Ada", last_name: "Lovelace", phone: "+49 30 1234567", country: "de", street: "Unter den Linden 1", zip: "10117", city: "Berlin" },
+    pl: { first_name: "Anna", last_name: "Nowak", phone: "+48 600 100 200", country: "pl", street: "Długa 1", zip: "00-001", city: "Warszawa" },
+    de: { first_name: "Jörg", last_name: "Müller", phone: "+49 89 1234567", country: "de", street: "Marienplatz 8", zip: "80331", city: "München" },
+  }[locale];
+  return { ...base, email: `${id}@example.com` };
+}
+
+export type Customer = ReturnType<typeof customer>;
+
+/** The checkout's field by its label in the locale. */
+export function field(page: Page, locale: Locale, name: keyof (typeof TEXT)["en"]["fields"]) {
+  return page.locator("form.checkout").getByLabel(TEXT[locale].fields[name], { exact: true });
+}
+
+export function countrySelect(page: Page, locale: Locale) {
+  return page.locator("form.checkout").getByLabel(TEXT[locale].country, { exact: true });
+}
+
+/** Fills the checkout form (the finalising step must be open). */
+export async function fillCheckout(page: Page, locale: Locale, c: Customer, { terms = true } = {}) {
+  for (const f of ["first_name", "last_name", "email", "phone", "street", "zip", "city"] as const) {
+    await field(page, locale, f).fill(c[f]);
+  }
+  await countrySelect(page, locale).selectOption(c.country);
+  if (terms) await page.getByRole("checkbox", { name: TEXT[locale].terms }).check();
+}
+
+/** Accepts cookies before the first page, so commerce events are pushed. */
+export async function acceptCookies(page: Page) {
+  await page.addInitScript((key) => localStorage.setItem(key, "false"), CONSENT_KEY);
+}
+
+/** Hides the cookie banner for this tab (Decline), so it covers nothing. */
+export async function declineCookies(page: Page) {
+  await page.addInitScript(() => sessionStorage.setItem("saber-shop.cookie-consent.hidden", "1"));
+}
+
+export async function cart(page: Page): Promise<{ product: string; variant?: string; quantity: number }[]> {
+  return page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? "[]"), CART_KEY);
+}
+
+/** The basket island, hydrated. */
+export async function basketReady(page: Page) {
+  await expect(page.locator('saber-island[component-url*="/Basket-"][hydrated]')).toBeAttached({ timeout: 15_000 });
+  await expect(page.locator(".basket--loading")).toHaveCount(0);
+}
+
+/** The e-commerce events in the data layer. */
+export async function commerceEvents(page: Page): Promise<{ event: string; ecommerce: { currency: string; value: number; items: { item_id: string }[] } }[]> {
+  return page.evaluate(() =>
+    (window.dataLayer ?? []).filter((e) => {
+      const ev = (e as { event?: string }).event;
+      return ev === "add_to_cart" || ev === "remove_from_cart" || ev === "begin_checkout" || ev === "purchase";
+    }),
+  ) as never;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once("error", reject);
+    s.listen(0, "127.0.0.1", () => {
+      const addr = s.address();
+      s.close(() => (addr && typeof addr === "object" ? resolve(addr.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+const run = promisify(execFile);
+let built: Promise<string> | null = null;
+
+/** The daemon binary, built once per worker. */
+export function orderdBinary(): Promise<string> {
+  built ??= (async () => {
+    const bin = join(ROOT, ".build", `e2e-orderd-${process.pid}`);
+    await run("go", ["build", "-o", bin, "./cmd/orderd"], { cwd: ROOT });
+    return bin;
+  })();
+  return built;
+}
+
+/**
+ * A daemon of its own over a copy of the built site and a fresh data
+ * directory: pausing it or changing its price list touches no other test.
+ */
+export class OwnDaemon {
+  private constructor(
+    readonly url: string,
+    readonly site: string,
+    readonly data: string,
+    private readonly bin: string,
+    private readonly proc: ChildProcess,
+    private readonly dir: string,
+  ) {}
+
+  static async start(): Promise<OwnDaemon> {
+    const bin = await orderdBinary();
+    const dir = await mkdtemp(join(tmpdir(), "saber-e2e-"));
+    const site = join(dir, "public");
+    const data = join(dir, "var");
+    await cp(SITE, site, { recursive: true });
+    const port = await freePort();
+    const proc = spawn(bin, ["serve", "-addr", `127.0.0.1:${port}`, "-site", site, "-data", data, "-write-rate", "0"], {
+      stdio: "ignore",
+    });
+    const url = `http://127.0.0.1:${port}`;
+    for (let i = 0; i < 100; i++) {
+      try {
+        if ((await fetch(url + "/v1/shop")).ok) return new OwnDaemon(url, site, data, bin, proc, dir);
+      } catch {
+        /* not up yet */
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    proc.kill();
+    throw new Error("the test daemon did not start");
+  }
+
+  /** Runs an owner command (orderd -data DIR args...) against this daemon. */
+  async owner(...args: string[]): Promise<string> {
+    const { stdout } = await run(this.bin, ["-data", this.data, ...args]);
+    return stdout;
+  }
+
+  /** Rewrites the served catalog.json; the daemon reloads it (fsnotify). */
+  async editCatalog(edit: (cat: { products: { slug: string; prices: { from: string; amounts: Record<string, number> }[] }[] }) => void) {
+    const file = join(this.site, "catalog.json");
+    const cat = JSON.parse(await readFile(file, "utf8"));
+    edit(cat);
+    cat.version = "edited-" + Date.now();
+    await writeFile(file + ".tmp", JSON.stringify(cat));
+    const { rename } = await import("node:fs/promises");
+    await rename(file + ".tmp", file);
+  }
+
+  async stop() {
+    this.proc.kill();
+    await rm(this.dir, { recursive: true, force: true });
+  }
+}
