@@ -268,14 +268,7 @@ function OrderPage({ t, locale, order, shop, names, pay, gaveUp, onRefresh, onRe
             </span>
             <span className="order-head__date">{t("order_status.placed_on", { date: formatDate(locale, order.created_at) })}</span>
           </p>
-          <h3 className="order-section__title">{t("order_status.timeline_title")}</h3>
-          <Timeline order={order} t={t} locale={locale} />
-        </section>
-
-        <section className="card card--pad order-next" aria-labelledby="order-next-title">
-          <h2 id="order-next-title" className="order-section__heading">
-            {t("order_status.next.title")}
-          </h2>
+          <h3 className="order-section__title">{t("order_status.next.title")}</h3>
           <NextSteps t={t} order={order} pay={pay} gaveUp={gaveUp} onRefresh={onRefresh} />
           {order.actions.includes("pay") && pay.kind !== "3ds" && (
             <>
@@ -292,13 +285,17 @@ function OrderPage({ t, locale, order, shop, names, pay, gaveUp, onRefresh, onRe
             </>
           )}
           {order.actions.includes("add_coupon") && (
-            <section className="order-coupon" aria-labelledby="order-coupon-title">
-              <h3 id="order-coupon-title" className="order-section__title">
-                {t("order_status.coupon.title")}
-              </h3>
+            <div className="order-coupon">
               <Coupon t={t} locale={locale} order={order} onApplied={onOrder} />
-            </section>
+            </div>
           )}
+        </section>
+
+        <section className="card card--pad" aria-labelledby="order-progress-title">
+          <h2 id="order-progress-title" className="order-section__heading">
+            {t("order_status.timeline_title")}
+          </h2>
+          <Timeline order={order} t={t} locale={locale} />
         </section>
       </div>
 

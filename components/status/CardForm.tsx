@@ -124,26 +124,26 @@ export function CardForm({ t, publicKey, payLabel, onPay }: CardFormProps) {
   return (
     <form className="card-form" onSubmit={onSubmit} noValidate aria-busy={busy || undefined}>
       <div className="form-field card-form__number">
-        <label className="form-field__label" htmlFor={`${id}-number`}>
-          {t("payment_form.card_number")}
-        </label>
-        <div className="card-form__number-row">
-          <input
-            {...field("number")}
-            type="text"
-            name="cc-number"
-            inputMode="numeric"
-            autoComplete="cc-number"
-            placeholder="1234 1234 1234 1234"
-            maxLength={23}
-            value={v.number}
-            onChange={onNumber}
-          />
+        <div className="card-form__label-row">
+          <label className="form-field__label" htmlFor={`${id}-number`}>
+            {t("payment_form.card_number")}
+          </label>
           <span className="card-form__brand" aria-live="polite">
             {brand ? <span className={`card-brand card-brand--${brand}`}>{BRAND_NAMES[brand]}</span> : null}
             {brand ? <span className="visually-hidden">{t("payment_form.brand", { brand: BRAND_NAMES[brand] })}</span> : null}
           </span>
         </div>
+        <input
+          {...field("number")}
+          type="text"
+          name="cc-number"
+          inputMode="numeric"
+          autoComplete="cc-number"
+          placeholder="1234 1234 1234 1234"
+          maxLength={23}
+          value={v.number}
+          onChange={onNumber}
+        />
         {error("number")}
       </div>
       <div className="form-field">

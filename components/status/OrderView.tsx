@@ -102,7 +102,10 @@ export function Lines({ order, t, locale, names }: { order: Order; t: Translate;
             {line.image ? <img src={line.image} alt="" width={64} height={64} loading="lazy" decoding="async" /> : <span className="order-line__noimage" aria-hidden="true" />}
           </div>
           <div className="order-line__body">
-            <p className="order-line__name">{line.name}</p>
+            <div className="order-line__head">
+              <p className="order-line__name">{line.name}</p>
+              <p className="order-line__total">{money(line.total)}</p>
+            </div>
             {line.variant && (
               <p className="order-line__meta">{t("order_status.generator", { name: names?.generators[line.variant] ?? humanise(line.variant) })}</p>
             )}
@@ -110,7 +113,6 @@ export function Lines({ order, t, locale, names }: { order: Order; t: Translate;
             {!line.returnable && line.creator && <p className="order-line__meta order-line__note">{t("order_status.not_returnable")}</p>}
             <p className="order-line__meta">{t("order_status.line_quantity", { quantity: line.quantity, price: money(line.unit_price) })}</p>
           </div>
-          <p className="order-line__total">{money(line.total)}</p>
         </li>
       ))}
     </ul>
