@@ -2,7 +2,7 @@
 // 01/19, cvc). Checked here first, then encrypted in the browser with the
 // provider's public key: only the encrypted blob and the name are posted.
 // Nothing typed is kept anywhere but in the fields themselves.
-import { useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import type { Translate } from "../i18n";
 import {
   BRAND_NAMES,
@@ -59,6 +59,11 @@ export function CardForm({ t, publicKey, payLabel, onPay }: CardFormProps) {
     cvc: useRef<HTMLInputElement>(null),
   };
   const generalRef = useRef<HTMLParagraphElement>(null);
+  // A failed payment's message takes focus once it is on the page.
+  const [failures, setFailures] = useState(0);
+  useEffect(() => {
+    if (failures > 0) generalRef.current?.focus();
+  }, [failures]);
   const brand = cardBrand(v.number);
 
   function update(field: Field, value: string) {
@@ -93,14 +98,14 @@ export function CardForm({ t, publicKey, payLabel, onPay }: CardFormProps) {
     } catch {
       setBusy(false);
       setGeneral(t("payment_form.unavailable"));
+      setFailures((n) => n + 1);
       return;
     }
     const failure = await onPay(encrypted, v.name.trim());
     setBusy(false);
     if (failure) {
       setGeneral(failure);
-      // Next frame: the message is in the DOM then.
-      requestAnimationFrame(() => generalRef.current?.focus());
+      setFailures((n) => n + 1);
     }
   }
 
