@@ -323,7 +323,12 @@ function OrderPage({ t, locale, order, shop, names, pay, gaveUp, onRefresh, onRe
 function NextSteps({ t, order, pay, gaveUp, onRefresh }: { t: Translate; order: Order; pay: PayState; gaveUp: boolean; onRefresh: () => void }) {
   const threeDS = useRef<HTMLAnchorElement>(null);
   useEffect(() => {
-    if (pay.kind === "3ds") threeDS.current?.focus();
+    const el = threeDS.current;
+    if (pay.kind !== "3ds" || !el) return;
+    // The card form above it is gone: bring the button to the middle of
+    // the screen (clear of the sticky header), then give it focus.
+    el.scrollIntoView({ block: "center" });
+    el.focus({ preventScroll: true });
   }, [pay.kind]);
 
   if (pay.kind === "3ds") {
