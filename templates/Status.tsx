@@ -1,25 +1,34 @@
-// The order status page's shell (/status/{hash} is served from it): the
-// status island replaces the placeholder in a later issue.
+// The order status page's shell (/status/{hash} is served from it for
+// every hash): the OrderStatus island reads the hash from the address and
+// shows the order. Without JavaScript the notice says it is needed.
 import type { RenderRequest } from "./types";
 import { Layout } from "../components/Layout";
+import { Island } from "../components/Island";
 import { IslandPlaceholder, PageHeader, Prose } from "../components/blocks";
-import { useT } from "../components/i18n";
+import { useI18n } from "../components/i18n";
 import { dataOf } from "../components/page";
 
 export default function Status(req: RenderRequest) {
   dataOf(req, "status");
-  const { page } = req;
-  const t = useT();
+  const { page, site } = req;
+  const { t, pick } = useI18n();
   return (
     <Layout req={req}>
       <PageHeader page={page} />
-      <div className="container container--text section">
+      <div className="container section">
         <IslandPlaceholder id="order-status" noscript={t("status.noscript")}>
-          <div className="card card--pad status-shell">
-            <p>{t("status.coming_soon")}</p>
-          </div>
+          <Island
+            name="OrderStatus"
+            hydrate="load"
+            props={{
+              locale: site.locale,
+              currency: site.currency,
+              shopHref: `${site.home}shop`,
+              messages: pick("order_status", "payment", "payment_form"),
+            }}
+          />
         </IslandPlaceholder>
-        <Prose page={page} />
+        <Prose page={page} className="container--text" />
       </div>
     </Layout>
   );

@@ -8,6 +8,7 @@ import CartBadge from "./CartBadge";
 import ContactForm from "./ContactForm";
 import Lightbox from "./Lightbox";
 import NotifyMe from "./NotifyMe";
+import OrderStatus from "./OrderStatus";
 import Toasts from "./Toasts";
 
 export const islands = {
@@ -18,6 +19,7 @@ export const islands = {
   ContactForm,
   Lightbox,
   NotifyMe,
+  OrderStatus,
   Toasts,
 } as const;
 

@@ -1,0 +1,188 @@
+// What the status page shows of an order: progress, lines, totals,
+// customer and delivery. Presentational only; the island owns the data.
+import type { Translate } from "../i18n";
+import { formatMoney } from "../money";
+import type { CatalogNames, Order, OrderLine, OrderStatus } from "./api";
+
+/** The way an order normally goes; cancelled is shown where it happened. */
+const STEPS: OrderStatus[] = ["placed", "payment_pending", "paid", "sent"];
+
+export function formatDate(locale: string, iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return "";
+  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(d);
+}
+
+/** A catalogue id as words while its name is unknown: "other-1" -> "Other 1". */
+export function humanise(id: string): string {
+  const s = id.replace(/[-_]+/g, " ").trim();
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+interface Step {
+  status: OrderStatus;
+  at?: string;
+  done: boolean;
+  current: boolean;
+}
+
+/**
+ * The steps to show: the usual way with the time each was last reached;
+ * a cancelled order shows the steps it reached and then the cancellation.
+ */
+export function steps(order: Order): Step[] {
+  const last = (s: OrderStatus) => [...order.timeline].reverse().find((e) => e.status === s)?.at;
+  if (order.status === "cancelled") {
+    const reached = STEPS.filter((s) => order.timeline.some((e) => e.status === s));
+    return [
+      ...reached.map((s) => ({ status: s, at: last(s), done: true, current: false })),
+      { status: "cancelled" as const, at: last("cancelled"), done: true, current: true },
+    ];
+  }
+  const rank = STEPS.indexOf(order.status);
+  return STEPS.map((s, i) => ({ status: s, at: i <= rank ? last(s) : undefined, done: i <= rank, current: i === rank }));
+}
+
+export function Timeline({ order, t, locale }: { order: Order; t: Translate; locale: string }) {
+  return (
+    <ol className="order-timeline">
+      {steps(order).map((s) => (
+        <li
+          key={s.status}
+          className={`order-timeline__step${s.done ? " is-done" : ""}${s.current ? " is-current" : ""}${s.status === "cancelled" ? " is-cancelled" : ""}`}
+          aria-current={s.current ? "step" : undefined}
+        >
+          <span className="order-timeline__dot" aria-hidden="true" />
+          <span className="order-timeline__label">{t(`order_status.statuses.${s.status}`)}</span>
+          <span className="order-timeline__time">
+            {s.at ? <time dateTime={s.at}>{formatDate(locale, s.at)}</time> : s.done ? "" : t("order_status.step_pending")}
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function CreatorSummary({ line, t, names }: { line: OrderLine; t: Translate; names: CatalogNames | null }) {
+  const c = line.creator!;
+  const slots = names?.slots.filter((s) => s.id in c.parts) ?? [];
+  const known = new Set(slots.map((s) => s.id));
+  const parts = [
+    ...slots.map((s) => [s.name, s.parts[c.parts[s.id]!] ?? humanise(c.parts[s.id]!)] as const),
+    ...Object.entries(c.parts)
+      .filter(([slot]) => !known.has(slot))
+      .map(([slot, part]) => [humanise(slot), humanise(part)] as const),
+  ];
+  return (
+    <div className="order-line__creator">
+      <p className="order-line__meta">{t("order_status.creator_parts")}:</p>
+      <ul className="order-line__parts">
+        {parts.map(([slot, part]) => (
+          <li key={slot}>
+            {slot}: <strong>{part}</strong>
+          </li>
+        ))}
+      </ul>
+      <p className="order-line__meta">
+        {t("order_status.generator", { name: names?.generators[c.generator] ?? humanise(c.generator) })}
+        {" · "}
+        {t("order_status.creator_presets", { count: c.presets.length })}
+      </p>
+    </div>
+  );
+}
+
+export function Lines({ order, t, locale, names }: { order: Order; t: Translate; locale: string; names: CatalogNames | null }) {
+  const money = (n: number) => formatMoney(locale, n, order.currency);
+  return (
+    <ul className="order-lines">
+      {order.lines.map((line, i) => (
+        <li key={i} className="order-line">
+          <div className="order-line__media">
+            {line.image ? <img src={line.image} alt="" width={64} height={64} loading="lazy" decoding="async" /> : <span className="order-line__noimage" aria-hidden="true" />}
+          </div>
+          <div className="order-line__body">
+            <div className="order-line__head">
+              <p className="order-line__name">{line.name}</p>
+              <p className="order-line__total">{money(line.total)}</p>
+            </div>
+            {line.variant && (
+              <p className="order-line__meta">{t("order_status.generator", { name: names?.generators[line.variant] ?? humanise(line.variant) })}</p>
+            )}
+            {line.creator && <CreatorSummary line={line} t={t} names={names} />}
+            {!line.returnable && line.creator && <p className="order-line__meta order-line__note">{t("order_status.not_returnable")}</p>}
+            <p className="order-line__meta">{t("order_status.line_quantity", { quantity: line.quantity, price: money(line.unit_price) })}</p>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function TotalsView({ order, t, locale }: { order: Order; t: Translate; locale: string }) {
+  const money = (n: number) => formatMoney(locale, n, order.currency);
+  const { totals } = order;
+  return (
+    <>
+    <dl className="order-totals">
+      <div>
+        <dt>{t("order_status.subtotal")}</dt>
+        <dd>{money(totals.subtotal)}</dd>
+      </div>
+      <div>
+        <dt>{t("order_status.shipping")}</dt>
+        <dd>{money(totals.shipping)}</dd>
+      </div>
+      {totals.discount > 0 && (
+        <div className="order-totals__discount">
+          <dt>{order.coupon ? t("order_status.discount", { code: order.coupon }) : t("order_status.discount_plain")}</dt>
+          <dd>−{money(totals.discount)}</dd>
+        </div>
+      )}
+      <div className="order-totals__total">
+        <dt>{t("order_status.total")}</dt>
+        <dd>{money(totals.total)}</dd>
+      </div>
+    </dl>
+    {totals.waste_fee > 0 && <p className="order-totals__note">{t("order_status.waste_fee", { amount: money(totals.waste_fee) })}</p>}
+    </>
+  );
+}
+
+export function CustomerView({ order, t, names }: { order: Order; t: Translate; names: CatalogNames | null }) {
+  const c = order.customer;
+  return (
+    <div className="order-customer">
+      <div>
+        <h3 className="order-customer__title">{t("order_status.customer_title")}</h3>
+        <p>
+          {c.first_name} {c.last_name}
+          <br />
+          {c.email}
+          <br />
+          {c.phone}
+        </p>
+      </div>
+      <div>
+        <h3 className="order-customer__title">{t("order_status.address_title")}</h3>
+        <address>
+          {c.first_name} {c.last_name}
+          <br />
+          {c.street}
+          <br />
+          {c.zip} {c.city}
+          <br />
+          {names?.countries[c.country] ?? c.country.toUpperCase()}
+        </address>
+      </div>
+    </div>
+  );
+}
+
+export function DeliveryEstimate({ order, t }: { order: Order; t: Translate }) {
+  const [min, max] = order.delivery_days;
+  if (order.build_days > 0) {
+    return <p>{t("order_status.delivery_estimate", { build: t("order_status.build_days", { count: order.build_days }), min, max })}</p>;
+  }
+  return <p>{t("order_status.delivery_estimate_stock", { min, max })}</p>;
+}

@@ -1,0 +1,196 @@
+// The order status page's calls to the daemon (docs/api.md): the order,
+// the shop's payment settings, coupons and payments. Every call waits at
+// least MIN_PENDING_MS (SPEC.md §4) unless asked not to (polling), and
+// none throws: a network failure is status 0.
+import { MIN_PENDING_MS } from "../forms";
+
+export type OrderStatus = "placed" | "payment_pending" | "paid" | "sent" | "cancelled";
+export type Action = "pay" | "add_coupon" | "wait_payment" | "wait_shipping" | "track";
+
+export interface TimelineEvent {
+  status: OrderStatus;
+  at: string;
+  cause: string;
+}
+
+export interface CreatorConfig {
+  parts: Record<string, string>;
+  generator: string;
+  button?: string;
+  presets: unknown[];
+}
+
+export interface OrderLine {
+  product: string;
+  variant?: string;
+  name: string;
+  image?: string;
+  creator?: CreatorConfig;
+  quantity: number;
+  unit_price: number;
+  total: number;
+  waste_fee: number;
+  returnable: boolean;
+  build_days: number;
+}
+
+export interface Totals {
+  subtotal: number;
+  shipping: number;
+  discount: number;
+  waste_fee: number;
+  total: number;
+}
+
+export interface Customer {
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  country: string;
+  street: string;
+  zip: string;
+  city: string;
+}
+
+export interface Order {
+  id: number;
+  hash: string;
+  status_url: string;
+  status: OrderStatus;
+  timeline: TimelineEvent[];
+  locale: string;
+  currency: string;
+  customer: Customer;
+  lines: OrderLine[];
+  totals: Totals;
+  coupon?: string;
+  coupon_minimum: number;
+  created_at: string;
+  delivery_days: [number, number];
+  build_days: number;
+  tracking?: string;
+  tracking_url?: string;
+  cancel_reason?: string;
+  actions: Action[];
+}
+
+export type PaymentMethod = "card" | "bank" | "paypal";
+
+export interface Shop {
+  orders_open: boolean;
+  coupon_minimum: Record<string, number>;
+  currencies: Record<string, string>;
+  payment_methods: string[];
+  card_public_key: string;
+}
+
+/** Names from the site's catalog.json, for lines that carry only ids. */
+export interface CatalogNames {
+  generators: Record<string, string>;
+  slots: { id: string; name: string; parts: Record<string, string> }[];
+  countries: Record<string, string>;
+}
+
+export type Answer<T> =
+  | { ok: true; status: number; data: T }
+  | { ok: false; status: number; code: string; message: string; fieldMessages: Record<string, string> };
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+async function call<T>(url: string, init: RequestInit, minPending: boolean): Promise<Answer<T>> {
+  const run = (async (): Promise<Answer<T>> => {
+    let res: Response;
+    try {
+      res = await fetch(url, { ...init, headers: { Accept: "application/json", ...init.headers }, cache: "no-store" });
+    } catch {
+      return { ok: false, status: 0, code: "network", message: "", fieldMessages: {} };
+    }
+    let body: unknown = null;
+    try {
+      body = await res.json();
+    } catch {
+      /* not JSON */
+    }
+    if (res.ok && body !== null) return { ok: true, status: res.status, data: body as T };
+    const b = (body ?? {}) as { code?: string; message?: string; messages?: Record<string, string> };
+    return {
+      ok: false,
+      status: res.ok ? 0 : res.status,
+      code: b.code ?? "unknown",
+      message: typeof b.message === "string" ? b.message : "",
+      fieldMessages: b.messages ?? {},
+    };
+  })();
+  if (!minPending) return run;
+  const [answer] = await Promise.all([run, delay(MIN_PENDING_MS)]);
+  return answer;
+}
+
+const orderURL = (hash: string) => `/v1/orders/${encodeURIComponent(hash)}`;
+
+export function getOrder(hash: string, locale: string, minPending = true): Promise<Answer<Order>> {
+  return call<Order>(`${orderURL(hash)}?locale=${locale}`, {}, minPending);
+}
+
+export function getShop(locale: string): Promise<Answer<Shop>> {
+  return call<Shop>(`/v1/shop?locale=${locale}`, {}, false);
+}
+
+function post<T>(url: string, body: object, headers: Record<string, string> = {}): Promise<Answer<T>> {
+  return call<T>(url, { method: "POST", headers: { "Content-Type": "application/json", ...headers }, body: JSON.stringify(body) }, true);
+}
+
+export function postCoupon(hash: string, code: string, locale: string): Promise<Answer<{ message: string; order: Order }>> {
+  return post(`${orderURL(hash)}/coupon`, { code, locale });
+}
+
+export interface PaymentAnswer {
+  status: "paid" | "pending" | "3ds" | "redirect";
+  url?: string;
+  order: Order;
+}
+
+/** A fresh key per attempt: a retry after a decline is a new payment. */
+function idempotencyKey(): string {
+  if (typeof crypto !== "undefined" && "randomUUID" in crypto) return crypto.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
+
+export function postPayment(
+  hash: string,
+  body: { method: PaymentMethod; locale: string; encrypted?: string; name?: string },
+): Promise<Answer<PaymentAnswer>> {
+  return post(`${orderURL(hash)}/payments`, body, { "Idempotency-Key": idempotencyKey() });
+}
+
+interface CatalogJSON {
+  creator?: {
+    slots?: { id: string; names?: Record<string, string>; options?: { id: string; names?: Record<string, string> }[] }[];
+    generators?: { id: string; names?: Record<string, string> }[];
+  };
+  deliveries?: { code: string; names?: Record<string, string> }[];
+}
+
+/** The names the page shows for generator, part and country ids; null when the file cannot be read. */
+export async function getCatalogNames(locale: string): Promise<CatalogNames | null> {
+  try {
+    const res = await fetch("/catalog.json");
+    if (!res.ok) return null;
+    const c = (await res.json()) as CatalogJSON;
+    const name = (names: Record<string, string> | undefined, id: string) => names?.[locale] ?? names?.en ?? id;
+    return {
+      generators: Object.fromEntries((c.creator?.generators ?? []).map((g) => [g.id, name(g.names, g.id)])),
+      slots: (c.creator?.slots ?? []).map((s) => ({
+        id: s.id,
+        name: name(s.names, s.id),
+        parts: Object.fromEntries((s.options ?? []).map((o) => [o.id, name(o.names, o.id)])),
+      })),
+      countries: Object.fromEntries((c.deliveries ?? []).map((d) => [d.code, name(d.names, d.code)])),
+    };
+  } catch {
+    return null;
+  }
+}
