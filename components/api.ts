@@ -44,7 +44,7 @@ export async function api<T>(
   } catch {
     data = null;
   }
-  if (res.ok) return { ok: true, status: res.status, data: data as T };
+  if (res.ok && data !== null) return { ok: true, status: res.status, data: data as T };
   const b = (data && typeof data === "object" ? data : {}) as Record<string, unknown>;
   const fields: Record<string, string> = {};
   const errors = (b.errors ?? {}) as Record<string, unknown>;
@@ -55,7 +55,7 @@ export async function api<T>(
   }
   return {
     ok: false,
-    status: res.status,
+    status: res.ok ? 0 : res.status, // a 2xx that is not JSON is no answer either
     code: typeof b.code === "string" ? b.code : "http_" + res.status,
     message: typeof b.message === "string" ? b.message : "",
     fields,

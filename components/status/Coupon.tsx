@@ -34,7 +34,7 @@ export function Coupon({ t, locale, order, onApplied }: CouponProps) {
       onApplied(a.data.order);
       return;
     }
-    setError(a.fieldMessages.code || a.message || t("order_status.coupon.error"));
+    setError(a.fields.code || a.message || t("order_status.coupon.error"));
     input.current?.focus();
   }
 

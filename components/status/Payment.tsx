@@ -34,7 +34,7 @@ export function Payment({ t, locale, order, shop, onStarted }: PaymentProps) {
   /** The general failure text for an answer that is not a started payment. */
   function failure(a: Exclude<Answer<PaymentAnswer>, { ok: true }>): string {
     if (a.status === 402) return t("payment.error");
-    if (a.status === 422 && a.fieldMessages.name) return a.fieldMessages.name;
+    if (a.status === 422 && a.fields.name) return a.fields.name;
     if (a.status === 0 || a.status >= 500 || !a.message) return t("payment_form.unavailable");
     return a.message;
   }

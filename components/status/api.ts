@@ -2,6 +2,7 @@
 // the shop's payment settings, coupons and payments. Every call waits at
 // least MIN_PENDING_MS (SPEC.md §4) unless asked not to (polling), and
 // none throws: a network failure is status 0.
+import { api, atLeast, newAttemptKey, type ApiResult } from "../api";
 import { MIN_PENDING_MS } from "../forms";
 
 export type OrderStatus = "placed" | "payment_pending" | "paid" | "sent" | "cancelled";
@@ -92,55 +93,26 @@ export interface CatalogNames {
   countries: Record<string, string>;
 }
 
-export type Answer<T> =
-  | { ok: true; status: number; data: T }
-  | { ok: false; status: number; code: string; message: string; fieldMessages: Record<string, string> };
+export type Answer<T> = ApiResult<T>;
 
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-async function call<T>(url: string, init: RequestInit, minPending: boolean): Promise<Answer<T>> {
-  const run = (async (): Promise<Answer<T>> => {
-    let res: Response;
-    try {
-      res = await fetch(url, { ...init, headers: { Accept: "application/json", ...init.headers }, cache: "no-store" });
-    } catch {
-      return { ok: false, status: 0, code: "network", message: "", fieldMessages: {} };
-    }
-    let body: unknown = null;
-    try {
-      body = await res.json();
-    } catch {
-      /* not JSON */
-    }
-    if (res.ok && body !== null) return { ok: true, status: res.status, data: body as T };
-    const b = (body ?? {}) as { code?: string; message?: string; messages?: Record<string, string> };
-    return {
-      ok: false,
-      status: res.ok ? 0 : res.status,
-      code: b.code ?? "unknown",
-      message: typeof b.message === "string" ? b.message : "",
-      fieldMessages: b.messages ?? {},
-    };
-  })();
-  if (!minPending) return run;
-  const [answer] = await Promise.all([run, delay(MIN_PENDING_MS)]);
-  return answer;
+/** components/api.ts's call, shown pending at least MIN_PENDING_MS unless polling. */
+function call<T>(method: "GET" | "POST", url: string, body: object | undefined, minPending: boolean, headers?: Record<string, string>): Promise<Answer<T>> {
+  const run = api<T>(method, url, body, headers);
+  return minPending ? atLeast(MIN_PENDING_MS, run) : run;
 }
 
 const orderURL = (hash: string) => `/v1/orders/${encodeURIComponent(hash)}`;
 
 export function getOrder(hash: string, locale: string, minPending = true): Promise<Answer<Order>> {
-  return call<Order>(`${orderURL(hash)}?locale=${locale}`, {}, minPending);
+  return call<Order>("GET", `${orderURL(hash)}?locale=${locale}`, undefined, minPending);
 }
 
 export function getShop(locale: string): Promise<Answer<Shop>> {
-  return call<Shop>(`/v1/shop?locale=${locale}`, {}, false);
+  return call<Shop>("GET", `/v1/shop?locale=${locale}`, undefined, false);
 }
 
 function post<T>(url: string, body: object, headers: Record<string, string> = {}): Promise<Answer<T>> {
-  return call<T>(url, { method: "POST", headers: { "Content-Type": "application/json", ...headers }, body: JSON.stringify(body) }, true);
+  return call<T>("POST", url, body, true, headers);
 }
 
 export function postCoupon(hash: string, code: string, locale: string): Promise<Answer<{ message: string; order: Order }>> {
@@ -153,17 +125,12 @@ export interface PaymentAnswer {
   order: Order;
 }
 
-/** A fresh key per attempt: a retry after a decline is a new payment. */
-function idempotencyKey(): string {
-  if (typeof crypto !== "undefined" && "randomUUID" in crypto) return crypto.randomUUID();
-  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-}
-
 export function postPayment(
   hash: string,
   body: { method: PaymentMethod; locale: string; encrypted?: string; name?: string },
 ): Promise<Answer<PaymentAnswer>> {
-  return post(`${orderURL(hash)}/payments`, body, { "Idempotency-Key": idempotencyKey() });
+  // A fresh key per attempt: a retry after a decline is a new payment.
+  return post(`${orderURL(hash)}/payments`, body, { "Idempotency-Key": newAttemptKey() });
 }
 
 interface CatalogJSON {
