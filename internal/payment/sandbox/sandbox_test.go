@@ -608,3 +608,32 @@ func TestConfigContextEndsConfirmations(t *testing.T) {
 		t.Fatal("cancelled context left the confirmation waiting")
 	}
 }
+
+// On a developer's machine the shop's links say localhost while the browser
+// may be on 127.0.0.1 or [::1]: the same shop. Another port or scheme, or
+// a loopback page paying for a public shop, is not.
+func TestCardOriginLoopbackAliases(t *testing.T) {
+	p, _ := newTest(t, Config{})
+	for _, c := range []struct {
+		shop, page string
+		ok         bool
+	}{
+		{"http://localhost:8080", "http://localhost:8080", true},
+		{"http://localhost:8080", "http://127.0.0.1:8080", true},
+		{"http://localhost:8080", "http://[::1]:8080", true},
+		{"http://127.0.0.1:8080", "http://localhost:8080", true},
+		{"http://localhost:8080", "http://127.0.0.1:9090", false},
+		{"http://localhost:8080", "https://127.0.0.1:8080", false},
+		{"http://localhost:8080", "http://127.0.0.1:8080/", false},
+		{"https://shop.example", "http://127.0.0.1", false},
+		{"http://localhost:8080", "http://192.168.1.5:8080", false},
+	} {
+		blob := encrypt(t, p.PublicKey(), strings.Join([]string{CardSuccess, futureExpiry(), "123", c.page}, "|"))
+		req := cardRequest(blob)
+		req.ReturnURL = c.shop + "/status/h4sh"
+		_, err := p.Start(context.Background(), req)
+		if c.ok != (err == nil) {
+			t.Errorf("shop %s, page %s: err %v", c.shop, c.page, err)
+		}
+	}
+}
