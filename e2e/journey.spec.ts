@@ -1,0 +1,125 @@
+// The shopper's whole path, in each language, as issue 6 tells it: two
+// products into the basket, one removed by its position, a reload, the
+// checkout with errors first, the order, the link from the e-mail, a
+// discount code refused below the minimum and taken above it, and a card
+// payment through 3-D Secure that the page sees become paid. The real build,
+// the real daemon, its sandbox payments and the e-mails it wrote.
+import { execFile } from "node:child_process";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { expect, test, type Page } from "@playwright/test";
+import { formatMoney } from "../components/money";
+import { mailTo } from "./mail";
+import { LOCALES, ROOT, TEXT, basketReady, cart, customer, declineCookies, fillCheckout, orderdBinary, path, type Locale } from "./shop";
+
+const PORT = Number(process.env.E2E_PORT ?? 4173);
+// The daemon's links (the e-mail's, the sandbox's way back) say localhost.
+test.use({ baseURL: `http://localhost:${PORT}`, serviceWorkers: "block" });
+
+const STATUS = {
+  en: { paid: "Paid", placed: "Order placed", code: "Discount code", apply: "Apply", threeDS: "Confirm with your card issuer", minimum: "Discount codes are available for orders from €235.00." },
+  pl: { paid: "Opłacone", placed: "Zamówienie złożone", code: "Kod rabatowy", apply: "Zastosuj", threeDS: "Potwierdź u wydawcy karty", minimum: "Kody rabatowe są dostępne dla zamówień od 1\u00a0000,00\u00a0zł." },
+  de: { paid: "Bezahlt", placed: "Bestellung aufgegeben", code: "Rabattcode", apply: "Einlösen", threeDS: "Bei deiner Bank bestätigen", minimum: "Rabattcodes gibt es für Bestellungen ab 235,00\u00a0€." },
+} as const;
+
+/** The sandbox confirms about 3 s after the payment; the page polls every 2.5 s. */
+const PAID_WITHIN = 20_000;
+
+const run = promisify(execFile);
+
+async function addCoupon(percent: number): Promise<string> {
+  const code = `J${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`.toUpperCase();
+  await run(await orderdBinary(), ["-data", join(ROOT, ".build", "e2e-var"), "coupons", "add", code, "--percent", String(percent)]);
+  return code;
+}
+
+async function add(page: Page, locale: Locale, slug: string) {
+  await page.goto(path(locale, `/shop/${slug}`));
+  await page.getByRole("button", { name: TEXT[locale].add, exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: TEXT[locale].added }).first()).toBeVisible();
+}
+
+/** Orders the cart through the basket; returns the status page's path. */
+async function checkout(page: Page, locale: Locale, email: string): Promise<string> {
+  await page.goto(path(locale, "/basket"));
+  await basketReady(page);
+  await page.getByRole("button", { name: TEXT[locale].toCheckout }).click();
+  await fillCheckout(page, locale, { ...customer(locale, "journey"), email });
+  await page.getByRole("button", { name: TEXT[locale].order }).click();
+  await page.waitForURL(/\/status\//);
+  return new URL(page.url()).pathname;
+}
+
+for (const locale of LOCALES) {
+  test(`${locale}: basket, checkout, e-mail link, coupon, 3-D Secure card, paid`, async ({ page }) => {
+    test.slow(); // a whole purchase, twice over, with the sandbox's confirmation delay
+    const T = TEXT[locale];
+    const S = STATUS[locale];
+    await declineCookies(page);
+
+    // A cheap order first: its status page refuses codes below the minimum.
+    await add(page, locale, "belt-clip");
+    const small = customer(locale, "journey-small");
+    const smallPath = await checkout(page, locale, small.email);
+    const smallCode = page.getByLabel(S.code, { exact: true });
+    await expect(smallCode).toBeDisabled();
+    await expect(page.locator(".coupon__minimum")).toHaveText(S.minimum);
+    expect(smallPath).toMatch(new RegExp(`^${path(locale, "/status/")}`));
+
+    // Two products in, the first removed by its position, a reload.
+    await add(page, locale, "plug");
+    await add(page, locale, "arc");
+    await page.goto(path(locale, "/basket"));
+    await basketReady(page);
+    const lines = page.locator(".basket-line");
+    await expect(lines).toHaveCount(2);
+    await lines.nth(0).getByRole("button", { name: T.remove }).click();
+    await expect(lines).toHaveCount(1);
+    await page.reload();
+    await basketReady(page);
+    await expect(lines).toHaveCount(1);
+    expect((await cart(page)).map((i) => i.product)).toEqual(["arc"]);
+
+    // The checkout: errors first, then fixed.
+    await page.getByRole("button", { name: T.toCheckout }).click();
+    await page.getByRole("button", { name: T.order }).click();
+    await expect(page.getByText(T.termsRequired)).toBeVisible();
+    const c = customer(locale, "journey");
+    await fillCheckout(page, locale, c);
+    await expect(page.getByText(T.termsRequired)).toHaveCount(0);
+    await page.getByRole("button", { name: T.order }).click();
+    await page.waitForURL(/\/status\//);
+
+    // The link from the e-mail opens the order.
+    const mail = await mailTo(c.email);
+    const link = mail.match(/https?:\/\/[^\s"<>]+\/status\/[A-Za-z0-9_-]+/)?.[0];
+    expect(link, "status link in the e-mail").toBeTruthy();
+    await page.goto(link!);
+    await expect(page.locator(".order-head .status-badge")).toContainText(S.placed);
+    const totalBefore = await page.locator(".order-totals__total dd").textContent();
+
+    // A code on an order above the minimum: the discount.
+    const code = await addCoupon(10);
+    const codeField = page.getByLabel(S.code, { exact: true });
+    await codeField.fill(code);
+    await page.getByRole("button", { name: S.apply }).click();
+    await expect(page.locator(".order-totals__discount")).toBeVisible();
+    await expect(page.locator(".order-totals__total dd")).not.toHaveText(totalBefore!);
+    const currency = locale === "pl" ? "PLN" : "EUR";
+    const arc = locale === "pl" ? 149900 : 34900;
+    await expect(page.locator(".order-totals__discount dd")).toContainText(formatMoney(locale, arc / 10, currency));
+
+    // The 3-D Secure test card: the issuer's page, approve, back, paid.
+    const field = (ac: string) => page.locator(`.card-form input[autocomplete="${ac}"]`);
+    await field("cc-number").fill("4000 0027 6000 3184");
+    await field("cc-name").fill(`${c.first_name} ${c.last_name}`);
+    await field("cc-exp").fill("12/34");
+    await field("cc-csc").fill("123");
+    await page.locator(".card-form button[type=submit]").click();
+    await page.getByRole("link", { name: S.threeDS }).click();
+    await expect(page).toHaveURL(/\/v1\/sandbox\/3ds\//);
+    await page.locator('button[value="approve"]').click();
+    await expect(page).toHaveURL(new RegExp(`${new URL(link!).pathname}$`));
+    await expect(page.locator(".order-head .status-badge")).toHaveText(new RegExp(`${S.paid}$`), { timeout: PAID_WITHIN });
+  });
+}
