@@ -302,6 +302,7 @@ test("a discount code at checkout: below the minimum it is refused with the mini
 
 for (const locale of LOCALES) {
   test(`${locale}: axe finds nothing serious on the basket, the checkout and its errors`, async ({ page }) => {
+    test.slow(); // three axe runs: over 30 s on a busy 2-core machine
     await declineCookies(page);
     await page.goto(path(locale, "/basket"));
     await basketReady(page);

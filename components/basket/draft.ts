@@ -4,17 +4,12 @@
 // Card data never comes near this (it is typed on the status page and
 // leaves the page encrypted).
 
+import type { Customer } from "../order";
+
 export const DRAFT_KEY = "saber-shop.checkout.v1";
 
-export interface Draft {
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
-  country: string;
-  street: string;
-  zip: string;
-  city: string;
+/** The customer form (the order's Customer) plus the code, the terms and the step. */
+export interface Draft extends Customer {
   code: string;
   terms: boolean;
   /** The shopper is on the finalising step. */

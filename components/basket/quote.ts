@@ -4,28 +4,10 @@
 import { useEffect, useRef, useState } from "react";
 import { api, type ApiError } from "../api";
 import type { CartItem } from "../cart/store";
+import type { OrderLine, Totals } from "../order";
 
-export interface QuoteLine {
-  product: string;
-  variant?: string;
-  name: string;
-  image?: string;
-  creator?: Record<string, unknown>;
-  quantity: number;
-  unit_price: number;
-  total: number;
-  waste_fee: number;
-  returnable: boolean;
-  build_days: number;
-}
-
-export interface Totals {
-  subtotal: number;
-  shipping: number;
-  discount: number;
-  waste_fee: number;
-  total: number;
-}
+/** A priced line of the quote: the same as an order's. */
+export type QuoteLine = OrderLine;
 
 export interface Quote {
   currency: string;

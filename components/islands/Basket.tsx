@@ -3,26 +3,22 @@
 // then the customer form, shipping by country, a discount code, the terms,
 // and the order (POST /v1/orders). What the shopper types is kept in the tab
 // (draft.ts) so nothing is lost on an error or a reload.
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
 import { api, atLeast, newAttemptKey } from "../api";
-import { clearCart, removeAt, setQuantity, useCart, MAX_QUANTITY, type CartItem } from "../cart/store";
+import { clearCart, removeAt, setQuantity, useCart, type CartItem } from "../cart/store";
+import { CheckoutForm } from "../basket/CheckoutForm";
+import { Lines, type BasketProduct } from "../basket/Lines";
+import { Summary, type Placing } from "../basket/Summary";
 import { apiItems, lastQuote, useQuote, type Quote, type QuoteLine } from "../basket/quote";
 import { useDeliveries, type Country } from "../basket/deliveries";
 import { clearDraft, readDraft, writeDraft, EMPTY_DRAFT, type Draft } from "../basket/draft";
-import { validateDraft, ZIP_EXAMPLES, CUSTOMER_FIELDS, type CustomerField } from "../basket/validate";
+import { validateDraft, CUSTOMER_FIELDS } from "../basket/validate";
 import { PausedDialog } from "../basket/PausedDialog";
 import { pushCommerceEvent, type CommerceItem } from "../events";
 import { translator, type Bundle } from "../i18n";
 import { formatMoney } from "../money";
 import { showToast } from "../toast";
 import { MIN_PENDING_MS } from "../forms";
-
-export interface BasketProduct {
-  slug: string;
-  title: string;
-  href: string;
-  image: string;
-}
 
 export interface BasketProps {
   locale: string;
@@ -44,13 +40,6 @@ export interface BasketProps {
 /** The creator's product slug (internal/order.CreatorSlug). */
 const CREATOR = "custom-saber-creator";
 
-type Placing =
-  | { kind: "idle" }
-  | { kind: "pending" }
-  | { kind: "error"; message: string }
-  | { kind: "changed"; total: number }
-  | { kind: "done" };
-
 export default function Basket(p: BasketProps) {
   const t = translator(p.locale, p.messages);
   const money = (minor: number) => formatMoney(p.locale, minor, p.currency);
@@ -65,7 +54,6 @@ export default function Basket(p: BasketProps) {
   const [placing, setPlacing] = useState<Placing>({ kind: "idle" });
   const [paused, setPaused] = useState<{ title: string; text: string } | null>(null);
   const [dialog, setDialog] = useState(false);
-  const [confirmClear, setConfirmClear] = useState(false);
   const countries = useDeliveries(p.locale, p.currency, p.countries);
   const quoteState = useQuote({ locale: p.locale, items, country: draft.country, code }, retry);
   const quote = lastQuote(quoteState);
@@ -129,6 +117,12 @@ export default function Basket(p: BasketProps) {
     removeAt(position);
     if (line && quote) pushCommerceEvent("remove_from_cart", quote.currency, line.total, commerceItems([line]));
     showToast(t("basket.removed", { name: line?.name ?? nameOf(items[position]) }), "info");
+  }
+
+  function clear() {
+    if (quote) pushCommerceEvent("remove_from_cart", quote.currency, quote.totals.subtotal, commerceItems(quote.lines));
+    clearCart();
+    showToast(t("basket.cleared"), "info");
   }
 
   function toCheckout() {
@@ -272,372 +266,74 @@ export default function Basket(p: BasketProps) {
   const step = draft.step;
   const notReturnable = quote ? !quote.returnable : items.some((i) => i.creator);
 
-  const lines = (
-    <section className="basket__lines" aria-labelledby={`${id}-lines`}>
-      <div className="basket__head">
-        <h2 id={`${id}-lines`} className="basket__title">
-          {t("basket.lines_title")}
-        </h2>
-        {step === "checkout" ? (
-          <button type="button" className="btn btn--ghost btn--sm" onClick={() => setDraft((d) => ({ ...d, step: "basket" }))}>
-            {t("checkout.edit_basket")}
-          </button>
-        ) : confirmClear ? (
-          <span className="basket__confirm" role="group" aria-label={t("basket.clear_confirm")}>
-            <span>{t("basket.clear_confirm")}</span>
-            <button
-              type="button"
-              className="btn btn--ghost btn--sm"
-              onClick={() => {
-                if (quote) pushCommerceEvent("remove_from_cart", quote.currency, quote.totals.subtotal, commerceItems(quote.lines));
-                clearCart();
-                setConfirmClear(false);
-                showToast(t("basket.cleared"), "info");
-              }}
-            >
-              {t("basket.clear_yes")}
-            </button>
-            <button type="button" className="btn btn--ghost btn--sm" onClick={() => setConfirmClear(false)} autoFocus>
-              {t("basket.clear_no")}
-            </button>
-          </span>
-        ) : (
-          <button type="button" className="btn btn--ghost btn--sm" onClick={() => setConfirmClear(true)}>
-            {t("basket.clear")}
-          </button>
-        )}
-      </div>
-      <ul className="basket-lines" role="list">
-        {items.map((item, i) => {
-          const ql = quote && quote.lines.length === items.length ? quote.lines[i] : undefined;
-          const prod = p.products.find((x) => x.slug === item.product);
-          const name = ql?.name ?? nameOf(item);
-          const image = ql?.image || prod?.image;
-          const variant = item.variant ? p.generators.find((g) => g.id === item.variant)?.name ?? item.variant : "";
-          const err = lineError(i);
-          const qid = `${id}-q${i}`;
-          return (
-            <li className={`basket-line${err ? " basket-line--invalid" : ""}`} key={`${i}-${item.product}-${item.variant ?? ""}`}>
-              <div className="basket-line__media">
-                {image ? <img src={image} alt="" width={96} height={48} loading="lazy" decoding="async" /> : <span className="basket-line__noimg" />}
-              </div>
-              <div className="basket-line__info">
-                <p className="basket-line__name">
-                  {prod && !item.creator ? <a href={prod.href}>{name}</a> : name}
-                </p>
-                {variant && <p className="basket-line__meta">{t("basket.generator", { name: variant })}</p>}
-                {item.creator && <CreatorSummary creator={item.creator} t={t} />}
-                {ql && (
-                  <p className="basket-line__meta">
-                    {t("basket.unit_price", { price: money(ql.unit_price) })}
-                  </p>
-                )}
-                {err && (
-                  <p className="field-error" role="alert">
-                    {err}
-                  </p>
-                )}
-              </div>
-              <div className="basket-line__controls">
-                {step === "basket" ? (
-                  <>
-                    <label className="visually-hidden" htmlFor={qid}>
-                      {t("basket.quantity_for", { name })}
-                    </label>
-                    <select
-                      id={qid}
-                      className="input basket-line__qty"
-                      value={item.quantity}
-                      onChange={(e) => setQuantity(i, Number(e.target.value))}
-                    >
-                      {Array.from({ length: MAX_QUANTITY }, (_, n) => (
-                        <option key={n + 1} value={n + 1}>
-                          {n + 1}
-                        </option>
-                      ))}
-                    </select>
-                    <button type="button" className="btn btn--ghost btn--sm basket-line__remove" onClick={() => remove(i)} aria-label={t("basket.remove_named", { name })}>
-                      {t("basket.remove")}
-                    </button>
-                  </>
-                ) : (
-                  <span className="basket-line__count">{t("basket.times", { count: item.quantity })}</span>
-                )}
-                <span className="basket-line__total">{ql ? money(ql.total) : "…"}</span>
-              </div>
-            </li>
-          );
-        })}
-      </ul>
-    </section>
-  );
-
-  const summary = (
-    <div className="basket-summary card card--pad" ref={summaryRef} tabIndex={-1} aria-labelledby={`${id}-summary`}>
-      <h2 id={`${id}-summary`} className="basket-summary__title">
-        {t("basket.summary_title")}
-      </h2>
-      {quote ? (
-        <dl className="basket-summary__rows" aria-busy={quoteState.kind === "pending" || undefined}>
-          <Row label={t("basket.subtotal")} value={money(quote.totals.subtotal)} />
-          <Row
-            label={country ? t("basket.shipping_to", { country: country.name }) : t("basket.shipping")}
-            value={draft.country && quote.delivery_days[0] ? money(quote.totals.shipping) : t("basket.shipping_choose")}
-          />
-          {quote.totals.discount > 0 && (
-            <Row label={t("basket.discount", { code: quote.coupon ?? code })} value={"−" + money(quote.totals.discount)} />
-          )}
-          <Row label={t("basket.total")} value={money(quote.totals.total)} total />
-        </dl>
-      ) : quoteFailed ? null : (
-        <p className="basket-summary__pending">
-          <span className="spinner" aria-hidden="true" /> {t("basket.pricing")}
-        </p>
-      )}
-      {quote && (
-        <p className="basket-summary__note">
-          {t("basket.taxes_included")}
-          {quote.totals.waste_fee > 0 && <> {t("basket.waste_fee_included", { fee: money(quote.totals.waste_fee) })}</>}
-        </p>
-      )}
-      {quoteFailed && (
-        <div className="notice notice--warn" role="alert">
-          <p>{t("basket.quote_failed")}</p>
-          <button type="button" className="btn btn--ghost btn--sm" onClick={() => setRetry((n) => n + 1)}>
-            {t("basket.retry")}
-          </button>
-        </div>
-      )}
-      {hasLineErrors && (
-        <p className="notice notice--warn" role="alert">
-          {t("basket.lines_invalid")}
-        </p>
-      )}
-      {placing.kind === "changed" && (
-        <div className="notice notice--warn" role="alert">
-          <p>
-            <strong>{t("checkout.prices_changed_title")}</strong> {t("checkout.prices_changed", { total: money(quote?.totals.total ?? placing.total) })}
-          </p>
-        </div>
-      )}
-      {step === "basket" ? (
-        <button type="button" className="btn btn--primary btn--lg btn--block" onClick={toCheckout} disabled={hasLineErrors}>
-          {t("basket.to_checkout")}
-        </button>
-      ) : (
-        <>
-          {notReturnable && (
-            <p className="notice notice--warn basket-summary__noreturn" id={`${id}-noreturn`}>
-              <strong>{t("checkout.not_returnable_title")}</strong> {t("checkout.not_returnable")}
-            </p>
-          )}
-          {quote && quote.delivery_days[0] > 0 && (
-            <p className="basket-summary__eta">
-              {t("checkout.eta", { count: quote.build_days, min: quote.delivery_days[0], max: quote.delivery_days[1] })}
-            </p>
-          )}
-          <button
-            type="submit"
-            form={`${id}-form`}
-            className={`btn btn--primary btn--lg btn--block${isPaused ? " btn--paused" : ""}`}
-            disabled={!isPaused && (placing.kind === "pending" || placing.kind === "done" || !ready)}
-            aria-describedby={notReturnable ? `${id}-noreturn` : undefined}
-          >
-            {placing.kind === "pending" && <span className="spinner" aria-hidden="true" />}
-            {isPaused
-              ? t("orders.paused_button")
-              : placing.kind === "pending"
-                ? t("checkout.placing")
-                : placing.kind === "changed"
-                  ? t("checkout.confirm_again", { total: money(quote?.totals.total ?? placing.total) })
-                  : t("checkout.order", { total: quote ? money(quote.totals.total) : "" })}
-          </button>
-          {placing.kind === "error" && (
-            <p className="field-error basket-summary__error" role="alert">
-              {placing.message}
-            </p>
-          )}
-          <p className="basket-summary__fine">{t("checkout.pay_after")}</p>
-        </>
-      )}
-    </div>
-  );
-
-  const field = (name: CustomerField, label: string, input: ReactNode, hint?: ReactNode) => (
-    <div className={`form-field form-field--${name}`}>
-      <label className="form-field__label" htmlFor={`${id}-${name}`}>
-        {label}
-      </label>
-      {input}
-      {hint}
-      {errors[name] && (
-        <p id={`${id}-${name}-error`} className="field-error" role="alert">
-          {errors[name]}
-        </p>
-      )}
-    </div>
-  );
-  const text = (name: CustomerField, autoComplete: string, extra?: Record<string, unknown>) => (
-    <input
-      id={`${id}-${name}`}
-      className="input"
-      name={name}
-      value={draft[name]}
-      onChange={(e) => update(name, e.target.value)}
-      autoComplete={autoComplete}
-      required
-      aria-invalid={errors[name] ? true : undefined}
-      aria-describedby={errors[name] ? `${id}-${name}-error` : undefined}
-      {...extra}
-    />
-  );
-
-  const belowMinimum = quote ? quote.totals.subtotal < quote.coupon_minimum : false;
-  const checkout = (
-    <form id={`${id}-form`} ref={formRef} className="checkout" noValidate onSubmit={placeOrder} aria-labelledby={`${id}-checkout`}>
-      <h2 id={`${id}-checkout`} className="basket__title">
-        {t("checkout.title")}
-      </h2>
-      <fieldset className="checkout__group">
-        <legend className="checkout__legend">{t("checkout.customer")}</legend>
-        <div className="checkout__row">
-          {field("first_name", t("checkout.first_name"), text("first_name", "given-name"))}
-          {field("last_name", t("checkout.last_name"), text("last_name", "family-name"))}
-        </div>
-        <div className="checkout__row">
-          {field("email", t("checkout.email"), text("email", "email", { type: "email", inputMode: "email" }))}
-          {field("phone", t("checkout.phone"), text("phone", "tel", { type: "tel", inputMode: "tel", placeholder: "+48 600 100 200" }))}
-        </div>
-      </fieldset>
-      <fieldset className="checkout__group">
-        <legend className="checkout__legend">{t("checkout.delivery")}</legend>
-        {field(
-          "country",
-          t("checkout.country"),
-          <select
-            id={`${id}-country`}
-            className="input"
-            name="country"
-            value={draft.country}
-            onChange={(e) => update("country", e.target.value)}
-            required
-            aria-invalid={errors.country ? true : undefined}
-            aria-describedby={[errors.country ? `${id}-country-error` : "", `${id}-country-hint`].filter(Boolean).join(" ")}
-          >
-            <option value="">{t("checkout.country_choose")}</option>
-            {sortedCountries.map((c) => (
-              <option key={c.code} value={c.code}>
-                {c.name} ({money(c.cost)})
-              </option>
-            ))}
-          </select>,
-          <p id={`${id}-country-hint`} className="form-field__hint" aria-live="polite">
-            {country
-              ? t("checkout.shipping_hint", { cost: money(country.cost), min: country.days_min, max: country.days_max })
-              : t("checkout.country_hint")}
-          </p>,
-        )}
-        {field("street", t("checkout.street"), text("street", "address-line1"))}
-        <div className="checkout__row checkout__row--zip">
-          {field("zip", t("checkout.zip"), text("zip", "postal-code", { placeholder: ZIP_EXAMPLES[draft.country] ?? "" }))}
-          {field("city", t("checkout.city"), text("city", "address-level2"))}
-        </div>
-      </fieldset>
-      <fieldset className="checkout__group">
-        <legend className="checkout__legend">{t("checkout.code")}</legend>
-        <div className="checkout__code">
-          <label className="visually-hidden" htmlFor={`${id}-code`}>
-            {t("checkout.code")}
-          </label>
-          <input
-            id={`${id}-code`}
-            className="input"
-            name="code"
-            value={draft.code}
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            onChange={(e) => {
-              update("code", e.target.value);
-              setCodeError("");
-            }}
-            onKeyDown={(e) => {
-              if (e.key === "Enter") {
-                e.preventDefault();
-                applyCode();
-              }
-            }}
-            aria-invalid={codeError ? true : undefined}
-            aria-describedby={`${id}-code-hint${codeError ? ` ${id}-code-error` : ""}`}
-          />
-          {code && quote?.coupon ? (
-            <button type="button" className="btn btn--ghost" onClick={removeCode}>
-              {t("checkout.code_remove")}
-            </button>
-          ) : (
-            <button type="button" className="btn btn--ghost" onClick={applyCode} disabled={!draft.code.trim()}>
-              {t("checkout.code_apply")}
-            </button>
-          )}
-        </div>
-        <p id={`${id}-code-hint`} className="form-field__hint" aria-live="polite">
-          {code && quote?.coupon
-            ? t("checkout.code_applied", { code: quote.coupon, amount: money(quote.totals.discount) })
-            : belowMinimum && quote
-              ? t("checkout.code_minimum", { minimum: money(quote.coupon_minimum) })
-              : t("checkout.code_hint")}
-        </p>
-        {codeError && (
-          <p id={`${id}-code-error`} className="field-error" role="alert">
-            {codeError}
-          </p>
-        )}
-      </fieldset>
-      <div className="form-field checkout__terms">
-        <label className="checkbox">
-          <input
-            id={`${id}-terms_accepted`}
-            type="checkbox"
-            name="terms_accepted"
-            checked={draft.terms}
-            onChange={(e) => update("terms", e.target.checked)}
-            required
-            aria-invalid={errors.terms_accepted ? true : undefined}
-            aria-describedby={errors.terms_accepted ? `${id}-terms-error` : undefined}
-          />
-          <span>
-            {t("checkout.terms_before")}{" "}
-            <a href={p.termsHref} target="_blank" rel="noopener" type="application/pdf">
-              {t("checkout.terms_link")}
-            </a>
-            {t("checkout.terms_after")}
-          </span>
-        </label>
-        {errors.terms_accepted && (
-          <p id={`${id}-terms-error`} className="field-error" role="alert">
-            {errors.terms_accepted}
-          </p>
-        )}
-        <p className="form-field__hint">
-          <a href={p.withdrawalHref}>{t("checkout.withdrawal_link")}</a>
-        </p>
-      </div>
-    </form>
-  );
-
   return (
     <div className={`basket basket--${step}`}>
       <div className="basket__main">
-        {step === "checkout" ? (
-          <>
-            {checkout}
-            {lines}
-          </>
-        ) : (
-          lines
+        {step === "checkout" && (
+          <CheckoutForm
+            id={id}
+            t={t}
+            money={money}
+            draft={draft}
+            errors={errors}
+            update={update}
+            countries={sortedCountries}
+            country={country}
+            coupon={code && quote?.coupon ? quote.coupon : undefined}
+            discount={quote?.totals.discount ?? 0}
+            couponMinimum={quote && quote.totals.subtotal < quote.coupon_minimum ? quote.coupon_minimum : undefined}
+            codeError={codeError}
+            termsHref={p.termsHref}
+            withdrawalHref={p.withdrawalHref}
+            formRef={formRef}
+            onApplyCode={applyCode}
+            onRemoveCode={removeCode}
+            onCodeEdit={(v) => {
+              update("code", v);
+              setCodeError("");
+            }}
+            onSubmit={placeOrder}
+          />
         )}
+        <Lines
+          id={id}
+          t={t}
+          money={money}
+          items={items}
+          quote={quote}
+          products={p.products}
+          generators={p.generators}
+          step={step}
+          lineError={lineError}
+          nameOf={nameOf}
+          onQuantity={setQuantity}
+          onRemove={remove}
+          onClear={clear}
+          onEditBasket={() => setDraft((d) => ({ ...d, step: "basket" }))}
+        />
       </div>
-      <aside className="basket__aside">{summary}</aside>
+      <aside className="basket__aside">
+        <Summary
+          id={id}
+          t={t}
+          money={money}
+          quote={quote}
+          quotePending={quoteState.kind === "pending"}
+          quoteFailed={quoteFailed}
+          hasLineErrors={hasLineErrors}
+          ready={ready}
+          step={step}
+          country={country}
+          code={code}
+          notReturnable={notReturnable}
+          paused={isPaused}
+          placing={placing}
+          formId={`${id}-form`}
+          summaryRef={summaryRef}
+          onRetry={() => setRetry((n) => n + 1)}
+          onCheckout={toCheckout}
+        />
+      </aside>
       <PausedDialog
         open={dialog}
         title={pausedTexts.title}
@@ -646,27 +342,6 @@ export default function Basket(p: BasketProps) {
         onClose={() => setDialog(false)}
       />
     </div>
-  );
-}
-
-function Row({ label, value, total }: { label: string; value: string; total?: boolean }) {
-  return (
-    <div className={`basket-summary__row${total ? " basket-summary__row--total" : ""}`}>
-      <dt>{label}</dt>
-      <dd>{value}</dd>
-    </div>
-  );
-}
-
-/** A creator design in one or two lines (the creator issue gives it names). */
-function CreatorSummary({ creator, t }: { creator: Record<string, unknown>; t: (k: string, p?: Record<string, string | number>) => string }) {
-  const parts = (creator.parts ?? {}) as Record<string, string>;
-  const presets = Array.isArray(creator.presets) ? creator.presets.length : 0;
-  return (
-    <p className="basket-line__meta">
-      {Object.values(parts).join(" · ")}
-      {presets > 0 && <> · {t("basket.presets", { count: presets })}</>}
-    </p>
   );
 }
 

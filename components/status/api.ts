@@ -3,6 +3,9 @@
 // least MIN_PENDING_MS (SPEC.md §4) unless asked not to (polling), and
 // none throws: a network failure is status 0.
 import { api, atLeast, newAttemptKey, type ApiResult } from "../api";
+import type { Customer, OrderLine, Totals } from "../order";
+
+export type { CreatorConfig, Customer, OrderLine, Totals } from "../order";
 import { MIN_PENDING_MS } from "../forms";
 
 export type OrderStatus = "placed" | "payment_pending" | "paid" | "sent" | "cancelled";
@@ -12,46 +15,6 @@ export interface TimelineEvent {
   status: OrderStatus;
   at: string;
   cause: string;
-}
-
-export interface CreatorConfig {
-  parts: Record<string, string>;
-  generator: string;
-  button?: string;
-  presets: unknown[];
-}
-
-export interface OrderLine {
-  product: string;
-  variant?: string;
-  name: string;
-  image?: string;
-  creator?: CreatorConfig;
-  quantity: number;
-  unit_price: number;
-  total: number;
-  waste_fee: number;
-  returnable: boolean;
-  build_days: number;
-}
-
-export interface Totals {
-  subtotal: number;
-  shipping: number;
-  discount: number;
-  waste_fee: number;
-  total: number;
-}
-
-export interface Customer {
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
-  country: string;
-  street: string;
-  zip: string;
-  city: string;
 }
 
 export interface Order {

@@ -1,0 +1,196 @@
+// The finalising step's form (SPEC.md §3): the customer, the delivery
+// address with the country's shipping cost and time, a discount code, and
+// the terms. Controlled by the basket island, which keeps the draft.
+import type { FormEvent, ReactNode, Ref } from "react";
+import type { Translate } from "../i18n";
+import type { Country } from "./deliveries";
+import type { Draft } from "./draft";
+import { ZIP_EXAMPLES, type CustomerField } from "./validate";
+
+export interface CheckoutFormProps {
+  id: string;
+  t: Translate;
+  money: (minor: number) => string;
+  draft: Draft;
+  /** Field -> message, from the client's checks or the daemon's 422. */
+  errors: Record<string, string>;
+  update: <K extends keyof Draft>(field: K, value: Draft[K]) => void;
+  /** Sorted by name in the shopper's language. */
+  countries: Country[];
+  country?: Country;
+  /** The quote's coupon, when the applied code is taken. */
+  coupon?: string;
+  discount: number;
+  /** The goods are below the coupon minimum (named in the hint). */
+  couponMinimum?: number;
+  codeError: string;
+  termsHref: string;
+  withdrawalHref: string;
+  formRef: Ref<HTMLFormElement>;
+  onApplyCode: () => void;
+  onRemoveCode: () => void;
+  onCodeEdit: (value: string) => void;
+  onSubmit: (e: FormEvent) => void;
+}
+
+export function CheckoutForm(p: CheckoutFormProps) {
+  const { t, id, draft, errors } = p;
+  const field = (name: CustomerField, label: string, input: ReactNode, hint?: ReactNode) => (
+    <div className={`form-field form-field--${name}`}>
+      <label className="form-field__label" htmlFor={`${id}-${name}`}>
+        {label}
+      </label>
+      {input}
+      {hint}
+      {errors[name] && (
+        <p id={`${id}-${name}-error`} className="field-error" role="alert">
+          {errors[name]}
+        </p>
+      )}
+    </div>
+  );
+  const text = (name: CustomerField, autoComplete: string, extra?: Record<string, unknown>) => (
+    <input
+      id={`${id}-${name}`}
+      className="input"
+      name={name}
+      value={draft[name]}
+      onChange={(e) => p.update(name, e.target.value)}
+      autoComplete={autoComplete}
+      required
+      aria-invalid={errors[name] ? true : undefined}
+      aria-describedby={errors[name] ? `${id}-${name}-error` : undefined}
+      {...extra}
+    />
+  );
+  const codeApplied = Boolean(p.coupon);
+
+  return (
+    <form id={`${id}-form`} ref={p.formRef} className="checkout" noValidate onSubmit={p.onSubmit} aria-labelledby={`${id}-checkout`}>
+      <h2 id={`${id}-checkout`} className="basket__title">
+        {t("checkout.title")}
+      </h2>
+      <fieldset className="checkout__group">
+        <legend className="checkout__legend">{t("checkout.customer")}</legend>
+        <div className="checkout__row">
+          {field("first_name", t("checkout.first_name"), text("first_name", "given-name"))}
+          {field("last_name", t("checkout.last_name"), text("last_name", "family-name"))}
+        </div>
+        <div className="checkout__row">
+          {field("email", t("checkout.email"), text("email", "email", { type: "email", inputMode: "email" }))}
+          {field("phone", t("checkout.phone"), text("phone", "tel", { type: "tel", inputMode: "tel", placeholder: "+48 600 100 200" }))}
+        </div>
+      </fieldset>
+      <fieldset className="checkout__group">
+        <legend className="checkout__legend">{t("checkout.delivery")}</legend>
+        {field(
+          "country",
+          t("checkout.country"),
+          <select
+            id={`${id}-country`}
+            className="input"
+            name="country"
+            value={draft.country}
+            onChange={(e) => p.update("country", e.target.value)}
+            required
+            aria-invalid={errors.country ? true : undefined}
+            aria-describedby={[errors.country ? `${id}-country-error` : "", `${id}-country-hint`].filter(Boolean).join(" ")}
+          >
+            <option value="">{t("checkout.country_choose")}</option>
+            {p.countries.map((c) => (
+              <option key={c.code} value={c.code}>
+                {c.name} ({p.money(c.cost)})
+              </option>
+            ))}
+          </select>,
+          <p id={`${id}-country-hint`} className="form-field__hint" aria-live="polite">
+            {p.country
+              ? t("checkout.shipping_hint", { cost: p.money(p.country.cost), min: p.country.days_min, max: p.country.days_max })
+              : t("checkout.country_hint")}
+          </p>,
+        )}
+        {field("street", t("checkout.street"), text("street", "address-line1"))}
+        <div className="checkout__row checkout__row--zip">
+          {field("zip", t("checkout.zip"), text("zip", "postal-code", { placeholder: ZIP_EXAMPLES[draft.country] ?? "" }))}
+          {field("city", t("checkout.city"), text("city", "address-level2"))}
+        </div>
+      </fieldset>
+      <fieldset className="checkout__group">
+        <legend className="checkout__legend">{t("checkout.code")}</legend>
+        <div className="checkout__code">
+          <label className="visually-hidden" htmlFor={`${id}-code`}>
+            {t("checkout.code")}
+          </label>
+          <input
+            id={`${id}-code`}
+            className="input"
+            name="code"
+            value={draft.code}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            onChange={(e) => p.onCodeEdit(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === "Enter") {
+                e.preventDefault(); // Enter applies the code; it does not order
+                p.onApplyCode();
+              }
+            }}
+            aria-invalid={p.codeError ? true : undefined}
+            aria-describedby={`${id}-code-hint${p.codeError ? ` ${id}-code-error` : ""}`}
+          />
+          {codeApplied ? (
+            <button type="button" className="btn btn--ghost" onClick={p.onRemoveCode}>
+              {t("checkout.code_remove")}
+            </button>
+          ) : (
+            <button type="button" className="btn btn--ghost" onClick={p.onApplyCode} disabled={!draft.code.trim()}>
+              {t("checkout.code_apply")}
+            </button>
+          )}
+        </div>
+        <p id={`${id}-code-hint`} className="form-field__hint" aria-live="polite">
+          {codeApplied
+            ? t("checkout.code_applied", { code: p.coupon!, amount: p.money(p.discount) })
+            : p.couponMinimum !== undefined
+              ? t("checkout.code_minimum", { minimum: p.money(p.couponMinimum) })
+              : t("checkout.code_hint")}
+        </p>
+        {p.codeError && (
+          <p id={`${id}-code-error`} className="field-error" role="alert">
+            {p.codeError}
+          </p>
+        )}
+      </fieldset>
+      <div className="form-field checkout__terms">
+        <label className="checkbox">
+          <input
+            id={`${id}-terms_accepted`}
+            type="checkbox"
+            name="terms_accepted"
+            checked={draft.terms}
+            onChange={(e) => p.update("terms", e.target.checked)}
+            required
+            aria-invalid={errors.terms_accepted ? true : undefined}
+            aria-describedby={errors.terms_accepted ? `${id}-terms-error` : undefined}
+          />
+          <span>
+            {t("checkout.terms_before")}{" "}
+            <a href={p.termsHref} target="_blank" rel="noopener" type="application/pdf">
+              {t("checkout.terms_link")}
+            </a>
+            {t("checkout.terms_after")}
+          </span>
+        </label>
+        {errors.terms_accepted && (
+          <p id={`${id}-terms-error`} className="field-error" role="alert">
+            {errors.terms_accepted}
+          </p>
+        )}
+        <p className="form-field__hint">
+          <a href={p.withdrawalHref}>{t("checkout.withdrawal_link")}</a>
+        </p>
+      </div>
+    </form>
+  );
+}
