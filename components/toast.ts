@@ -44,6 +44,42 @@ export function showToast(message: string, kind: ToastKind = "success"): number 
   return id;
 }
 
+/** sessionStorage: a toast for the next page of this tab (showToastAfterNavigation). */
+export const NEXT_TOAST_KEY = "saber-shop.toast.next";
+
+/**
+ * Shows a message on the page this tab goes to next (e.g. "order placed",
+ * then the status page): a toast raised right before location.assign would
+ * vanish with the page. The Toasts island shows it once it hydrates.
+ */
+export function showToastAfterNavigation(message: string, kind: ToastKind = "success"): void {
+  try {
+    window.sessionStorage.setItem(NEXT_TOAST_KEY, JSON.stringify({ message, kind }));
+  } catch {
+    showToast(message, kind); // no storage: at least this page shows it
+  }
+}
+
+/** Shows (once) the toast an earlier page of this tab left for this one. */
+export function showPendingToast(): void {
+  let raw: string | null = null;
+  try {
+    raw = window.sessionStorage.getItem(NEXT_TOAST_KEY);
+    window.sessionStorage.removeItem(NEXT_TOAST_KEY);
+  } catch {
+    return;
+  }
+  if (!raw) return;
+  try {
+    const { message, kind } = JSON.parse(raw) as { message?: unknown; kind?: unknown };
+    if (typeof message === "string" && message) {
+      showToast(message, kind === "error" || kind === "info" ? kind : "success");
+    }
+  } catch {
+    /* a broken value: nothing to show */
+  }
+}
+
 export function dismissToast(id: number): void {
   const s = store();
   if (s.toasts.some((t) => t.id === id)) set(s.toasts.filter((t) => t.id !== id));

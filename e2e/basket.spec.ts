@@ -47,6 +47,7 @@ const badge = (page: Page) => page.locator(".cart-badge__count");
 
 for (const locale of LOCALES) {
   test(`${locale}: add from product pages, remove by position, reload, check out with errors first, order`, async ({ page }) => {
+    test.slow(); // three product pages, two reloads, two order attempts
     const seen = problems(page);
     await acceptCookies(page);
     await addFromProductPage(page, locale, "arc", /crystal|kryształem|Kristall/i);
@@ -113,6 +114,8 @@ for (const locale of LOCALES) {
     await expect(page.locator(".basket-summary")).toContainText(/3–7/);
     await page.getByRole("button", { name: TEXT[locale].order }).click();
     await page.waitForURL(new RegExp(`${path(locale, "/status/")}[A-Za-z0-9_-]{20,}$`));
+    // The toast the basket raised shows on the status page it went to.
+    await expect(page.locator(".toast").filter({ hasText: TEXT[locale].placedToast })).toBeVisible();
     expect(await cart(page)).toEqual([]);
     await expect(badge(page)).toBeHidden();
 
@@ -150,6 +153,57 @@ test("the data layer gets add_to_cart, remove_from_cart and begin_checkout only 
   const events = await commerceEvents(page);
   expect(events.map((e) => e.event)).toEqual(["begin_checkout", "remove_from_cart"]);
   expect(events[0]!.ecommerce.value).toBe(698);
+});
+
+test("a creator design in the basket: its summary, and the no-returns notice before ordering", async ({ page, request }) => {
+  await declineCookies(page);
+  // The daemon's default design (order.DefaultCreator), from the catalogue.
+  const cat = (await (await request.get("/catalog.json")).json()) as {
+    creator: {
+      presets: number;
+      slots: { id: string; options: { id: string }[] }[];
+      generators: { id: string }[];
+      options: Record<string, { id: string; hex?: string }[]>;
+    };
+  };
+  const cr = cat.creator;
+  const first = (group: string) => cr.options[group]![0]!.id;
+  const design = {
+    parts: Object.fromEntries(cr.slots.map((s) => [s.id, s.options[0]!.id])),
+    generator: cr.generators[0]!.id,
+    button: first("buttons"),
+    presets: Array.from({ length: cr.presets }, (_, i) => ({
+      color: cr.options.colors![i % cr.options.colors!.length]!.hex!.toLowerCase(),
+      white: 0,
+      effect: first("effects"),
+      ignition: first("ignitions"),
+      retraction: first("ignitions"),
+      sound: first("sounds"),
+      clash: "#ffffff",
+    })),
+  };
+  await page.addInitScript(
+    (items) => localStorage.setItem("saber-shop.cart.v1", JSON.stringify(items)),
+    [{ product: "custom-saber-creator", creator: design, quantity: 1 }, { product: "plug", quantity: 1 }],
+  );
+  await page.goto("/basket");
+  await basketReady(page);
+  const line = page.locator(".basket-line").first();
+  await expect(line).toContainText("Custom saber");
+  await expect(line).toContainText(`${cr.presets} presets`);
+  await expect(line.locator(".basket-line__total")).not.toHaveText("…");
+  await page.getByRole("button", { name: "Proceed to checkout" }).click();
+  const notice = page.getByText(TEXT.en.notReturnable);
+  await expect(notice).toBeVisible();
+  // The order button names it, for screen readers too.
+  const order = page.getByRole("button", { name: TEXT.en.order });
+  await expect(order).toHaveAccessibleDescription(/cannot be returned/);
+  // Without the design the notice goes.
+  await page.getByRole("button", { name: "Edit basket" }).click();
+  await page.getByRole("button", { name: /^Remove Custom saber/ }).click();
+  await page.getByRole("button", { name: "Proceed to checkout" }).click();
+  await expect(page.getByRole("button", { name: TEXT.en.order })).toBeVisible();
+  await expect(notice).toHaveCount(0);
 });
 
 test("the empty basket leads back to the shop and the creator; clearing asks first", async ({ page }) => {

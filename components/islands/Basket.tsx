@@ -17,7 +17,7 @@ import { PausedDialog } from "../basket/PausedDialog";
 import { pushCommerceEvent, type CommerceItem } from "../events";
 import { translator, type Bundle } from "../i18n";
 import { formatMoney } from "../money";
-import { showToast } from "../toast";
+import { showToast, showToastAfterNavigation } from "../toast";
 import { MIN_PENDING_MS } from "../forms";
 
 export interface BasketProps {
@@ -187,7 +187,7 @@ export default function Basket(p: BasketProps) {
     busy.current = false;
     if (res.ok) {
       setPlacing({ kind: "done" });
-      showToast(res.data.message || t("checkout.placed"), "success");
+      showToastAfterNavigation(res.data.message || t("checkout.placed"), "success");
       clearCart();
       clearDraft();
       location.assign(res.data.status_url);

@@ -1,6 +1,7 @@
 // The toast list, top right (SPEC.md §4). The live region is always in the
 // page, empty on the server, so screen readers announce what is added to it.
-import { useToasts } from "../toast";
+import { useEffect } from "react";
+import { showPendingToast, useToasts } from "../toast";
 
 export interface ToastsProps {
   /** Accessible name of the notification area. */
@@ -9,6 +10,7 @@ export interface ToastsProps {
 
 export default function Toasts({ label }: ToastsProps) {
   const toasts = useToasts();
+  useEffect(showPendingToast, []);
   return (
     <div className="toasts" role="status" aria-live="polite" aria-label={label}>
       {toasts.map((t) => (
