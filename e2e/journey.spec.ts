@@ -5,14 +5,13 @@
 // payment through 3-D Secure that the page sees become paid. The real build,
 // the real daemon, its sandbox payments and the e-mails it wrote.
 import { execFile } from "node:child_process";
-import { join } from "node:path";
 import { promisify } from "node:util";
 import { expect, test, type Page } from "@playwright/test";
 import { formatMoney } from "../components/money";
 import { mailTo } from "./mail";
-import { LOCALES, ROOT, TEXT, basketReady, cart, customer, declineCookies, fillCheckout, orderdBinary, path, type Locale } from "./shop";
+import { PORT } from "./paths";
+import { DATA, LOCALES, TEXT, basketReady, cart, customer, declineCookies, fillCheckout, orderdBinary, path, type Locale } from "./shop";
 
-const PORT = Number(process.env.E2E_PORT ?? 4173);
 // The daemon's links (the e-mail's, the sandbox's way back) say localhost.
 test.use({ baseURL: `http://localhost:${PORT}`, serviceWorkers: "block" });
 
@@ -29,7 +28,7 @@ const run = promisify(execFile);
 
 async function addCoupon(percent: number): Promise<string> {
   const code = `J${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`.toUpperCase();
-  await run(await orderdBinary(), ["-data", join(ROOT, ".build", "e2e-var"), "coupons", "add", code, "--percent", String(percent)]);
+  await run(await orderdBinary(), ["-data", DATA, "coupons", "add", code, "--percent", String(percent)]);
   return code;
 }
 

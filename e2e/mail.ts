@@ -2,9 +2,9 @@
 // each message as an .eml file under <data>/mail (see playwright.config.ts).
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { MAIL_DIR } from "./paths";
 
-export const MAIL_DIR = join(fileURLToPath(new URL("..", import.meta.url)), ".build", "e2e-var", "mail");
+export { MAIL_DIR };
 
 /**
  * The newest e-mail to `to` (that also mentions `mentioning`, if given),

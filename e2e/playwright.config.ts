@@ -1,8 +1,8 @@
 // Browser tests in Debian's Chromium (no browser downloads here): the real
 // build, served by the real daemon binary on a loopback port.
 import { defineConfig } from "@playwright/test";
+import { PORT, RUN_DIR_REL } from "./paths";
 
-const PORT = Number(process.env.E2E_PORT ?? 4173);
 const chromiumArgs = [
   "--no-sandbox",
   "--disable-gpu",
@@ -33,9 +33,10 @@ export default defineConfig({
   ],
   webServer: {
     // A fresh data directory per run; no write limit (every test posts from
-    // the same address); e-mails land as .eml files under .build/e2e-var/mail.
-    command: `rm -rf .build/e2e-var && go run ./cmd/build -out .build/e2e-public && ` +
-      `go run ./cmd/orderd serve -addr 127.0.0.1:${PORT} -site .build/e2e-public -data .build/e2e-var -write-rate 0`,
+    // the same address); e-mails land as .eml files under its var/mail
+    // (e2e/paths.ts: one folder per port).
+    command: `rm -rf ${RUN_DIR_REL}/var && go run ./cmd/build -out ${RUN_DIR_REL}/public && ` +
+      `go run ./cmd/orderd serve -addr 127.0.0.1:${PORT} -site ${RUN_DIR_REL}/public -data ${RUN_DIR_REL}/var -write-rate 0`,
     cwd: "..",
     url: `http://127.0.0.1:${PORT}/`,
     timeout: 180_000,

@@ -7,12 +7,11 @@ import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { expect, type Page } from "@playwright/test";
 
-export const ROOT = fileURLToPath(new URL("..", import.meta.url));
-export const SITE = join(ROOT, ".build", "e2e-public");
+export { DATA, ROOT, SITE } from "./paths";
+import { ROOT, SITE } from "./paths";
 export const CART_KEY = "saber-shop.cart.v1";
 export const CONSENT_KEY = "saber-shop.cookie-consent";
 

@@ -6,11 +6,8 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { formatMoney } from "../components/money";
-
-const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const PORT = Number(process.env.E2E_PORT ?? 4173);
+import { DATA, PORT, ROOT } from "./paths";
 
 // The daemon's own links (the sandbox's return address, and the origin the
 // card's encryption is bound to) use localhost: be on that origin.
@@ -142,7 +139,7 @@ async function placeOrder(request: APIRequestContext, locale: Locale, items: obj
 let cli = "";
 function addCoupon(percent: number): string {
   const code = `ST${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`.toUpperCase();
-  execFileSync(cli, ["-data", join(ROOT, ".build", "e2e-var"), "coupons", "add", code, "--percent", String(percent)], { stdio: "pipe" });
+  execFileSync(cli, ["-data", DATA, "coupons", "add", code, "--percent", String(percent)], { stdio: "pipe" });
   return code;
 }
 

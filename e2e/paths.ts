@@ -1,0 +1,17 @@
+// Where a browser-test run keeps its build and its daemon's data: one
+// folder per port, so two runs at once (two ports, say while a helper tests
+// next to you) never clean or share each other's data directory.
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const PORT = Number(process.env.E2E_PORT ?? 4173);
+export const ROOT = fileURLToPath(new URL("..", import.meta.url));
+/** Relative to ROOT (the webServer command runs there). */
+export const RUN_DIR_REL = `.build/e2e-${PORT}`;
+export const RUN_DIR = join(ROOT, RUN_DIR_REL);
+/** The built site the daemon serves. */
+export const SITE = join(RUN_DIR, "public");
+/** The daemon's data directory (orderd.db, its socket, mail/). */
+export const DATA = join(RUN_DIR, "var");
+/** Without SMTP settings the daemon writes each e-mail here as .eml. */
+export const MAIL_DIR = join(DATA, "mail");
