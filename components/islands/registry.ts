@@ -6,6 +6,7 @@ import Basket from "./Basket";
 import Carousel from "./Carousel";
 import CartBadge from "./CartBadge";
 import ContactForm from "./ContactForm";
+import Creator from "./Creator";
 import Lightbox from "./Lightbox";
 import NotifyMe from "./NotifyMe";
 import Toasts from "./Toasts";
@@ -16,6 +17,7 @@ export const islands = {
   Carousel,
   CartBadge,
   ContactForm,
+  Creator,
   Lightbox,
   NotifyMe,
   Toasts,
