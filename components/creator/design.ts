@@ -98,9 +98,28 @@ function encodePreset(p: Preset): string {
 }
 
 /** The design as a query string (without "?"); see the format above. */
-export function encodeDesign(d: Design, c: Catalogue): string {
+export function encodeDesign(d: Design, c: Pick<Catalogue, "slots">): string {
   const parts = c.slots.map((s) => d.parts[s.id] ?? "").join(".");
   return `v=${URL_VERSION}&h=${parts}&g=${d.generator}&b=${d.button}&p=${d.presets.map(encodePreset).join("_")}`;
+}
+
+/**
+ * The creator link of a stored cart line (any shape: an outdated or
+ * tampered line still makes a link, which the creator then decodes with
+ * its per-field fallback).
+ */
+export function linkQuery(x: unknown, c: Pick<Catalogue, "slots">): string {
+  const o = (typeof x === "object" && x !== null ? x : {}) as Record<string, unknown>;
+  const str = (v: unknown) => (typeof v === "string" ? v.toLowerCase() : "");
+  const parts = (typeof o.parts === "object" && o.parts !== null ? o.parts : {}) as Record<string, unknown>;
+  const presets = (Array.isArray(o.presets) ? o.presets : []).map((p) => {
+    const r = (typeof p === "object" && p !== null ? p : {}) as Record<string, unknown>;
+    const white = typeof r.white === "number" ? r.white : 0;
+    return { color: str(r.color), white, effect: str(r.effect), ignition: str(r.ignition), retraction: str(r.retraction), sound: str(r.sound), clash: str(r.clash) };
+  });
+  const d: Design = { parts: {}, generator: str(o.generator), button: str(o.button), presets };
+  for (const s of c.slots) d.parts[s.id] = str(parts[s.id]);
+  return encodeDesign(d, c).replace(/[^\w.=&-]/g, "");
 }
 
 export interface Decoded {
