@@ -6,9 +6,11 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/evanw/esbuild/pkg/api"
+	"golang.org/x/tools/txtar"
 
 	"sabershop/internal/catalog"
 	"sabershop/internal/content"
@@ -158,6 +160,43 @@ console.log(JSON.stringify({ design: d, price: priceOf(d, c, c.base_price.amount
 		}
 		if !got.RoundTrip {
 			t.Errorf("%s: the default design does not survive its own link", l.Code)
+		}
+	}
+}
+
+// TestCreatorOrdersPaused: with orders closed at build time the creator
+// renders the paused button and notice instead of "add to basket", as the
+// product pages do; open, it renders the add button.
+func TestCreatorOrdersPaused(t *testing.T) {
+	ar, err := txtar.ParseFile(filepath.Join("testdata", "site.txtar"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var config string
+	for _, f := range ar.Files {
+		if f.Name == "config.toml" {
+			config = strings.Replace(string(f.Data), "orders_open = true", "orders_open = false", 1)
+		}
+	}
+	if !strings.Contains(config, "orders_open = false") {
+		t.Fatal("the fixture's config has no orders_open = true")
+	}
+	contentDir := writeFixture(t, "site", "-- config.toml --\n"+config)
+	fb := buildFixture(t, contentDir, filepath.Join(t.TempDir(), "public"))
+	if fb.err != nil {
+		t.Fatal(fb.err)
+	}
+	paused := read(t, fb.out, "shop/custom-saber-creator/index.html")
+	open := read(t, fixture(t), "shop/custom-saber-creator/index.html")
+	for _, c := range []struct {
+		html   string
+		paused bool
+	}{{paused, true}, {open, false}} {
+		island := c.html[strings.Index(c.html, `class="creator"`):]
+		hasPaused := strings.Contains(island, "orders.paused_button") || strings.Contains(island, "notice notice--warn\" role=\"status\"")
+		hasAdd := strings.Contains(island, "creator_ui.add<") || strings.Contains(island, ">Add to basket<")
+		if hasPaused != c.paused || hasAdd == c.paused {
+			t.Errorf("paused=%v: paused markup %v, add button %v", c.paused, hasPaused, hasAdd)
 		}
 	}
 }
