@@ -244,6 +244,7 @@ test("keyboard alone: parts, the generator, presets and the basket", async ({ pa
 
 for (const locale of LOCALES) {
   test(`${locale}: axe finds nothing serious or critical on the creator`, async ({ page }) => {
+    test.setTimeout(60_000); // a big page: axe alone takes 10-20 s on a busy machine
     await declineCookies(page);
     await openCreator(page, locale, "?v=1&h=crown.nope.spike");
     await expect(page.locator(".creator__notice")).toBeVisible();
