@@ -30,6 +30,11 @@ export default function Basket(req: RenderRequest) {
               currency: site.currency,
               products: data.products.map((p) => ({ slug: p.slug, title: p.title, href: p.href, image: p.image })),
               generators: data.generators.map((g) => ({ id: g.id, name: g.name })),
+              creatorSlots: data.creator_slots.map((s) => ({
+                id: s.id,
+                name: s.name,
+                options: s.options.map((o) => ({ id: o.id, name: o.name, image: o.image, price: o.price })),
+              })),
               countries: data.countries.map((c) => ({
                 code: c.code,
                 name: c.name,
@@ -42,7 +47,7 @@ export default function Basket(req: RenderRequest) {
               shopHref: menuHref(req, "shop") ?? site.home,
               creatorHref: menuHref(req, "design") ?? site.home,
               ordersOpen: site.orders_open,
-              messages: pick("basket", "checkout", "orders"),
+              messages: pick("basket", "checkout", "orders", "creator_ui.basket"),
             }}
           />
         </IslandPlaceholder>

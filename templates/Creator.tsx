@@ -1,15 +1,16 @@
-// The custom saber creator's shell: intro and the "from" price. The creator
-// island replaces the placeholder in a later issue.
+// The custom saber creator's page: intro, the "from" price and the creator
+// island (hydrated on load: it is the page), then the page's text.
 import type { RenderRequest } from "./types";
 import { Layout } from "../components/Layout";
 import { IslandPlaceholder, PageHeader, Prose } from "../components/blocks";
-import { useT } from "../components/i18n";
+import { useI18n } from "../components/i18n";
+import { Island } from "../components/Island";
 import { dataOf } from "../components/page";
 
 export default function Creator(req: RenderRequest) {
   const data = dataOf(req, "creator");
   const { page, site } = req;
-  const t = useT();
+  const { t, pick } = useI18n();
   return (
     <Layout req={req}>
       <PageHeader page={page}>
@@ -20,19 +21,20 @@ export default function Creator(req: RenderRequest) {
       </PageHeader>
       <div className="container section">
         <IslandPlaceholder id="creator" noscript={t("creator.noscript")}>
-          <div className="creator-stage" aria-hidden="true">
-            <div className="creator-stage__slot" />
-            <div className="creator-stage__slot" />
-            <div className="creator-stage__slot" />
-          </div>
-          {!site.orders_open && (
-            <p className="notice notice--warn" role="status">
-              <strong>{t("orders.paused_title")}</strong> {t("orders.paused_text")}
-            </p>
-          )}
+          <Island
+            name="Creator"
+            hydrate="load"
+            props={{
+              locale: site.locale,
+              currency: site.currency,
+              creator: data.creator,
+              basketHref: site.basket_href,
+              ordersOpen: site.orders_open,
+              messages: pick("creator_ui", "price", "product", "orders"),
+            }}
+          />
         </IslandPlaceholder>
         <Prose page={page} className="container--text" />
-        <p className="container--text buy-box__note">{t("product.not_returnable")}</p>
       </div>
     </Layout>
   );

@@ -156,6 +156,43 @@ export interface Generator {
   price: Money;
 }
 
+/** A creator part (or generator): price is its delta on the base price. */
+export interface CreatorPart {
+  id: string;
+  name: string;
+  image?: string;
+  price: Money;
+}
+
+/** One of the creator's three image areas and its parts. */
+export interface CreatorSlot {
+  id: string;
+  name: string;
+  options: CreatorPart[];
+}
+
+/** A preset option (colour, effect, ignition, sound, button behaviour). */
+export interface CreatorOption {
+  id: string;
+  name: string;
+  /** Colours only: "#rrggbb". */
+  hex?: string;
+}
+
+export type CreatorGroup = "colors" | "effects" | "ignitions" | "sounds" | "buttons";
+
+/** The creator's catalogue in the page's locale and currency (content/data/creator.toml). */
+export interface CreatorData {
+  presets: number;
+  base_price: Money;
+  build_days: number;
+  waste_fee: Money;
+  delivery_days: { min: number; max: number };
+  slots: CreatorSlot[];
+  generators: CreatorPart[];
+  options: Record<CreatorGroup, CreatorOption[]>;
+}
+
 export type PageData =
   | { template: "home"; products: ProductSummary[]; posts: PostSummary[] }
   | { template: "page" }
@@ -164,10 +201,10 @@ export type PageData =
   | { template: "gallery" }
   | { template: "shop"; products: ProductSummary[] }
   | { template: "product"; product: Product; generators?: Generator[] }
-  | { template: "creator"; creator_from: Money }
+  | { template: "creator"; creator_from: Money; creator: CreatorData }
   | { template: "blog"; posts: PostSummary[]; categories: Category[]; category?: Category; index_of_categories: boolean }
   | { template: "post"; post: PostSummary; newer?: Link; older?: Link }
-  | { template: "basket"; countries: Country[]; products: ProductSummary[]; generators: Generator[] }
+  | { template: "basket"; countries: Country[]; products: ProductSummary[]; generators: Generator[]; creator_slots: CreatorSlot[] }
   | { template: "status" }
   | { template: "notFound" };
 

@@ -5,6 +5,9 @@ import { useState } from "react";
 import { MAX_QUANTITY, type CartItem } from "../cart/store";
 import type { Translate } from "../i18n";
 import type { Quote } from "./quote";
+import type { CreatorSlot } from "../../templates/types";
+import { HiltThumb } from "../creator/HiltThumb";
+import { linkQuery } from "../creator/design";
 
 export interface BasketProduct {
   slug: string;
@@ -22,6 +25,10 @@ export interface LinesProps {
   quote?: Quote;
   products: BasketProduct[];
   generators: { id: string; name: string }[];
+  /** The creator's slots and parts, for a design's thumbnail and names. */
+  creatorSlots: CreatorSlot[];
+  /** The creator page, to reopen a design for editing. */
+  creatorHref: string;
   step: "basket" | "checkout";
   /** The daemon's message for a line it cannot price, if any. */
   lineError: (position: number) => string | undefined;
@@ -80,12 +87,31 @@ export function Lines(p: LinesProps) {
           return (
             <li className={`basket-line${err ? " basket-line--invalid" : ""}`} key={`${i}-${item.product}-${item.variant ?? ""}`}>
               <div className="basket-line__media">
-                {image ? <img src={image} alt="" width={96} height={48} loading="lazy" decoding="async" /> : <span className="basket-line__noimg" />}
+                {item.creator ? (
+                  <HiltThumb
+                    slots={p.creatorSlots}
+                    parts={partsOf(item.creator)}
+                    label={t("creator_ui.basket.hilt_alt", { parts: partNames(p.creatorSlots, item.creator) })}
+                  />
+                ) : image ? (
+                  <img src={image} alt="" width={96} height={48} loading="lazy" decoding="async" />
+                ) : (
+                  <span className="basket-line__noimg" />
+                )}
               </div>
               <div className="basket-line__info">
                 <p className="basket-line__name">{prod && !item.creator ? <a href={prod.href}>{name}</a> : name}</p>
                 {variant && <p className="basket-line__meta">{t("basket.generator", { name: variant })}</p>}
-                {item.creator && <CreatorSummary creator={item.creator} t={t} />}
+                {item.creator && (
+                  <CreatorSummary
+                    creator={item.creator}
+                    slots={p.creatorSlots}
+                    generators={p.generators}
+                    editHref={p.step === "basket" ? `${p.creatorHref}?${linkQuery(item.creator, { slots: p.creatorSlots })}&line=${i}` : undefined}
+                    name={name}
+                    t={t}
+                  />
+                )}
                 {ql && <p className="basket-line__meta">{t("basket.unit_price", { price: money(ql.unit_price) })}</p>}
                 {err && (
                   <p className="field-error" role="alert">
@@ -128,14 +154,53 @@ export function Lines(p: LinesProps) {
   );
 }
 
-/** A creator design in one line (the creator issue gives it names). */
-function CreatorSummary({ creator, t }: { creator: Record<string, unknown>; t: Translate }) {
-  const parts = (creator.parts ?? {}) as Record<string, string>;
-  const presets = Array.isArray(creator.presets) ? creator.presets.length : 0;
+function partsOf(creator: Record<string, unknown>): Record<string, string> {
+  const parts = creator.parts;
+  return typeof parts === "object" && parts !== null ? (parts as Record<string, string>) : {};
+}
+
+/** The chosen parts' names in slot order (the id where the catalogue no longer has it). */
+function partNames(slots: CreatorSlot[], creator: Record<string, unknown>): string {
+  const parts = partsOf(creator);
+  return slots.map((s) => s.options.find((o) => o.id === parts[s.id])?.name ?? String(parts[s.id] ?? "")).join(", ");
+}
+
+/** A creator design: its parts, generator, presets' colours, and a way back into the creator. */
+function CreatorSummary(props: {
+  creator: Record<string, unknown>;
+  slots: CreatorSlot[];
+  generators: { id: string; name: string }[];
+  editHref?: string;
+  name: string;
+  t: Translate;
+}) {
+  const { creator, t } = props;
+  const presets = Array.isArray(creator.presets) ? (creator.presets as { color?: unknown }[]) : [];
+  const colors = presets.map((pr) => (typeof pr?.color === "string" && /^#[0-9a-f]{6}$/i.test(pr.color) ? pr.color : "#ffffff"));
+  const generator = props.generators.find((g) => g.id === creator.generator)?.name ?? String(creator.generator ?? "");
   return (
-    <p className="basket-line__meta">
-      {Object.values(parts).join(" · ")}
-      {presets > 0 && <> · {t("basket.presets", { count: presets })}</>}
-    </p>
+    <>
+      <p className="basket-line__meta">{partNames(props.slots, creator)}</p>
+      {generator && <p className="basket-line__meta">{t("basket.generator", { name: generator })}</p>}
+      {presets.length > 0 && (
+        <p className="basket-line__meta basket-line__presets">
+          {t("basket.presets", { count: presets.length })}
+          <span className="basket-line__colors" role="img" aria-label={t("creator_ui.basket.colors")}>
+            {colors.map((c, i) => (
+              <svg key={i} viewBox="0 0 10 10" width="10" height="10" aria-hidden="true" focusable="false">
+                <circle cx="5" cy="5" r="5" fill={c} />
+              </svg>
+            ))}
+          </span>
+        </p>
+      )}
+      {props.editHref && (
+        <p className="basket-line__meta">
+          <a href={props.editHref} aria-label={t("creator_ui.basket.edit_named", { name: props.name })}>
+            {t("creator_ui.basket.edit")}
+          </a>
+        </p>
+      )}
+    </>
   );
 }

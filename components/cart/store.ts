@@ -93,6 +93,20 @@ export function setQuantity(position: number, quantity: number): void {
   write(items);
 }
 
+/**
+ * Replaces the line at position with item (the creator saving an edited
+ * design), keeping its quantity. Returns false when there is no such line
+ * or it is another kind of thing: the caller then adds instead.
+ */
+export function replaceAt(position: number, item: CartItem): boolean {
+  const items = [...readCart()];
+  const line = items[position];
+  if (!line || line.product !== item.product) return false;
+  items[position] = { ...item, quantity: line.quantity };
+  write(items);
+  return true;
+}
+
 export function removeAt(position: number): void {
   write(readCart().filter((_, i) => i !== position));
 }

@@ -8,6 +8,7 @@ import { api, atLeast, newAttemptKey } from "../api";
 import { clearCart, removeAt, setQuantity, useCart, type CartItem } from "../cart/store";
 import { CheckoutForm } from "../basket/CheckoutForm";
 import { Lines, type BasketProduct } from "../basket/Lines";
+import type { CreatorSlot } from "../../templates/types";
 import { Summary, type Placing } from "../basket/Summary";
 import { apiItems, lastQuote, useQuote, type Quote, type QuoteLine } from "../basket/quote";
 import { useDeliveries, type Country } from "../basket/deliveries";
@@ -25,6 +26,8 @@ export interface BasketProps {
   currency: string;
   products: BasketProduct[];
   generators: { id: string; name: string }[];
+  /** The creator's slots and parts (names, images) for creator lines. */
+  creatorSlots: CreatorSlot[];
   /** The build's shipping list (GET /v1/deliveries replaces it). */
   countries: Country[];
   termsHref: string;
@@ -33,7 +36,7 @@ export interface BasketProps {
   creatorHref: string;
   /** The build's flag; the daemon's quote and 409 have the last word. */
   ordersOpen: boolean;
-  /** basket.*, checkout.* and orders.* messages. */
+  /** basket.*, checkout.*, orders.* and creator_ui.basket.* messages. */
   messages: Bundle;
 }
 
@@ -303,6 +306,8 @@ export default function Basket(p: BasketProps) {
           quote={quote}
           products={p.products}
           generators={p.generators}
+          creatorSlots={p.creatorSlots}
+          creatorHref={p.creatorHref}
           step={step}
           lineError={lineError}
           nameOf={nameOf}

@@ -6,6 +6,7 @@ import Basket from "./Basket";
 import Carousel from "./Carousel";
 import CartBadge from "./CartBadge";
 import ContactForm from "./ContactForm";
+import Creator from "./Creator";
 import Lightbox from "./Lightbox";
 import NotifyMe from "./NotifyMe";
 import OrderStatus from "./OrderStatus";
@@ -17,6 +18,7 @@ export const islands = {
   Carousel,
   CartBadge,
   ContactForm,
+  Creator,
   Lightbox,
   NotifyMe,
   OrderStatus,

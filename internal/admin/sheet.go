@@ -3,6 +3,8 @@ package admin
 import (
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"strings"
 
 	"sabershop/internal/catalog"
@@ -69,8 +71,9 @@ func (b buildSheet) creator(cfg *order.CreatorConfig) {
 			b.printf("     %-10s %s\n", b.name(slot.Names, slot.ID)+":", name)
 		}
 	} else {
-		for slot, id := range cfg.Parts {
-			b.printf("     %-10s %s\n", slot+":", id)
+		// Sorted: the same order on every print of the same order.
+		for _, slot := range slices.Sorted(maps.Keys(cfg.Parts)) {
+			b.printf("     %-10s %s\n", slot+":", cfg.Parts[slot])
 		}
 	}
 	b.printf("     %-10s %s\n", "generator:", b.name(b.generator(cfg.Generator)))

@@ -384,6 +384,8 @@ func (a *assembler) fill(p *page) {
 		crumbs = append(crumbs, a.crumb(l, "page:shop", shop.Title), link{Href: p.path, Label: d.Title})
 		from := a.money(l, a.creatorFrom(l))
 		data.CreatorFrom = &from
+		cd := a.creatorData(l)
+		data.Creator = &cd
 	case "blog":
 		a.fillBlog(p, &crumbs)
 	case "post":
@@ -421,6 +423,7 @@ func (a *assembler) fill(p *page) {
 			data.Products = append(data.Products, a.productSummary(l, prod))
 		}
 		data.Generators = a.generators(l)
+		data.CreatorSlots = a.creatorSlots(l)
 		data.Countries = []country{}
 		loc, _ := a.cfg.Locale(l)
 		for _, c := range a.site.Deliveries {
@@ -506,15 +509,7 @@ func (a *assembler) product(locale string, d *content.Doc, prod *content.Product
 	pr := product{productSummary: a.productSummary(locale, prod), Description: d.Description, Images: prod.Images,
 		Specs: []spec{}, Returnable: prod.Returnable, BuildDays: prod.BuildDays, Presets: prod.Presets,
 		WasteFee: a.money(locale, a.cfg.WasteFee[loc.Currency])}
-	pr.DeliveryDays = dayRange{Min: 0, Max: 0}
-	for i, c := range a.site.Deliveries {
-		if i == 0 || c.DaysMin < pr.DeliveryDays.Min {
-			pr.DeliveryDays.Min = c.DaysMin
-		}
-		if c.DaysMax > pr.DeliveryDays.Max {
-			pr.DeliveryDays.Max = c.DaysMax
-		}
-	}
+	pr.DeliveryDays = a.deliveryDays()
 	for _, s := range d.Specs {
 		pr.Specs = append(pr.Specs, spec{Name: s.Name, Value: s.Value})
 	}
@@ -541,4 +536,56 @@ func (a *assembler) creatorFrom(locale string) int64 {
 		total += cheapest(s.Options)
 	}
 	return total + cheapest(cr.Generators)
+}
+
+// deliveryDays is the range over every shipping country.
+func (a *assembler) deliveryDays() dayRange {
+	r := dayRange{Min: 0, Max: 0}
+	for i, c := range a.site.Deliveries {
+		if i == 0 || c.DaysMin < r.Min {
+			r.Min = c.DaysMin
+		}
+		if c.DaysMax > r.Max {
+			r.Max = c.DaysMax
+		}
+	}
+	return r
+}
+
+// creatorSlots are the creator's slots and parts in the locale.
+func (a *assembler) creatorSlots(locale string) []creatorSlot {
+	out := []creatorSlot{}
+	for _, s := range a.site.Creator.Slots {
+		out = append(out, creatorSlot{ID: s.ID, Name: s.Names[locale], Options: a.creatorParts(locale, s.Options)})
+	}
+	return out
+}
+
+func (a *assembler) creatorParts(locale string, parts []content.Part) []creatorPart {
+	loc, _ := a.cfg.Locale(locale)
+	out := []creatorPart{}
+	for _, p := range parts {
+		out = append(out, creatorPart{ID: p.ID, Name: p.Names[locale], Image: p.Image, Price: a.money(locale, p.Price[loc.Currency])})
+	}
+	return out
+}
+
+// creatorGroups are the preset option groups, in the order the creator
+// shows them; each is always present (an empty list at worst).
+var creatorGroups = []string{"colors", "effects", "ignitions", "sounds", "buttons"}
+
+// creatorData is the creator page's data in the locale.
+func (a *assembler) creatorData(locale string) creatorData {
+	loc, _ := a.cfg.Locale(locale)
+	cr := a.site.Creator
+	d := creatorData{Presets: cr.Presets, BasePrice: a.money(locale, cr.BasePrice[loc.Currency]), BuildDays: cr.BuildDays,
+		WasteFee: a.money(locale, a.cfg.WasteFee[loc.Currency]), DeliveryDays: a.deliveryDays(),
+		Slots: a.creatorSlots(locale), Generators: a.creatorParts(locale, cr.Generators), Options: map[string][]creatorOption{}}
+	for _, g := range creatorGroups {
+		d.Options[g] = []creatorOption{}
+		for _, o := range cr.Options[g] {
+			d.Options[g] = append(d.Options[g], creatorOption{ID: o.ID, Name: o.Names[locale], Hex: strings.ToLower(o.Hex)})
+		}
+	}
+	return d
 }

@@ -172,6 +172,46 @@ type templateData struct {
 	Older             *link            `json:"older,omitempty"`
 	Countries         []country        `json:"countries"`
 	Generators        []generator      `json:"generators,omitempty"`
+	Creator           *creatorData     `json:"creator,omitempty"`
+	CreatorSlots      []creatorSlot    `json:"creator_slots,omitempty"`
+}
+
+// creatorData is everything the creator island needs: the parts of the
+// three slots, the generators and the preset options with names in the
+// page's locale and prices in its currency (from content/data/creator.toml,
+// the same numbers catalog.json gives the daemon).
+type creatorData struct {
+	Presets      int                        `json:"presets"`
+	BasePrice    money                      `json:"base_price"`
+	BuildDays    int                        `json:"build_days"`
+	WasteFee     money                      `json:"waste_fee"`
+	DeliveryDays dayRange                   `json:"delivery_days"`
+	Slots        []creatorSlot              `json:"slots"`
+	Generators   []creatorPart              `json:"generators"`
+	Options      map[string][]creatorOption `json:"options"`
+}
+
+// creatorSlot is one of the three image areas and its parts.
+type creatorSlot struct {
+	ID      string        `json:"id"`
+	Name    string        `json:"name"`
+	Options []creatorPart `json:"options"`
+}
+
+// creatorPart is a part or a generator; Price is its delta on the base price.
+type creatorPart struct {
+	ID    string `json:"id"`
+	Name  string `json:"name"`
+	Image string `json:"image,omitempty"`
+	Price money  `json:"price"`
+}
+
+// creatorOption is a preset option (colour, effect, ignition, sound,
+// button behaviour); Hex for colours.
+type creatorOption struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+	Hex  string `json:"hex,omitempty"`
 }
 
 // generator is a generator variant a hilt can be ordered with (the

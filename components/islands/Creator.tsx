@@ -1,0 +1,406 @@
+// The custom saber creator: the hilt from three slots, the generator, the
+// button behaviour and the presets (light and sound), with a live preview,
+// the full price, a shareable link (the design lives in the URL) and the
+// way into the basket, or back into the basket line it was opened from.
+import { useEffect, useId, useMemo, useRef, useState } from "react";
+import type { CreatorData } from "../../templates/types";
+import { addItem, readCart, replaceAt } from "../cart/store";
+import { SaberAudio } from "../creator/audio";
+import { Blade } from "../creator/Blade";
+import { useCssVars } from "../creator/cssVars";
+import { bladeColor, canonical, decodeDesign, defaultDesign, designFrom, encodeDesign, priceOf, type Design, type Preset } from "../creator/design";
+import { Hilt } from "../creator/Hilt";
+import { HiltThumb } from "../creator/HiltThumb";
+import { PartPicker } from "../creator/PartPicker";
+import { PresetEditor } from "../creator/PresetEditor";
+import { pushCommerceEvent } from "../events";
+import { translator, type Bundle } from "../i18n";
+import { formatMoney } from "../money";
+import { showToast } from "../toast";
+
+export interface CreatorProps {
+  locale: string;
+  currency: string;
+  creator: CreatorData;
+  basketHref: string;
+  /** The build's flag (site.orders_open). */
+  ordersOpen: boolean;
+  /** creator_ui.*, price.*, product.* and orders.* messages. */
+  messages: Bundle;
+}
+
+/** The creator's product slug (internal/order.CreatorSlug). */
+const CREATOR = "custom-saber-creator";
+
+type Notice = { kind: "fallback"; count: number } | { kind: "outdated" } | null;
+
+export default function Creator(p: CreatorProps) {
+  const t = translator(p.locale, p.messages);
+  const money = (minor: number) => formatMoney(p.locale, minor, p.currency);
+  const id = useId();
+  const cat = p.creator;
+  const [design, setDesign] = useState<Design>(() => defaultDesign(cat));
+  const [active, setActive] = useState(0);
+  const [lit, setLit] = useState(true);
+  const [igniteKey, setIgniteKey] = useState(0);
+  const [clashKey, setClashKey] = useState(0);
+  const [notice, setNotice] = useState<Notice>(null);
+  const [editLine, setEditLine] = useState<number | null>(null);
+  const [added, setAdded] = useState<"added" | "saved" | null>(null);
+  const [sound, setSound] = useState({ playing: false, volume: 0.6, muted: false, unsupported: false });
+  const audio = useRef<SaberAudio | null>(null);
+  const touched = useRef(false);
+
+  // The design of the link (or of the basket line being edited), once in the browser.
+  useEffect(() => {
+    const q = new URLSearchParams(location.search);
+    const decoded = decodeDesign(location.search, cat);
+    if (decoded.present) {
+      setDesign(decoded.design);
+      if (decoded.fallbacks > 0) {
+        const outdated = q.get("v") !== null && q.get("v") !== "1";
+        setNotice(outdated ? { kind: "outdated" } : { kind: "fallback", count: decoded.fallbacks });
+      }
+    }
+    const line = Number(q.get("line"));
+    if (q.has("line") && Number.isInteger(line) && line >= 0) {
+      const item = readCart()[line];
+      if (item?.product === CREATOR) {
+        setEditLine(line);
+        if (!decoded.present) setDesign(designFrom(item.creator, cat).design);
+      }
+    }
+    return () => audio.current?.close();
+  }, [cat]);
+
+  // The link follows every edit (replaceState: no history entry per click).
+  useEffect(() => {
+    if (!touched.current) return;
+    const line = editLine !== null ? `&line=${editLine}` : "";
+    history.replaceState(history.state, "", `${location.pathname}?${encodeDesign(design, cat)}${line}${location.hash}`);
+  }, [design, editLine, cat]);
+
+  const preset = design.presets[active] ?? design.presets[0];
+  const glow = preset ? bladeColor(preset) : "#ff2a3d";
+  const rootRef = useCssVars<HTMLDivElement>({ "--stage-glow": glow });
+  const price = priceOf(design, cat, cat.base_price.amount);
+  const names = useMemo(
+    () => cat.slots.map((s) => s.options.find((o) => o.id === design.parts[s.id])?.name ?? "").join(", "),
+    [cat, design.parts],
+  );
+
+  function edit(change: (d: Design) => Design) {
+    touched.current = true;
+    setAdded(null);
+    setDesign((d) => change(d));
+  }
+
+  function setPart(slot: string, part: string) {
+    edit((d) => ({ ...d, parts: { ...d.parts, [slot]: part } }));
+  }
+
+  function step(slot: string, delta: 1 | -1) {
+    const s = cat.slots.find((x) => x.id === slot);
+    if (!s || s.options.length === 0) return;
+    const at = s.options.findIndex((o) => o.id === design.parts[slot]);
+    const next = s.options[(at + delta + s.options.length) % s.options.length]!;
+    setPart(slot, next.id);
+  }
+
+  function changePreset(i: number, change: Partial<Preset>) {
+    edit((d) => ({ ...d, presets: d.presets.map((pr, n) => (n === i ? { ...pr, ...change } : pr)) }));
+    if (change.ignition || change.effect || change.color) replay();
+    if (change.sound && audio.current?.playing) audio.current.setFont(change.sound);
+  }
+
+  function choosePreset(i: number) {
+    setActive(i);
+    replay();
+    const s = design.presets[i]?.sound;
+    if (s && audio.current?.playing) audio.current.setFont(s);
+  }
+
+  function replay() {
+    setLit(true);
+    setIgniteKey((k) => k + 1);
+  }
+
+  function toggleLit() {
+    const next = !lit;
+    setLit(next);
+    setIgniteKey((k) => k + 1);
+    if (audio.current?.playing && !next) {
+      audio.current.stop();
+      setSound((s) => ({ ...s, playing: false }));
+    }
+  }
+
+  function clash() {
+    setClashKey((k) => k + 1);
+    audio.current?.clash();
+  }
+
+  function toggleSound() {
+    const a = (audio.current ??= new SaberAudio());
+    if (a.playing) {
+      a.stop();
+      setSound((s) => ({ ...s, playing: false }));
+      return;
+    }
+    a.setVolume(sound.volume);
+    a.setMuted(sound.muted);
+    const ok = a.start(preset?.sound ?? "");
+    if (ok) setLit(true);
+    setSound((s) => ({ ...s, playing: ok, unsupported: !ok }));
+  }
+
+  function addToBasket() {
+    const item = { product: CREATOR, creator: canonical(design) as unknown as Record<string, unknown>, quantity: 1 };
+    const replaced = editLine !== null && replaceAt(editLine, item);
+    if (!replaced) {
+      addItem(item);
+      // The line it was opened from is gone: this is a new line now.
+      if (editLine !== null) {
+        touched.current = true;
+        setEditLine(null);
+      }
+    }
+    setAdded(replaced ? "saved" : "added");
+    showToast(t(replaced ? "creator_ui.saved" : "creator_ui.added"), "success");
+    if (!replaced) {
+      pushCommerceEvent("add_to_cart", p.currency, price, [
+        { item_id: CREATOR, item_name: t("creator_ui.price_title"), item_variant: design.generator, price: price / 100, quantity: 1 },
+      ]);
+    }
+  }
+
+  function stopEditing() {
+    touched.current = true;
+    setEditLine(null);
+    setAdded(null);
+  }
+
+  async function copyLink() {
+    try {
+      await navigator.clipboard.writeText(location.origin + location.pathname + "?" + encodeDesign(design, cat));
+      showToast(t("creator_ui.link_copied"), "success");
+    } catch {
+      showToast(t("creator_ui.copy_failed"), "info");
+    }
+  }
+
+  const effectName = cat.options.effects.find((e) => e.id === preset?.effect)?.name ?? "";
+  const combos = cat.slots.reduce((n, s) => n * s.options.length, 1) * Math.max(cat.generators.length, 1);
+
+  return (
+    <div className="creator" ref={rootRef}>
+      {notice && (
+        <div className="notice notice--warn creator__notice" role="alert">
+          <p>{notice.kind === "outdated" ? t("creator_ui.link_outdated") : t("creator_ui.link_fallback", { count: notice.count })}</p>
+          <button type="button" className="btn btn--ghost btn--sm" onClick={() => setNotice(null)}>
+            {t("creator_ui.dismiss")}
+          </button>
+        </div>
+      )}
+      {editLine !== null && (
+        <div className="notice creator__notice" role="status">
+          <p>{t("creator_ui.editing")}</p>
+          <button type="button" className="btn btn--ghost btn--sm" onClick={stopEditing}>
+            {t("creator_ui.edit_as_new")}
+          </button>
+        </div>
+      )}
+
+      <section
+        className="creator__stage"
+        aria-label={t("creator_ui.stage_label", { parts: names })}
+      >
+        <div className="stage">
+          {preset && (
+            <Blade
+              preset={preset}
+              lit={lit}
+              igniteKey={igniteKey}
+              clashKey={clashKey}
+              label={t("creator_ui.blade_label", { n: active + 1, effect: effectName })}
+            />
+          )}
+          <Hilt slots={cat.slots} parts={design.parts} onStep={step} t={t} />
+        </div>
+        <div className="stage__price" aria-live="polite">
+          <span className="stage__price-label">{t("creator_ui.full_price")}</span>
+          <span className="stage__price-value" data-testid="creator-price">{money(price)}</span>
+        </div>
+      </section>
+
+      <div className="creator__controls">
+        <section className="creator__section" aria-labelledby={`${id}-hilt`}>
+          <h2 id={`${id}-hilt`} className="creator__title">
+            <span className="creator__step" aria-hidden="true">1</span> {t("creator_ui.hilt_title")}
+          </h2>
+          <p className="creator__hint">
+            {t("creator_ui.hilt_hint")} {t("creator_ui.combinations", { count: combos.toLocaleString(p.locale) })}
+          </p>
+          {cat.slots.map((s) => (
+            <PartPicker
+              key={s.id}
+              name={`${id}-${s.id}`}
+              legend={s.name}
+              options={s.options}
+              value={design.parts[s.id] ?? ""}
+              onChange={(v) => setPart(s.id, v)}
+              t={t}
+            />
+          ))}
+        </section>
+
+        <section className="creator__section" aria-labelledby={`${id}-gen`}>
+          <h2 id={`${id}-gen`} className="creator__title">
+            <span className="creator__step" aria-hidden="true">2</span> {t("creator_ui.generator_title")}
+          </h2>
+          <PartPicker
+            name={`${id}-generator`}
+            legend={t("creator_ui.generator_title")}
+            options={cat.generators}
+            value={design.generator}
+            onChange={(v) => edit((d) => ({ ...d, generator: v }))}
+            t={t}
+          />
+        </section>
+
+        <section className="creator__section" aria-labelledby={`${id}-presets`}>
+          <h2 id={`${id}-presets`} className="creator__title">
+            <span className="creator__step" aria-hidden="true">3</span> {t("creator_ui.presets_title")}
+          </h2>
+          <p className="creator__hint">{t("creator_ui.presets_hint", { count: cat.presets })}</p>
+          {preset && (
+            <div className="preview-saber">
+              <HiltThumb slots={cat.slots} parts={design.parts} label={names} />
+              <Blade preset={preset} lit={lit} igniteKey={igniteKey} clashKey={clashKey} label={t("creator_ui.blade_label", { n: active + 1, effect: effectName })} lying />
+            </div>
+          )}
+          <div className="preview" role="group" aria-label={t("creator_ui.preview_title")}>
+            <button type="button" className="btn btn--ghost btn--sm" onClick={toggleLit} aria-pressed={lit}>
+              {lit ? t("creator_ui.retract") : t("creator_ui.ignite")}
+            </button>
+            <button type="button" className="btn btn--ghost btn--sm" onClick={clash}>
+              {t("creator_ui.clash_button")}
+            </button>
+            <button type="button" className="btn btn--ghost btn--sm" onClick={toggleSound} aria-pressed={sound.playing}>
+              {sound.playing ? t("creator_ui.sound_stop") : t("creator_ui.sound_start")}
+            </button>
+            <button type="button" className="btn btn--ghost btn--sm" onClick={() => audio.current?.swing()} disabled={!sound.playing}>
+              {t("creator_ui.swing")}
+            </button>
+            <div className="preview__volume">
+              <label htmlFor={`${id}-volume`}>
+                {t("creator_ui.volume")}
+              </label>
+              <input
+                id={`${id}-volume`}
+                type="range"
+                className="range"
+                min={0}
+                max={100}
+                value={Math.round(sound.volume * 100)}
+                aria-valuetext={`${Math.round(sound.volume * 100)} %`}
+                onChange={(e) => {
+                  const v = Number(e.target.value) / 100;
+                  audio.current?.setVolume(v);
+                  setSound((s) => ({ ...s, volume: v }));
+                }}
+              />
+              <label className="checkbox preview__mute">
+                <input
+                  type="checkbox"
+                  checked={sound.muted}
+                  onChange={(e) => {
+                    audio.current?.setMuted(e.target.checked);
+                    setSound((s) => ({ ...s, muted: e.target.checked }));
+                  }}
+                />
+                <span>{t("creator_ui.mute")}</span>
+              </label>
+            </div>
+            {sound.unsupported && <p className="field-error">{t("creator_ui.no_audio")}</p>}
+            <p className="preview__reduced">{t("creator_ui.reduced_motion")}</p>
+          </div>
+          <PresetEditor
+            id={`${id}-preset`}
+            options={cat.options}
+            presets={design.presets}
+            active={active}
+            onActive={choosePreset}
+            onChange={changePreset}
+            t={t}
+          />
+        </section>
+
+        <section className="creator__section" aria-labelledby={`${id}-button`}>
+          <h2 id={`${id}-button`} className="creator__title">
+            <span className="creator__step" aria-hidden="true">4</span> {t("creator_ui.button_title")}
+          </h2>
+          <fieldset className="choices">
+            <legend className="visually-hidden">{t("creator_ui.button_title")}</legend>
+            {cat.options.buttons.map((b) => (
+              <label className="choices__option" key={b.id}>
+                <input type="radio" name={`${id}-button`} value={b.id} checked={design.button === b.id} onChange={() => edit((d) => ({ ...d, button: b.id }))} />
+                <span>{b.name}</span>
+              </label>
+            ))}
+          </fieldset>
+        </section>
+
+        <section className="creator__buy card card--pad" aria-labelledby={`${id}-buy`}>
+          <h2 id={`${id}-buy`} className="creator__buy-title">
+            {t("creator_ui.price_title")}
+          </h2>
+          <div className="creator__summary">
+            <HiltThumb slots={cat.slots} parts={design.parts} label={names} />
+            <p className="creator__summary-text">
+              {names} · {cat.generators.find((g) => g.id === design.generator)?.name}
+            </p>
+          </div>
+          <p className="price price--lg">
+            <span className="price__current">{money(price)}</span>
+          </p>
+          <p className="buy-box__note">
+            {t("price.taxes_included")} {cat.waste_fee.amount > 0 && t("price.waste_fee_included", { fee: cat.waste_fee.formatted })}
+          </p>
+          <p className="buy-box__note">
+            {t("creator_ui.eta", {
+              days: t("product.build_days", { count: cat.build_days }),
+              min: cat.delivery_days.min,
+              max: cat.delivery_days.max,
+            })}
+          </p>
+          <p className="notice notice--warn creator__noreturn">{t("product.not_returnable")}</p>
+          {p.ordersOpen ? (
+            <button type="button" className="btn btn--primary btn--lg btn--block" onClick={addToBasket}>
+              {editLine !== null ? t("creator_ui.save") : t("creator_ui.add")}
+            </button>
+          ) : (
+            <>
+              <button type="button" className="btn btn--primary btn--lg btn--block" disabled>
+                {t("orders.paused_button")}
+              </button>
+              <p className="notice notice--warn" role="status">
+                <strong>{t("orders.paused_title")}</strong> {t("orders.paused_text")}
+              </p>
+            </>
+          )}
+          <p className="creator__added" aria-live="polite">
+            {added && (
+              <>
+                <span>{t("creator_ui.in_basket")}</span> <a href={p.basketHref}>{t("creator_ui.go_to_basket")}</a>
+              </>
+            )}
+          </p>
+          <button type="button" className="btn btn--ghost btn--block" onClick={copyLink}>
+            {t("creator_ui.copy_link")}
+          </button>
+        </section>
+      </div>
+    </div>
+  );
+}
