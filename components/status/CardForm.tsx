@@ -14,7 +14,19 @@ import {
   formatCardNumber,
   formatExpiry,
 } from "../payment/card";
-import { encryptCard } from "../payment/encrypt";
+
+// The RSA library is most of the status page's script (about 20 KB of 27 KB
+// gzip), and only a card payment needs it: it loads in the background once
+// the card form shows, not with the page.
+type Encrypt = typeof import("../payment/encrypt");
+let encryptModule: Promise<Encrypt> | null = null;
+function loadEncrypt(): Promise<Encrypt> {
+  encryptModule ??= import("../payment/encrypt").catch((err: unknown) => {
+    encryptModule = null; // let the next attempt try again
+    throw err;
+  });
+  return encryptModule;
+}
 
 type Field = "number" | "name" | "expiry" | "cvc";
 const FIELDS: Field[] = ["number", "name", "expiry", "cvc"];
@@ -65,6 +77,11 @@ export function CardForm({ t, publicKey, payLabel, onPay }: CardFormProps) {
     if (failures > 0) generalRef.current?.focus();
   }, [failures]);
   const brand = cardBrand(v.number);
+  // Fetch the encryption chunk while the shopper types (a failure here is
+  // retried at "pay", which shows it).
+  useEffect(() => {
+    loadEncrypt().catch(() => undefined);
+  }, []);
 
   function update(field: Field, value: string) {
     const next = { ...v, [field]: value };
@@ -94,6 +111,7 @@ export function CardForm({ t, publicKey, payLabel, onPay }: CardFormProps) {
     setGeneral(null);
     let encrypted: string;
     try {
+      const { encryptCard } = await loadEncrypt();
       encrypted = encryptCard(publicKey, { number: digitsOf(v.number), expiry: v.expiry, cvc: v.cvc }, window.location.origin);
     } catch {
       setBusy(false);
