@@ -1,6 +1,7 @@
 // A small picture of a designed hilt: the part images side by side, lying
 // down as drawn (pommel left, emitter right), for the basket's line and the
 // creator's summary.
+import "./hilt-thumb.css";
 import type { CreatorSlot } from "../../templates/types";
 
 export function HiltThumb({ slots, parts, label }: { slots: CreatorSlot[]; parts: Record<string, string>; label: string }) {

@@ -3,6 +3,7 @@
 // interaction (the server markup is the same form; a click that comes while
 // React loads is held and replayed), so a product page costs no React until
 // somebody reaches for the button.
+import "./add-to-cart.css";
 import { useEffect, useId, useRef, useState } from "react";
 import { addItem } from "../cart/store";
 import { pushCommerceEvent } from "../events";

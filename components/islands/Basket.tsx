@@ -3,6 +3,7 @@
 // then the customer form, shipping by country, a discount code, the terms,
 // and the order (POST /v1/orders). What the shopper types is kept in the tab
 // (draft.ts) so nothing is lost on an error or a reload.
+import "./basket.css";
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
 import { api, atLeast, newAttemptKey } from "../api";
 import { clearCart, removeAt, setQuantity, useCart, type CartItem } from "../cart/store";

@@ -2,6 +2,7 @@
 // button behaviour and the presets (light and sound), with a live preview,
 // the full price, a shareable link (the design lives in the URL) and the
 // way into the basket, or back into the basket line it was opened from.
+import "./creator.css";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import type { CreatorData } from "../../templates/types";
 import { addItem, readCart, replaceAt } from "../cart/store";

@@ -2,6 +2,7 @@
 // progress and what to do next, a discount code and the payment while it
 // is unpaid. The hash comes from the address; the daemon's API has the
 // rest (docs/api.md). The server renders a loading skeleton only.
+import "./status.css";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { major, pushCommerceEvent } from "../events";
 import { translator, type Bundle, type Translate } from "../i18n";

@@ -32,7 +32,12 @@ type Assets struct {
 	Loader   string            // URL of the <saber-island> loader
 	Sitewide string            // URL of the site-wide script (prefetch, progress bar, service worker)
 	CSS      string            // URL of the site stylesheet
-	imports  map[string][]string
+	// IslandCSS: island name -> URL of the stylesheet its entry imports
+	// (components/islands/Basket.tsx imports basket.css, say). A page links
+	// the stylesheets of its own islands only, so the basket's, the status
+	// page's and the creator's styles weigh nothing on the other pages.
+	IslandCSS map[string]string
+	imports   map[string][]string
 }
 
 // Preloads lists, for the named islands, every module the browser will
@@ -59,6 +64,22 @@ func (a *Assets) Preloads(islands []string) []string {
 	visit(a.Renderer)
 	for _, name := range islands {
 		visit(a.Islands[name])
+	}
+	return out
+}
+
+// Stylesheets lists the stylesheets of the named islands, in name order
+// (deterministic pages), each once.
+func (a *Assets) Stylesheets(islands []string) []string {
+	var out []string
+	seen := map[string]bool{}
+	names := append([]string(nil), islands...)
+	sort.Strings(names)
+	for _, name := range names {
+		if u := a.IslandCSS[name]; u != "" && !seen[u] {
+			seen[u] = true
+			out = append(out, u)
+		}
 	}
 	return out
 }
@@ -102,6 +123,9 @@ func BuildServer(root, outFile string) error {
 		JSX:         api.JSXAutomatic,
 		Banner:      map[string]string{"js": "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);"},
 		TreeShaking: api.TreeShakingTrue,
+		// Islands import their stylesheets; the client build emits them,
+		// the server has no use for them.
+		Loader: map[string]api.Loader{".css": api.LoaderEmpty},
 	})
 	if len(res.Errors) > 0 {
 		return buildError(res.Errors)
@@ -165,7 +189,7 @@ func BuildClient(root string) (*Assets, error) {
 	if len(res.Errors) > 0 {
 		return nil, buildError(res.Errors)
 	}
-	a := &Assets{Islands: map[string]string{}, imports: map[string][]string{}}
+	a := &Assets{Islands: map[string]string{}, IslandCSS: map[string]string{}, imports: map[string][]string{}}
 	for _, f := range res.OutputFiles {
 		rel, err := filepath.Rel(outdir, f.Path)
 		if err != nil {
@@ -176,6 +200,7 @@ func BuildClient(root string) (*Assets, error) {
 	var meta struct {
 		Outputs map[string]struct {
 			EntryPoint string `json:"entryPoint"`
+			CSSBundle  string `json:"cssBundle"`
 			Imports    []struct {
 				Path string `json:"path"`
 				Kind string `json:"kind"`
@@ -209,6 +234,9 @@ func BuildClient(root string) (*Assets, error) {
 			name := strings.TrimSuffix(path.Base(o.EntryPoint), ".tsx")
 			if !strings.HasSuffix(out, ".css") {
 				a.Islands[name] = u
+				if o.CSSBundle != "" {
+					a.IslandCSS[name] = urlOf(o.CSSBundle)
+				}
 			}
 		}
 	}

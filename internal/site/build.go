@@ -347,6 +347,7 @@ func (b *Builder) render(site *content.Site, a *assembler, asm *assembly, out *o
 		if len(r.res.Islands) > 0 {
 			as.loader = b.assets.Loader
 			as.preloads = b.assets.Preloads(r.res.Eager)
+			as.islandCSS = b.assets.Stylesheets(r.res.Islands)
 		}
 		a.writeDocument(&buf, r.p, r.res.HTML, as)
 		if err := out.add(r.p.out, buf.Bytes()); err != nil {

@@ -99,9 +99,11 @@ func firstNonEmpty(s ...string) string {
 type headAssets struct {
 	css      string
 	preloads []string
-	loader   string // empty when the page has no islands
-	sitewide string // prefetch, progress bar, service worker registration
-	dev      string // extra markup in dev mode (live reload)
+	// islandCSS are the stylesheets of the page's islands (after the site's).
+	islandCSS []string
+	loader    string // empty when the page has no islands
+	sitewide  string // prefetch, progress bar, service worker registration
+	dev       string // extra markup in dev mode (live reload)
 }
 
 // writeDocument writes the whole HTML document around a rendered body.
@@ -145,6 +147,9 @@ func (a *assembler) writeDocument(buf *bytes.Buffer, p *page, body string, as he
 	buf.WriteString("<meta name=\"twitter:card\" content=\"summary_large_image\">\n")
 	if as.css != "" {
 		buf.WriteString("<link rel=\"stylesheet\" href=\"" + as.css + "\">\n")
+	}
+	for _, u := range as.islandCSS {
+		buf.WriteString("<link rel=\"stylesheet\" href=\"" + u + "\">\n")
 	}
 	hoisted, body := hoistResourceLinks(body)
 	for _, l := range hoisted {
