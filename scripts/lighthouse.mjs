@@ -7,7 +7,7 @@ import lighthouse from "lighthouse";
 import * as chromeLauncher from "chrome-launcher";
 
 const base = process.argv[2] ?? "http://127.0.0.1:8080";
-const pages = ["/", "/shop/arc", "/blog/how-a-hilt-is-made", "/pl/", "/de/shop/talon"];
+const pages = (process.env.LIGHTHOUSE_PAGES ?? "/,/shop/arc,/blog/how-a-hilt-is-made,/pl/,/de/shop/talon").split(",");
 const categories = ["performance", "accessibility", "best-practices", "seo"];
 
 const chrome = await chromeLauncher.launch({
