@@ -6,6 +6,7 @@ import { Layout } from "../components/Layout";
 import { IslandPlaceholder, Price, Prose } from "../components/blocks";
 import { useI18n } from "../components/i18n";
 import { Island } from "../components/Island";
+import { OrdersPaused } from "../components/OrdersPaused";
 import { contentLang, dataOf } from "../components/page";
 
 export default function Product(req: RenderRequest) {
@@ -88,14 +89,7 @@ export default function Product(req: RenderRequest) {
                   }}
                 />
               ) : (
-                <>
-                  <button type="button" className="btn btn--primary btn--lg btn--block" disabled>
-                    {t("orders.paused_button")}
-                  </button>
-                  <p className="notice notice--warn" role="status">
-                    <strong>{t("orders.paused_title")}</strong> {t("orders.paused_text")}
-                  </p>
-                </>
+                <OrdersPaused t={t} />
               )}
             </IslandPlaceholder>
 

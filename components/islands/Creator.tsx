@@ -3,6 +3,7 @@
 // the full price, a shareable link (the design lives in the URL) and the
 // way into the basket, or back into the basket line it was opened from.
 import "./creator.css";
+import { OrdersPaused } from "../OrdersPaused";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import type { CreatorData } from "../../templates/types";
 import { addItem, readCart, replaceAt } from "../cart/store";
@@ -381,14 +382,7 @@ export default function Creator(p: CreatorProps) {
               {editLine !== null ? t("creator_ui.save") : t("creator_ui.add")}
             </button>
           ) : (
-            <>
-              <button type="button" className="btn btn--primary btn--lg btn--block" disabled>
-                {t("orders.paused_button")}
-              </button>
-              <p className="notice notice--warn" role="status">
-                <strong>{t("orders.paused_title")}</strong> {t("orders.paused_text")}
-              </p>
-            </>
+            <OrdersPaused t={t} />
           )}
           <p className="creator__added" aria-live="polite">
             {added && (
