@@ -2,12 +2,11 @@ package i18n
 
 import (
 	"encoding/json"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"testing"
 
-	"github.com/evanw/esbuild/pkg/api"
+	"sabershop/internal/testutil"
 )
 
 // TestMoneyFormatMatchesBrowser runs components/money.ts in node over the
@@ -32,25 +31,8 @@ func TestMoneyFormatMatchesBrowser(t *testing.T) {
 	}
 	input, _ := json.Marshal(cases)
 	root, _ := filepath.Abs("../..")
-	res := api.Build(api.BuildOptions{
-		AbsWorkingDir: root,
-		Stdin: &api.StdinOptions{
-			Contents:   `import { formatMoney } from "./components/money"; const cases = ` + string(input) + `; console.log(JSON.stringify(cases.map(c => formatMoney(c.locale, c.minor, c.currency))));`,
-			ResolveDir: root, Sourcefile: "money-check.ts", Loader: api.LoaderTS,
-		},
-		Bundle: true, Platform: api.PlatformNode, Format: api.FormatESModule, Write: false,
-	})
-	if len(res.Errors) > 0 {
-		t.Fatalf("bundle: %v", res.Errors)
-	}
-	script := filepath.Join(t.TempDir(), "check.mjs")
-	if err := os.WriteFile(script, res.OutputFiles[0].Contents, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	out, err := exec.Command("node", script).Output()
-	if err != nil {
-		t.Fatal(err)
-	}
+	out := testutil.RunTS(t, root, "money-check.ts",
+		`import { formatMoney } from "./components/money"; const cases = `+string(input)+`; console.log(JSON.stringify(cases.map(c => formatMoney(c.locale, c.minor, c.currency))));`)
 	var got []string
 	if err := json.Unmarshal(out, &got); err != nil {
 		t.Fatalf("%v: %s", err, out)

@@ -2,19 +2,18 @@ package site
 
 import (
 	"encoding/json"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 
-	"github.com/evanw/esbuild/pkg/api"
 	"golang.org/x/tools/txtar"
 
 	"sabershop/internal/catalog"
 	"sabershop/internal/content"
 	"sabershop/internal/order"
+	"sabershop/internal/testutil"
 )
 
 // realPages assembles the shop's own content (no rendering).
@@ -119,29 +118,11 @@ func TestCreatorDefaultsMatchDaemon(t *testing.T) {
 			t.Fatal(err)
 		}
 		root, _ := filepath.Abs("../..")
-		res := api.Build(api.BuildOptions{
-			AbsWorkingDir: root,
-			Stdin: &api.StdinOptions{
-				Contents: `import { defaultDesign, priceOf, encodeDesign, decodeDesign } from "./components/creator/design";
-const c = ` + string(data) + `;
+		out := testutil.RunTS(t, root, "creator-defaults.ts", `import { defaultDesign, priceOf, encodeDesign, decodeDesign } from "./components/creator/design";
+const c = `+string(data)+`;
 const d = defaultDesign(c);
 const back = decodeDesign(encodeDesign(d, c), c);
-console.log(JSON.stringify({ design: d, price: priceOf(d, c, c.base_price.amount), roundTrip: back.fallbacks === 0 && JSON.stringify(back.design) === JSON.stringify(d) }));`,
-				ResolveDir: root, Sourcefile: "creator-defaults.ts", Loader: api.LoaderTS,
-			},
-			Bundle: true, Platform: api.PlatformNode, Format: api.FormatESModule, Write: false,
-		})
-		if len(res.Errors) > 0 {
-			t.Fatalf("bundle: %v", res.Errors)
-		}
-		script := filepath.Join(t.TempDir(), "check.mjs")
-		if err := os.WriteFile(script, res.OutputFiles[0].Contents, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		out, err := exec.Command("node", script).Output()
-		if err != nil {
-			t.Fatal(err)
-		}
+console.log(JSON.stringify({ design: d, price: priceOf(d, c, c.base_price.amount), roundTrip: back.fallbacks === 0 && JSON.stringify(back.design) === JSON.stringify(d) }));`)
 		var got struct {
 			Design    order.CreatorConfig `json:"design"`
 			Price     int64               `json:"price"`

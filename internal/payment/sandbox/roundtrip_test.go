@@ -7,16 +7,14 @@ import (
 	"encoding/pem"
 	"errors"
 	"fmt"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/evanw/esbuild/pkg/api"
-
 	"sabershop/internal/payment"
+	"sabershop/internal/testutil"
 )
 
 // TestRoundTripFromTypeScript: components/payment/encrypt.ts, run in node
@@ -83,25 +81,7 @@ let bad = "";
 try { encryptCard("not a key", { number: "4242424242424242", expiry: "01/40", cvc: "123" }, "x"); } catch (e) { bad = (e as Error).message; }
 console.log(JSON.stringify({ out, bad }));
 `
-	res := api.Build(api.BuildOptions{
-		AbsWorkingDir: root,
-		Stdin:         &api.StdinOptions{Contents: script, ResolveDir: root, Sourcefile: "encrypt-roundtrip.ts", Loader: api.LoaderTS},
-		Bundle:        true, Platform: api.PlatformNode, Format: api.FormatESModule, Target: api.ES2022,
-		Write: false, LogLevel: api.LogLevelSilent,
-	})
-	if len(res.Errors) > 0 {
-		t.Fatalf("bundle (is node_modules installed? npm ci): %v", res.Errors)
-	}
-	mjs := filepath.Join(t.TempDir(), "roundtrip.mjs")
-	if err := os.WriteFile(mjs, res.OutputFiles[0].Contents, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command("node", mjs)
-	cmd.Stderr = os.Stderr
-	stdout, err := cmd.Output()
-	if err != nil {
-		t.Fatal(err)
-	}
+	stdout := testutil.RunTS(t, root, "encrypt-roundtrip.ts", script)
 	var got struct {
 		Out map[string]string `json:"out"`
 		Bad string            `json:"bad"`
