@@ -51,6 +51,19 @@ export function pushCommerceEvent(
   layer.push({ event, ecommerce: { currency, value: value / 100, items, ...extra } });
 }
 
+/** Priced order lines (a quote's or an order's) as GA4 items. */
+export function commerceItems(
+  lines: readonly { product: string; name: string; variant?: string; unit_price: number; quantity: number }[],
+): CommerceItem[] {
+  return lines.map((l) => ({
+    item_id: l.product,
+    item_name: l.name,
+    ...(l.variant ? { item_variant: l.variant } : {}),
+    price: major(l.unit_price),
+    quantity: l.quantity,
+  }));
+}
+
 /** A minor-units amount as GA4's major units. */
 export function major(minor: number): number {
   return minor / 100;

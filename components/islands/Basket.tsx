@@ -11,12 +11,12 @@ import { CheckoutForm } from "../basket/CheckoutForm";
 import { Lines, type BasketProduct } from "../basket/Lines";
 import type { CreatorSlot } from "../../templates/types";
 import { Summary, type Placing } from "../basket/Summary";
-import { apiItems, lastQuote, useQuote, type Quote, type QuoteLine } from "../basket/quote";
+import { apiItems, lastQuote, useQuote } from "../basket/quote";
 import { useDeliveries, type Country } from "../basket/deliveries";
 import { clearDraft, readDraft, writeDraft, EMPTY_DRAFT, type Draft } from "../basket/draft";
 import { validateDraft, CUSTOMER_FIELDS } from "../basket/validate";
 import { PausedDialog } from "../basket/PausedDialog";
-import { pushCommerceEvent, type CommerceItem } from "../events";
+import { commerceItems, pushCommerceEvent } from "../events";
 import { translator, type Bundle } from "../i18n";
 import { formatMoney } from "../money";
 import { showToast, showToastAfterNavigation } from "../toast";
@@ -104,16 +104,6 @@ export default function Basket(p: BasketProps) {
       return next;
     });
     if (placing.kind === "error") setPlacing({ kind: "idle" });
-  }
-
-  function commerceItems(lines: QuoteLine[]): CommerceItem[] {
-    return lines.map((l) => ({
-      item_id: l.product,
-      item_name: l.name,
-      item_variant: l.variant,
-      price: l.unit_price / 100,
-      quantity: l.quantity,
-    }));
   }
 
   function remove(position: number) {
@@ -351,4 +341,3 @@ export default function Basket(p: BasketProps) {
   );
 }
 
-export type { Quote };

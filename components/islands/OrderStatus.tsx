@@ -4,7 +4,7 @@
 // rest (docs/api.md). The server renders a loading skeleton only.
 import "./status.css";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { major, pushCommerceEvent } from "../events";
+import { commerceItems, major, pushCommerceEvent } from "../events";
 import { translator, type Bundle, type Translate } from "../i18n";
 import { showToast } from "../toast";
 import { getCatalogNames, getOrder, getShop, type CatalogNames, type Order, type PaymentAnswer, type Shop } from "../status/api";
@@ -54,13 +54,7 @@ function pushPurchaseOnce(order: Order) {
     "purchase",
     order.currency,
     order.totals.total,
-    order.lines.map((l) => ({
-      item_id: l.product,
-      item_name: l.name,
-      ...(l.variant ? { item_variant: l.variant } : {}),
-      price: major(l.unit_price),
-      quantity: l.quantity,
-    })),
+    commerceItems(order.lines),
     { transaction_id: String(order.id), shipping: major(order.totals.shipping), ...(order.coupon ? { coupon: order.coupon } : {}) },
   );
 }
