@@ -56,7 +56,10 @@ type Product struct {
 	Returnable bool              `json:"returnable"`
 	BuildDays  int               `json:"build_days"`
 	Presets    int               `json:"presets"`
-	Prices     []Price           `json:"prices"`
+	// Electronic marks an accessory with electronics inside, which carries
+	// the waste fee like a saber (see CarriesWasteFee).
+	Electronic bool    `json:"electronic,omitempty"`
+	Prices     []Price `json:"prices"`
 }
 
 // Price is one line of a dated price list.
@@ -102,7 +105,8 @@ type Delivery struct {
 }
 
 type Fees struct {
-	// Waste is the waste-management fee included in every saber's price.
+	// Waste is the waste-management fee included in the price of every
+	// unit of electrical equipment (CarriesWasteFee).
 	Waste map[string]int64 `json:"waste"`
 }
 
@@ -137,7 +141,7 @@ func Build(site *content.Site) *Catalog {
 	}
 	for _, p := range site.Products {
 		cp := Product{Slug: p.Slug, Kind: string(p.Kind), Names: names[p.Slug], Returnable: p.Returnable,
-			BuildDays: p.BuildDays, Presets: p.Presets}
+			BuildDays: p.BuildDays, Presets: p.Presets, Electronic: p.Electronic}
 		if len(p.Images) > 0 {
 			cp.Image = p.Images[0]
 		}

@@ -178,6 +178,8 @@ func TestNonDefaultLocaleMayNotSetProductFacts(t *testing.T) {
 	}
 	write(t, dir, "en/products/arc.md", "---\ntitle: Arc\nkind: hilt\nimages: []\nbuild_days: 7\npresets: 6\nprices:\n  - {from: 2026-01-01, EUR: 1, PLN: 4}\n---\n")
 	write(t, dir, "pl/products/arc.md", "---\ntitle: Arc\nprices:\n  - {from: 2026-01-01, EUR: 1, PLN: 4}\n---\n")
+	// The waste-fee rule: a hilt is electrical equipment by its kind.
+	write(t, dir, "en/products/talon.md", "---\ntitle: Talon\nkind: hilt\nimages: []\nelectronic: false\nbuild_days: 7\npresets: 6\nprices:\n  - {from: 2026-01-01, EUR: 1, PLN: 4}\n---\n")
 	_, err = Load(dir)
 	if err == nil {
 		t.Fatal("loaded")
@@ -186,6 +188,7 @@ func TestNonDefaultLocaleMayNotSetProductFacts(t *testing.T) {
 	for _, want := range []string{
 		"content/pl/products/arc.md:3: prices: set it in the en file only",
 		"content/en/products/arc.md:4: images: at least one image is needed",
+		"content/en/products/talon.md:5: electronic: only an accessory says whether it has electronics (a hilt always has)",
 	} {
 		if !strings.Contains(msg, want) {
 			t.Errorf("lacks %q in:\n%s", want, msg)

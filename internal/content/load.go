@@ -254,7 +254,7 @@ func (l *loader) loadDoc(cfg Config, kind DocKind, locale, name, file, abs strin
 			doc.Specs = append(doc.Specs, Spec{Name: t.String("name", true), Value: t.String("value", true)})
 			t.unknownFields()
 		}
-		facts := []string{"kind", "images", "returnable", "build_days", "presets", "weight", "prices"}
+		facts := []string{"kind", "images", "returnable", "electronic", "build_days", "presets", "weight", "prices"}
 		if isDefault {
 			p := l.loadProductFacts(cfg, f, name, file, static)
 			if p != nil {
@@ -287,6 +287,14 @@ func (l *loader) loadProductFacts(cfg Config, f *fields, slug, file string, stat
 		}
 	}
 	p.Returnable = f.Bool("returnable", true)
+	if f.has("electronic") {
+		p.Electronic = f.Bool("electronic", false)
+		if p.Kind != ProductAccessory {
+			// Hilts and generators are electrical equipment by their kind:
+			// a second statement could only contradict it.
+			f.errorf("electronic", "only an accessory says whether it has electronics (a %s always has)", p.Kind)
+		}
+	}
 	p.BuildDays = f.Int("build_days", true, 0, 365)
 	p.Presets = f.Int("presets", p.Kind == ProductHilt, 0, 6)
 	if p.Kind == ProductHilt && p.Presets != 5 && p.Presets != 6 {

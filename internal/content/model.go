@@ -135,6 +135,9 @@ type Product struct {
 	Kind       ProductKind
 	Images     []string
 	Returnable bool
+	// Electronic: an accessory with electronics inside (it then carries
+	// the waste fee; hilts and generators always do).
+	Electronic bool
 	BuildDays  int
 	Presets    int
 	Weight     int

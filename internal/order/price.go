@@ -41,10 +41,9 @@ var creatorNames = map[string]string{
 // with ValidateCreator), and it never panics. Totals carry no discount;
 // see PriceWithCoupon.
 //
-// The waste-management fee is included in the price of every saber unit:
-// hilts and creator designs, which are electrical equipment. Accessories
-// (plugs, connectors, clips) are not, so they carry no fee. The fee is only
-// itemised, never added.
+// The waste-management fee is included in the price of every unit of
+// electrical equipment (catalog.CarriesWasteFee: hilts, creator designs,
+// accessories with electronics); it is only itemised, never added.
 func Price(cat *catalog.Catalog, req Request, at time.Time) (Priced, FieldErrors) {
 	return price(cat, req, at, false)
 }
@@ -85,11 +84,10 @@ func price(cat *catalog.Catalog, req Request, at time.Time, noCountry bool) (Pri
 		return Priced{}, errs
 	}
 
-	waste, _ := amountIn(cat.Fees.Waste, currency) // no fee configured: none
 	p := Priced{Currency: currency, DeliveryDays: days, Returnable: true}
 	for i, it := range req.Items {
 		prefix := "items." + strconv.Itoa(i)
-		line, ok := priceLine(cat, it, req.Locale, currency, waste, at, prefix, errs)
+		line, ok := priceLine(cat, it, req.Locale, currency, at, prefix, errs)
 		if !ok {
 			continue
 		}
@@ -108,7 +106,7 @@ func price(cat *catalog.Catalog, req Request, at time.Time, noCountry bool) (Pri
 }
 
 // priceLine prices one item or reports why it cannot.
-func priceLine(cat *catalog.Catalog, it ItemRequest, locale, currency string, waste int64, at time.Time, prefix string, errs FieldErrors) (Line, bool) {
+func priceLine(cat *catalog.Catalog, it ItemRequest, locale, currency string, at time.Time, prefix string, errs FieldErrors) (Line, bool) {
 	if it.Quantity < 1 || it.Quantity > MaxQuantity {
 		errs[prefix+".quantity"] = KeyQuantityRange
 		return Line{}, false
@@ -120,9 +118,9 @@ func priceLine(cat *catalog.Catalog, it ItemRequest, locale, currency string, wa
 	var line Line
 	var ok bool
 	if it.Creator != nil {
-		line, ok = priceCreator(cat, it, locale, currency, waste, prefix, errs)
+		line, ok = priceCreator(cat, it, locale, currency, prefix, errs)
 	} else {
-		line, ok = priceProduct(cat, it, locale, currency, waste, at, prefix, errs)
+		line, ok = priceProduct(cat, it, locale, currency, at, prefix, errs)
 	}
 	if !ok {
 		return Line{}, false
@@ -135,7 +133,7 @@ func priceLine(cat *catalog.Catalog, it ItemRequest, locale, currency string, wa
 
 // priceProduct returns a line with the unit price and the per-unit waste
 // fee; priceLine multiplies.
-func priceProduct(cat *catalog.Catalog, it ItemRequest, locale, currency string, waste int64, at time.Time, prefix string, errs FieldErrors) (Line, bool) {
+func priceProduct(cat *catalog.Catalog, it ItemRequest, locale, currency string, at time.Time, prefix string, errs FieldErrors) (Line, bool) {
 	p, ok := cat.Product(it.Product)
 	if !ok {
 		errs[prefix+".product"] = KeyProductUnknown
@@ -166,15 +164,13 @@ func priceProduct(cat *catalog.Catalog, it ItemRequest, locale, currency string,
 	line := Line{
 		Product: p.Slug, Variant: it.Variant, Name: localName(p.Names, locale, p.Slug),
 		Image: p.Image, UnitPrice: unit, Returnable: p.Returnable, BuildDays: p.BuildDays,
-	}
-	if p.Kind == KindHilt {
-		line.WasteFee = waste
+		WasteFee: cat.WasteFee(p, currency),
 	}
 	return line, true
 }
 
 // priceCreator: base price + every chosen part + the generator.
-func priceCreator(cat *catalog.Catalog, it ItemRequest, locale, currency string, waste int64, prefix string, errs FieldErrors) (Line, bool) {
+func priceCreator(cat *catalog.Catalog, it ItemRequest, locale, currency string, prefix string, errs FieldErrors) (Line, bool) {
 	before := len(errs)
 	if it.Variant != "" {
 		errs[prefix+".variant"] = KeyVariantUnknown
@@ -207,7 +203,7 @@ func priceCreator(cat *catalog.Catalog, it ItemRequest, locale, currency string,
 	}
 	return Line{
 		Product: CreatorSlug, Name: name, Creator: cloneCreator(cfg), UnitPrice: unit,
-		WasteFee: waste, Returnable: false, BuildDays: cat.Creator.BuildDays,
+		WasteFee: cat.CreatorWasteFee(currency), Returnable: false, BuildDays: cat.Creator.BuildDays,
 	}, true
 }
 

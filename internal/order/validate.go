@@ -190,9 +190,8 @@ func validateItems(items []ItemRequest, cat *catalog.Catalog, errs FieldErrors) 
 }
 
 // KindHilt is the product kind that is a saber: it takes a generator
-// variant and carries the waste fee. Other kinds (accessories) take
-// neither.
-const KindHilt = "hilt"
+// variant. Other kinds (accessories) take none.
+const KindHilt = catalog.KindHilt
 
 func variantAllowed(p *catalog.Product, variant string, cat *catalog.Catalog) bool {
 	if p.Kind != KindHilt {

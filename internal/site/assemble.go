@@ -45,6 +45,17 @@ type assembler struct {
 	varMap      map[string]string
 	static      map[string]bool
 	pages       []*page
+	cat         *catalog.Catalog
+}
+
+// catalog is what the daemon will price orders from (catalog.json), made
+// once: pages take their waste fee from it, so a page never shows a fee
+// that an order does not charge.
+func (a *assembler) catalog() *catalog.Catalog {
+	if a.cat == nil {
+		a.cat = catalog.Build(a.site)
+	}
+	return a.cat
 }
 
 func (a *assembler) run() (*assembly, error) {
@@ -507,8 +518,12 @@ func (a *assembler) productBySlug(slug string) *content.Product {
 func (a *assembler) product(locale string, d *content.Doc, prod *content.Product) product {
 	loc, _ := a.cfg.Locale(locale)
 	pr := product{productSummary: a.productSummary(locale, prod), Description: d.Description, Images: prod.Images,
-		Specs: []spec{}, Returnable: prod.Returnable, BuildDays: prod.BuildDays, Presets: prod.Presets,
-		WasteFee: a.money(locale, a.cfg.WasteFee[loc.Currency])}
+		Specs: []spec{}, Returnable: prod.Returnable, BuildDays: prod.BuildDays, Presets: prod.Presets}
+	if cp, ok := a.catalog().Product(prod.Slug); ok {
+		pr.WasteFee = a.money(locale, a.catalog().WasteFee(cp, loc.Currency))
+	} else {
+		pr.WasteFee = a.money(locale, 0)
+	}
 	pr.DeliveryDays = a.deliveryDays()
 	for _, s := range d.Specs {
 		pr.Specs = append(pr.Specs, spec{Name: s.Name, Value: s.Value})
@@ -579,7 +594,7 @@ func (a *assembler) creatorData(locale string) creatorData {
 	loc, _ := a.cfg.Locale(locale)
 	cr := a.site.Creator
 	d := creatorData{Presets: cr.Presets, BasePrice: a.money(locale, cr.BasePrice[loc.Currency]), BuildDays: cr.BuildDays,
-		WasteFee: a.money(locale, a.cfg.WasteFee[loc.Currency]), DeliveryDays: a.deliveryDays(),
+		WasteFee: a.money(locale, a.catalog().CreatorWasteFee(loc.Currency)), DeliveryDays: a.deliveryDays(),
 		Slots: a.creatorSlots(locale), Generators: a.creatorParts(locale, cr.Generators), Options: map[string][]creatorOption{}}
 	for _, g := range creatorGroups {
 		d.Options[g] = []creatorOption{}

@@ -85,7 +85,7 @@ func (a *assembler) productLD(p *page, pr product, prod *content.Product) ld {
 	for i, img := range pr.Images {
 		images[i] = a.abs(img)
 	}
-	return ld{
+	product := ld{
 		"@context": "https://schema.org", "@type": "Product",
 		"name": pr.Title, "description": firstNonEmpty(pr.Description, pr.Summary), "sku": pr.Slug,
 		"image": images, "brand": ld{"@type": "Brand", "name": a.cfg.Name},
@@ -96,6 +96,15 @@ func (a *assembler) productLD(p *page, pr product, prod *content.Product) ld {
 			"seller": ld{"@type": "Organization", "name": a.cfg.Name},
 		},
 	}
+	// The price includes the waste fee (the page's note says so); the
+	// same figure, from the same rule, as a property of the product.
+	if pr.WasteFee.Amount > 0 {
+		product["additionalProperty"] = []ld{{
+			"@type": "PropertyValue", "propertyID": "waste_management_fee_included",
+			"name": a.t(p.locale, "price.waste_fee_name", nil), "value": decimal(pr.WasteFee.Amount), "unitText": cur,
+		}}
+	}
+	return product
 }
 
 func (a *assembler) postLD(p *page, ps postSummary) ld {
