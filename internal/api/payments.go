@@ -3,6 +3,7 @@ package api
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
@@ -76,25 +77,64 @@ func (s *Server) postPayment(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	o, ok := s.orderByHash(w, r, locale, hash)
-	if !ok {
+	if !order.ValidHash(hash) {
+		s.fail(w, http.StatusNotFound, locale, "order_not_found")
 		return
 	}
-	if o.Status == order.Paid || o.Status == order.Sent {
+	attemptID, err := newToken()
+	if err != nil {
+		s.internal(w, r, locale, err)
+		return
+	}
+	// The attempt is recorded with the amount before the provider is
+	// asked, in the transaction that reads the order: from here on a
+	// discount code is refused (order.ApplyCoupon), so the amount the
+	// provider is asked for stays the order's total.
+	var (
+		o       *order.Order
+		attempt order.Attempt
+		verdict string // set: answer without starting anything
+	)
+	err = s.cfg.Store.Update(func(tx *store.Tx) error {
+		verdict = ""
+		var err error
+		if o, err = tx.Order(hash); err != nil {
+			return err
+		}
+		switch {
+		case o.Status == order.Paid || o.Status == order.Sent:
+			verdict = "paid"
+			return errRollback
+		case o.Status != order.Placed && o.Status != order.PaymentPending:
+			verdict = "not_allowed"
+			return errRollback
+		case o.Totals.Total == 0:
+			verdict = "free"
+			return errRollback
+		}
+		attempt = *o.StartAttempt(attemptID, provider.Name(), string(method), s.cfg.Now().UTC())
+		return tx.PutOrder(o)
+	})
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		s.fail(w, http.StatusNotFound, locale, "order_not_found")
+		return
+	case err != nil && !errors.Is(err, errRollback):
+		s.internal(w, r, locale, err)
+		return
+	case verdict == "paid":
 		writeJSON(w, http.StatusOK, paymentAnswer{Status: "paid", Order: s.view(o)})
 		return
-	}
-	if o.Status != order.Placed && o.Status != order.PaymentPending {
+	case verdict == "not_allowed":
 		s.fail(w, http.StatusConflict, locale, "payment_not_allowed")
 		return
-	}
-	if o.Totals.Total == 0 {
+	case verdict == "free":
 		s.paidWithoutPayment(w, r, locale, hash)
 		return
 	}
 
 	start := payment.StartRequest{
-		Order: payment.Order{Hash: o.Hash, ID: o.ID, Amount: o.Totals.Total, Currency: o.Currency, Locale: o.Locale,
+		Order: payment.Order{Hash: o.Hash, ID: o.ID, Amount: attempt.Amount, Currency: attempt.Currency, Locale: o.Locale,
 			Email: o.Customer.Email, Name: strings.TrimSpace(o.Customer.FirstName + " " + o.Customer.LastName),
 			Description: s.cfg.Catalogs.Current().Shop.Name + " #" + strconv.FormatUint(o.ID, 10)},
 		Method:         method,
@@ -107,12 +147,7 @@ func (s *Server) postPayment(w http.ResponseWriter, r *http.Request) {
 	if start.IdempotencyKey == "" {
 		// Each attempt is its own: a retry after a declined payment must
 		// not get the provider's answer to the finished attempt back.
-		key, err := newToken()
-		if err != nil {
-			s.internal(w, r, locale, err)
-			return
-		}
-		start.IdempotencyKey = o.Hash + "-" + key
+		start.IdempotencyKey = o.Hash + "-" + attemptID
 	}
 	if _, ok := provider.(payment.Returner); ok {
 		start.ReturnURL = s.link("/v1/payments/" + provider.Name() + "/return?order=" + o.Hash)
@@ -125,6 +160,10 @@ func (s *Server) postPayment(w http.ResponseWriter, r *http.Request) {
 	defer cancel()
 	res, err := provider.Start(ctx, start)
 	req.Encrypted, start.Card = "", nil // dropped: nothing below may see it
+	if err != nil {
+		// Not started: the attempt no longer holds the total.
+		s.endAttempt(hash, attemptID)
+	}
 	switch {
 	case errors.Is(err, payment.ErrDeclined):
 		s.log.Info("payment declined", "order", o.ID, "provider", provider.Name(), "method", method)
@@ -144,17 +183,22 @@ func (s *Server) postPayment(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			return err
 		}
-		if _, err := cur.Transition(order.PaymentPending, now, "payment started: "+string(method)); err != nil {
-			// Paid meanwhile (a fast notification): keep it as it is.
-			o = cur
-			return nil
-		}
-		cur.Payment = map[string]string{payProvider: provider.Name(), payMethod: string(method), payReference: res.Reference,
-			payStatus: string(res.Outcome)}
-		if res.NotifyRef != "" {
-			cur.Payment[payNotifyRef] = res.NotifyRef
-		}
 		o = cur
+		a := cur.AttemptByID(attemptID)
+		if a == nil {
+			return fmt.Errorf("payment attempt %s of order %d is gone", attemptID, cur.ID)
+		}
+		a.Reference, a.NotifyRef = res.Reference, res.NotifyRef
+		if a.State == order.AttemptStarting {
+			a.State = order.AttemptPending
+		}
+		if _, err := cur.Transition(order.PaymentPending, now, "payment started: "+string(method)); err == nil {
+			cur.Payment = map[string]string{payProvider: provider.Name(), payMethod: string(method), payReference: res.Reference,
+				payStatus: string(res.Outcome)}
+			if res.NotifyRef != "" {
+				cur.Payment[payNotifyRef] = res.NotifyRef
+			}
+		} // else paid meanwhile (a fast notification): the order stays as it is
 		return tx.PutOrder(cur)
 	})
 	if err != nil {
@@ -162,6 +206,28 @@ func (s *Server) postPayment(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, paymentAnswer{Status: string(res.Outcome), URL: res.URL, Order: s.view(o)})
+}
+
+// endAttempt marks an attempt that did not start (declined, refused, the
+// provider unreachable) as failed, so it no longer holds the total. A
+// failure to record it is logged: the attempt then goes stale by itself
+// (order.StaleStart).
+func (s *Server) endAttempt(hash, id string) {
+	err := s.cfg.Store.Update(func(tx *store.Tx) error {
+		o, err := tx.Order(hash)
+		if err != nil {
+			return err
+		}
+		a := o.AttemptByID(id)
+		if a == nil || a.State != order.AttemptStarting {
+			return errRollback
+		}
+		a.State = order.AttemptFailed
+		return tx.PutOrder(o)
+	})
+	if err != nil && !errors.Is(err, errRollback) {
+		s.log.Error("payment attempt not closed", "err", err)
+	}
 }
 
 // paidWithoutPayment settles an order whose coupon covers everything:

@@ -74,12 +74,14 @@ func (s *Server) postWebhook(w http.ResponseWriter, r *http.Request) {
 //   - paid: placed or payment_pending -> paid, "payment received" e-mail
 //     (once: a repeat finds the order paid and changes nothing);
 //   - pending: placed -> payment_pending;
-//   - failed: payment_pending -> placed, only for the attempt in force (an
+//   - failed: payment_pending -> placed once no attempt is in flight (an
 //     old attempt's failure cannot undo a newer one), so the shopper can
 //     pay again; a paid order is never moved back;
 //   - none (payment.StatusNone): acknowledged, nothing changes.
 //
-// The amount and currency must be the order's.
+// The amount and currency must be those of the notification's own attempt
+// (order.AttemptFor), which the order's total cannot have left while the
+// attempt was in flight; a paid attempt's totals become the order's.
 func (s *Server) applyPayment(n payment.Notification) error {
 	if n.Status == payment.StatusNone {
 		// Says nothing about the money (a refund notice, a dispute; often
@@ -100,9 +102,20 @@ func (s *Server) applyPayment(n payment.Notification) error {
 		} else if err != nil {
 			return err
 		}
-		if n.Status != payment.StatusFailed && (n.Amount != o.Totals.Total || n.Currency != o.Currency) {
-			return fmt.Errorf("%w: order #%d is %d %s, notification says %d %s", errNotApplicable,
-				o.ID, o.Totals.Total, o.Currency, n.Amount, n.Currency)
+		// A notification is about one attempt, and is matched against the
+		// amount that attempt was started for. Orders from before attempts
+		// were recorded have none: their total is what was asked for.
+		a := o.AttemptFor(n.Provider, n.Reference, n.Amount, n.Currency)
+		amount, currency := o.Totals.Total, o.Currency
+		if a != nil {
+			amount, currency = a.Amount, a.Currency
+		}
+		if n.Status != payment.StatusFailed && (n.Amount != amount || n.Currency != currency) {
+			return fmt.Errorf("%w: order #%d attempt is %d %s, notification says %d %s", errNotApplicable,
+				o.ID, amount, currency, n.Amount, n.Currency)
+		}
+		if a != nil && a.Reference == "" {
+			a.Reference = n.Reference // the notification outran the start's answer
 		}
 		cause := n.Provider + ": " + string(n.Status)
 		var changed bool
@@ -114,29 +127,48 @@ func (s *Server) applyPayment(n payment.Notification) error {
 			if changed, err = o.Transition(order.Paid, now, cause); err != nil {
 				return nil // e.g. cancelled: recorded in the log, nothing to change
 			}
+			if a != nil {
+				o.PaidBy(a) // what was paid decides the totals
+			}
 			changedToPaid = changed
 		case payment.StatusPending:
-			if o.Status != order.Placed {
-				return nil
+			if a != nil && a.State == order.AttemptStarting {
+				a.State, changed = order.AttemptPending, true
 			}
-			changed, _ = o.Transition(order.PaymentPending, now, cause)
+			if o.Status == order.Placed {
+				c, _ := o.Transition(order.PaymentPending, now, cause)
+				changed = changed || c
+			}
 		case payment.StatusFailed:
-			if o.Status != order.PaymentPending || !currentAttempt(o, n.Reference) {
-				return nil
+			if a != nil {
+				if a.State == order.AttemptPaid || a.State == order.AttemptFailed {
+					return nil
+				}
+				a.State, changed = order.AttemptFailed, true
 			}
-			changed, _ = o.Transition(order.Placed, now, cause)
+			// The order can be paid again once no attempt holds it (an old
+			// attempt's failure cannot undo a newer one).
+			if o.Status == order.PaymentPending && !o.PaymentInFlight(now) && (a != nil || currentAttempt(o, n.Reference)) {
+				c, _ := o.Transition(order.Placed, now, cause)
+				changed = changed || c
+			}
 		default:
 			return nil // an event that says nothing about the money
 		}
 		if !changed {
 			return nil
 		}
-		if o.Payment == nil {
-			o.Payment = map[string]string{}
-		}
-		o.Payment[payProvider], o.Payment[payStatus] = n.Provider, string(n.Status)
-		if n.Reference != "" {
-			o.Payment[payReference] = n.Reference
+		// Payment describes the attempt in force (the status page and the
+		// provider query read it): an older attempt's news changes it only
+		// when it paid.
+		if a == nil || a == &o.Attempts[len(o.Attempts)-1] || changedToPaid {
+			if o.Payment == nil {
+				o.Payment = map[string]string{}
+			}
+			o.Payment[payProvider], o.Payment[payStatus] = n.Provider, string(n.Status)
+			if n.Reference != "" {
+				o.Payment[payReference] = n.Reference
+			}
 		}
 		if err := tx.PutOrder(o); err != nil {
 			return err

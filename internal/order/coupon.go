@@ -39,9 +39,10 @@ var (
 	// coupon (one per order, even the same code again).
 	ErrCouponAlreadyApplied = errors.New("coupon: the order already has one")
 
-	// ErrCouponNotAllowed is returned when the order is not placed: once a
-	// payment has started its amount is fixed with the provider, so a code
-	// can no longer lower it (and a paid, sent or cancelled order is done).
+	// ErrCouponNotAllowed is returned when the order is not placed or a
+	// payment attempt is in flight: once a payment has started its amount
+	// is fixed with the provider, so a code can no longer lower it (and a
+	// paid, sent or cancelled order is done).
 	ErrCouponNotAllowed = errors.New("coupon: not allowed in this order status")
 )
 
@@ -138,7 +139,7 @@ func ApplyCoupon(o *Order, c *Coupon, minimum int64, at time.Time) error {
 	switch {
 	case c == nil:
 		return ErrCouponUnknown
-	case o.Status != Placed:
+	case o.Status != Placed, o.PaymentInFlight(at):
 		return ErrCouponNotAllowed
 	case o.Coupon != "":
 		return ErrCouponAlreadyApplied

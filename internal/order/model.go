@@ -139,4 +139,7 @@ type Order struct {
 	CancelReason   string    `json:"cancel_reason,omitempty"`
 	// Payment holds the payment provider's state (issue 5); opaque here.
 	Payment map[string]string `json:"payment,omitempty"`
+	// Attempts are the payments started, oldest first, each with the
+	// amount it was started for (attempt.go).
+	Attempts []Attempt `json:"attempts,omitempty"`
 }
