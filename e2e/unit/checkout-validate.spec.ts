@@ -30,7 +30,7 @@ test("hidden characters are refused on their field", () => {
 });
 
 test("real names stay", () => {
-  for (const s of ["Zażółć Gęślą", "Jürgen Straße", "Анна", "Σωκράτης", "山田 太郎", "محمد", "שרה כהן", "علی‌زاده", "👨‍👩‍👧 🏳️‍🌈"]) {
+  for (const s of ["Zażółć Gęślą", "Jürgen Straße", "Анна", "Σωκράτης", "山田 太郎", "محمد", "שרה כהן", "علی\u200Cزاده", "👨‍👩‍👧 🏳️‍🌈"]) {
     expect(hasHiddenChars(s), s).toBe(false);
   }
 });

@@ -13,7 +13,8 @@ var pageMessages = sync.OnceValues(loadMessages)
 // yellow strip across the top of every page, above the site's header.
 const DemoBannerStyle = `.demo-shop-banner{margin:0;padding:.55rem 1rem;background:#ffd43b;color:#111;` +
 	`font:600 .9rem/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;text-align:center;` +
-	`border-bottom:3px solid #111;position:relative;z-index:1000}`
+	`border-bottom:3px solid #111;position:relative;z-index:1000}` +
+	`@media (max-width:480px){.demo-shop-banner{padding:.4rem .75rem;font-size:.8rem}}`
 
 // DemoBanner is the demo shop's banner for a page in locale (English when
 // the daemon does not speak it): one paragraph, no script, styled by

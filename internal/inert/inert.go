@@ -36,7 +36,7 @@ import (
 // the zero-width joiner inside an emoji sequence (👨‍👩‍👧, 🏳️‍🌈) or after a
 // letter or sign of a script whose shaping uses it (a Malayalam chillu, a
 // Sinhala conjunct), and the zero-width non-joiner between two letters of
-// such a script (Persian "علی‌زاده"). Variation selectors
+// such a script (Persian "علی\u200Cزاده"). Variation selectors
 // (emoji presentation, CJK ideograph variants) are not hidden: they only
 // choose a glyph for the character before them.
 func Hidden(prev, r, next rune) bool {
@@ -66,7 +66,7 @@ func emojiSequence(prev, next rune) bool {
 }
 
 // joinerScripts are the scripts whose correct spelling needs ZWJ or ZWNJ
-// between letters (Persian "علی‌زاده", Malayalam chillus, Sinhala conjuncts).
+// between letters (Persian "علی\u200Cزاده", Malayalam chillus, Sinhala conjuncts).
 var joinerScripts = []*unicode.RangeTable{
 	unicode.Arabic, unicode.Syriac, unicode.Nko, unicode.Mongolian,
 	unicode.Devanagari, unicode.Bengali, unicode.Gurmukhi, unicode.Gujarati, unicode.Oriya,
