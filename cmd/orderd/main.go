@@ -51,6 +51,7 @@ func serve(args []string, stderr io.Writer) int {
 	fs.Float64Var(&cfg.WriteRate, "write-rate", envFloat("ORDERD_WRITE_RATE", 2), "writes per second per client IP (ORDERD_WRITE_RATE; 0 disables)")
 	fs.IntVar(&cfg.WriteBurst, "write-burst", int(envFloat("ORDERD_WRITE_BURST", 20)), "burst of writes per client IP (ORDERD_WRITE_BURST)")
 	fs.StringVar(&cfg.Payments, "payments", env("ORDERD_PAYMENTS", daemon.DefaultPayments), "payment providers, e.g. tpay,paypal (ORDERD_PAYMENTS; credentials in ORDERD_TPAY_*, ORDERD_PAYPAL_*)")
+	fs.BoolVar(&cfg.Demo, "demo", envBool("ORDERD_DEMO"), "a demo shop: allows the sandbox payments on a public address; every page and e-mail says it is a demo (ORDERD_DEMO)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -72,6 +73,11 @@ func serve(args []string, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if err := daemon.Run(ctx, cfg); err != nil {
+		if errors.Is(err, daemon.ErrSandboxPublic) {
+			// Advice for the owner, in lines they can read.
+			fmt.Fprintln(stderr, "orderd serve:", err)
+			return 2
+		}
 		log.Error("orderd", "err", err)
 		return 1
 	}

@@ -117,9 +117,15 @@ var servingLine = regexp.MustCompile(`msg=serving url=http://localhost:(\d+)/`)
 // it logs that it serves.
 func startDaemon(t *testing.T, data string, extra ...string) *daemonProc {
 	t.Helper()
+	return startDaemonEnv(t, data, nil, extra...)
+}
+
+// startDaemonEnv is startDaemon with KEY=VALUE settings in its environment.
+func startDaemonEnv(t *testing.T, data string, env []string, extra ...string) *daemonProc {
+	t.Helper()
 	args := append([]string{"serve", "-addr", "127.0.0.1:0", "-data", data, "-site", sitePath, "-write-rate", "0"}, extra...)
 	d := &daemonProc{t: t, cmd: exec.Command(binPath, args...), done: make(chan struct{})}
-	d.cmd.Env = cleanEnv()
+	d.cmd.Env = append(cleanEnv(), env...)
 	stderr, err := d.cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)

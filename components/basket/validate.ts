@@ -7,11 +7,26 @@ export type CustomerField = "first_name" | "last_name" | "email" | "phone" | "co
 
 export const CUSTOMER_FIELDS: CustomerField[] = ["first_name", "last_name", "email", "phone", "country", "street", "zip", "city"];
 
+/**
+ * Characters that show as nothing or reorder the text around them: controls,
+ * format characters (bidi overrides and isolates, zero-width spaces, the BOM)
+ * and line/paragraph separators. The daemon's rule (internal/inert) also lets
+ * the zero-width joiners through in emoji sequences and in scripts that need
+ * them; here they are left to the daemon, whose 422 has the last word.
+ */
+const HIDDEN = /(?![\u200C\u200D])[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
+
+/** Whether s holds a character the daemon refuses as invisible. */
+export function hasHiddenChars(s: string): boolean {
+  return HIDDEN.test(s);
+}
+
 /** Field -> message key under checkout.errors. */
 export function validateDraft(d: Draft): Record<string, string> {
   const errs: Record<string, string> = {};
   for (const f of CUSTOMER_FIELDS) {
     if (!d[f].trim()) errs[f] = f === "country" ? "country_required" : "required";
+    else if (hasHiddenChars(d[f].trim())) errs[f] = "chars.invisible";
   }
   if (!errs.email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(d.email.trim())) errs.email = "email_invalid";
   if (!errs.phone) {

@@ -10,6 +10,7 @@ import (
 	"text/tabwriter"
 
 	"sabershop/internal/catalog"
+	"sabershop/internal/inert"
 	"sabershop/internal/mail"
 	"sabershop/internal/order"
 	"sabershop/internal/store"
@@ -101,8 +102,12 @@ func (c *cmd) ordersList(args []string) error {
 		for _, l := range o.Lines {
 			n += l.Quantity
 		}
+		// What the shopper typed is printed inert: an order kept before
+		// the form refused hidden characters must not reach the terminal
+		// with an escape sequence or a bidi override (issue 12).
 		fmt.Fprintf(tw, "%d\t%s\t%s\t%s %s\t%s\t%d\t%s\n", o.ID, o.CreatedAt.Format("2006-01-02 15:04"), o.Status,
-			o.Customer.FirstName, o.Customer.LastName, o.Customer.Email, n, amount(o.Totals.Total, o.Currency))
+			inert.String(o.Customer.FirstName), inert.String(o.Customer.LastName), inert.String(o.Customer.Email), n,
+			amount(o.Totals.Total, o.Currency))
 	}
 	return tw.Flush()
 }
@@ -163,11 +168,11 @@ func (c *cmd) ordersShow(args []string) error {
 	sheet.order(o)
 	c.printf("\nE-mails\n")
 	for _, s := range sent {
-		c.printf("  sent    %s  %-17s to %s\n", s.Sent.UTC().Format("2006-01-02 15:04"), s.Kind, s.To)
+		c.printf("  sent    %s  %-17s to %s\n", s.Sent.UTC().Format("2006-01-02 15:04"), s.Kind, inert.String(s.To))
 	}
 	for _, m := range outbox {
 		if m.Ref == o.Hash {
-			c.printf("  queued  %s  %-17s to %s (attempts %d%s)\n", m.Created.UTC().Format("2006-01-02 15:04"), m.Kind, m.To,
+			c.printf("  queued  %s  %-17s to %s (attempts %d%s)\n", m.Created.UTC().Format("2006-01-02 15:04"), m.Kind, inert.String(m.To),
 				m.Attempts, lastErr(m))
 		}
 	}
@@ -178,7 +183,7 @@ func lastErr(m *mail.Message) string {
 	if m.LastErr == "" {
 		return ""
 	}
-	return "; last error: " + m.LastErr
+	return "; last error: " + inert.String(m.LastErr) // a mail server's words
 }
 
 func (c *cmd) ordersSend(args []string) error {
@@ -279,7 +284,7 @@ func (c *cmd) change(ref string, apply func(*order.Order) (bool, error),
 		return nil
 	}
 	c.env.Kick()
-	c.printf("order #%d is now %s; e-mail to %s queued\n", o.ID, o.Status, o.Customer.Email)
+	c.printf("order #%d is now %s; e-mail to %s queued\n", o.ID, o.Status, inert.String(o.Customer.Email))
 	return nil
 }
 

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"sabershop/internal/catalog"
+	"sabershop/internal/inert"
 	"sabershop/internal/order"
 )
 
@@ -26,7 +27,7 @@ func (b buildSheet) order(o *order.Order) {
 	b.printf("Order #%d  %s\n", o.ID, o.Status)
 	b.printf("Hash       %s\n", o.Hash)
 	b.printf("Placed     %s UTC  (%s site, %s, catalogue %s)\n", o.CreatedAt.UTC().Format("2006-01-02 15:04"), o.Locale, o.Currency, o.CatalogVersion)
-	c := o.Customer
+	c := o.Customer.Inert()
 	b.printf("\nCustomer\n  %s %s\n  %s, %s\n  %s\n  %s %s\n  %s\n", c.FirstName, c.LastName, c.Email, c.Phone, c.Street, c.Zip, c.City, strings.ToUpper(c.Country))
 	b.printf("\nItems\n")
 	for i, l := range o.Lines {
@@ -54,7 +55,7 @@ func (b buildSheet) order(o *order.Order) {
 	}
 	b.printf("\nTimeline\n")
 	for _, e := range o.Timeline {
-		b.printf("  %s  %-16s %s\n", e.At.UTC().Format("2006-01-02 15:04:05"), e.Status, e.Cause)
+		b.printf("  %s  %-16s %s\n", e.At.UTC().Format("2006-01-02 15:04:05"), e.Status, inert.String(e.Cause))
 	}
 }
 

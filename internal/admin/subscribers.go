@@ -1,7 +1,6 @@
 package admin
 
 import (
-	"encoding/csv"
 	"time"
 
 	"sabershop/internal/mail"
@@ -19,15 +18,16 @@ func (c *cmd) subscribersExport() error {
 	}); err != nil {
 		return err
 	}
-	w := csv.NewWriter(c.out)
-	_ = w.Write([]string{"email", "locale", "confirmed_at", "signed_up_at"})
+	// The cells are a stranger's words: csvWriter keeps a spreadsheet from
+	// running them as formulas (issue 12).
+	w := newCSVWriter(c.out)
+	w.Write("email", "locale", "confirmed_at", "signed_up_at")
 	for _, s := range list {
 		if s.Confirmed && !s.Unsubscribed {
-			_ = w.Write([]string{s.Email, s.Locale, s.ConfirmedAt.UTC().Format(time.RFC3339), s.Created.UTC().Format(time.RFC3339)})
+			w.Write(s.Email, s.Locale, s.ConfirmedAt.UTC().Format(time.RFC3339), s.Created.UTC().Format(time.RFC3339))
 		}
 	}
-	w.Flush()
-	return w.Error()
+	return w.Flush()
 }
 
 // notifySaleStart queues the sale-start notice for every confirmed

@@ -46,6 +46,9 @@ type Config struct {
 	Payments *payment.Registry
 	// Now is the clock (tests move it to cross price changes).
 	Now func() time.Time
+	// Demo says the shop is a demo (orderd serve -demo): GET /v1/shop
+	// reports it.
+	Demo bool
 }
 
 // Server answers /v1 and hands everything else to the static site.

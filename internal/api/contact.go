@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"sabershop/internal/inert"
 	"sabershop/internal/order"
 	"sabershop/internal/store"
 )
@@ -36,7 +37,10 @@ func (s *Server) postContact(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	locale := s.requestLocale(r, req.Locale)
-	req.Name, req.Email, req.Message = strings.TrimSpace(req.Name), strings.TrimSpace(req.Email), strings.TrimSpace(req.Message)
+	// The message keeps its lines and tabs and loses every other hidden
+	// character (ESC, BEL, bidi overrides, ...) before it is kept and
+	// e-mailed: the owner reads it in a mail client or a terminal.
+	req.Name, req.Email, req.Message = strings.TrimSpace(req.Name), strings.TrimSpace(req.Email), strings.TrimSpace(inert.Message(req.Message))
 	errs := order.FieldErrors{}
 	if key := order.CheckEmail(req.Email); key != "" {
 		errs["email"] = key
@@ -49,6 +53,8 @@ func (s *Server) postContact(w http.ResponseWriter, r *http.Request) {
 	}
 	if utf8.RuneCountInString(req.Name) > 100 {
 		errs["name"] = order.KeyTooLong
+	} else if key := order.CheckChars(req.Name); key != "" {
+		errs["name"] = key
 	}
 	if len(errs) > 0 {
 		if form {

@@ -71,6 +71,8 @@ func (s *Server) postPayment(w http.ResponseWriter, r *http.Request) {
 			errs["name"] = order.KeyRequired
 		} else if len([]rune(req.Name)) > 100 {
 			errs["name"] = order.KeyTooLong
+		} else if key := order.CheckChars(req.Name); key != "" {
+			errs["name"] = key
 		}
 		if len(errs) > 0 {
 			s.failFields(w, locale, errs, nil)

@@ -16,6 +16,7 @@ type shopView struct {
 	PaymentMethods []string          `json:"payment_methods"`
 	CardPublicKey  string            `json:"card_public_key"`
 	CatalogVersion string            `json:"catalog_version"`
+	Demo           bool              `json:"demo"` // a demo shop: payments are simulated (orderd serve -demo)
 }
 
 // pausedTexts are SPEC.md §1's texts for a paused shop, translated.
@@ -34,7 +35,7 @@ func (s *Server) getShop(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	v := shopView{OrdersOpen: open, CouponMinimum: cat.Coupons.Minimum, Currencies: map[string]string{},
-		PaymentMethods: []string{}, CardPublicKey: s.cfg.Payments.CardKey(), CatalogVersion: cat.Version}
+		PaymentMethods: []string{}, CardPublicKey: s.cfg.Payments.CardKey(), CatalogVersion: cat.Version, Demo: s.cfg.Demo}
 	for _, m := range s.cfg.Payments.Methods() {
 		v.PaymentMethods = append(v.PaymentMethods, string(m))
 	}

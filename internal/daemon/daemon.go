@@ -44,8 +44,13 @@ type Config struct {
 	// Payments lists the payment providers ("sandbox", or e.g.
 	// "tpay,paypal"); their credentials come from Getenv.
 	Payments string
-	Getenv   func(string) string
-	Log      *slog.Logger
+	// Demo runs a demo shop on purpose: the sandbox may take payments on a
+	// public address, and every page and e-mail says it is a demo. Without
+	// it the sandbox is refused unless the shop's address is localhost
+	// (ErrSandboxPublic).
+	Demo   bool
+	Getenv func(string) string
+	Log    *slog.Logger
 	// Ready, if set, receives the listening address once the daemon serves.
 	Ready func(addr string)
 }
@@ -79,7 +84,11 @@ func Run(ctx context.Context, cfg Config) error {
 	if err != nil {
 		return err
 	}
-	site, err := static.New(cfg.Site, static.Options{Log: log, HSTS: cfg.HSTS})
+	siteOpts := static.Options{Log: log, HSTS: cfg.HSTS}
+	if cfg.Demo {
+		siteOpts.Banner = &static.Banner{Style: api.DemoBannerStyle, HTML: api.DemoBanner}
+	}
+	site, err := static.New(cfg.Site, siteOpts)
 	if err != nil {
 		return err
 	}
@@ -98,7 +107,7 @@ func Run(ctx context.Context, cfg Config) error {
 		sender = mail.FileSender{Dir: dir, From: cfg.MailFrom}
 		log.Info("no SMTP settings: e-mails are written as .eml files, links are logged", "dir", dir)
 	}
-	worker := &mail.Worker{Outbox: db, Sender: sender, Log: log}
+	worker := &mail.Worker{Outbox: db, Sender: sender, Log: log, Demo: cfg.Demo}
 
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
@@ -115,6 +124,13 @@ func Run(ctx context.Context, cfg Config) error {
 	if cfg.Payments == "" {
 		cfg.Payments = DefaultPayments
 	}
+	if err := checkSandbox(cfg, baseURL, cats.Current().Shop.BaseURL, ln.Addr().String()); err != nil {
+		ln.Close()
+		return err
+	}
+	if cfg.Demo {
+		log.Warn("demo shop (-demo): payments may be simulated; every page shows a demo banner, every e-mail a demo notice")
+	}
 	if cfg.Getenv == nil {
 		cfg.Getenv = func(string) string { return "" }
 	}
@@ -126,7 +142,7 @@ func Run(ctx context.Context, cfg Config) error {
 	}
 	srvAPI, err := api.New(api.Config{Store: db, Payments: pays, Catalogs: cats, Static: site, Log: log, BaseURL: baseURL,
 		OwnerEmail: cfg.OwnerEmail, LogLinks: cfg.SMTP == nil, WriteRate: cfg.WriteRate, WriteBurst: cfg.WriteBurst,
-		TrustProxy: cfg.TrustProxy, Kick: worker.Kick})
+		TrustProxy: cfg.TrustProxy, Kick: worker.Kick, Demo: cfg.Demo})
 	if err != nil {
 		ln.Close()
 		return err

@@ -7,6 +7,7 @@ import (
 
 	"sabershop/internal/catalog"
 	"sabershop/internal/i18n"
+	"sabershop/internal/inert"
 )
 
 // Contact is a message from the contact form (POST /v1/contact). Name is
@@ -51,7 +52,10 @@ func ContactMessage(cat *catalog.Catalog, ownerLocale string, c Contact) (*Messa
 	if err != nil {
 		return nil, fmt.Errorf("mail: %s: the shop's company e-mail: %w", KindContactMessage, err)
 	}
-	replyTo, err := address(c.Name, c.Email)
+	// Everything the sender typed is shown inert (inert.String, inert.Text):
+	// the API refuses or removes hidden characters, and a message kept
+	// before that rule must not act on the owner's mail client either.
+	replyTo, err := address(inert.String(oneLine(c.Name)), c.Email)
 	if err != nil {
 		return nil, fmt.Errorf("mail: %s: sender: %w", KindContactMessage, err)
 	}
@@ -61,15 +65,15 @@ func ContactMessage(cat *catalog.Catalog, ownerLocale string, c Contact) (*Messa
 	}
 	received = received.UTC()
 	d := contactData{
-		Name:     oneLine(c.Name),
-		Email:    strings.TrimSpace(c.Email),
+		Name:     inert.String(oneLine(c.Name)),
+		Email:    inert.String(strings.TrimSpace(c.Email)),
 		Received: i18n.FormatDate(loc, received) + ", " + received.Format("15:04") + " UTC",
-		Message:  strings.TrimSpace(strings.ReplaceAll(c.Message, "\r\n", "\n")),
+		Message:  inert.Text(strings.TrimSpace(strings.ReplaceAll(c.Message, "\r\n", "\n"))),
 	}
 	if knownLocale(c.Locale) {
 		d.LocaleName = trOr(&err, loc, "locale."+c.Locale) + " (" + c.Locale + ")"
 	} else {
-		d.LocaleName = oneLine(c.Locale)
+		d.LocaleName = inert.String(oneLine(c.Locale))
 	}
 	from := d.Name
 	if from == "" {

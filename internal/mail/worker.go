@@ -55,6 +55,8 @@ type Worker struct {
 	// worker then waits (up to busyWait per message) so e-mail never takes
 	// CPU from a checkout. Under endless load messages still go out.
 	Busy func() bool
+	// Demo marks every message sent as a demo shop's (MarkDemo).
+	Demo bool
 
 	kickOnce sync.Once
 	kick     chan struct{}
@@ -221,7 +223,13 @@ func (w *Worker) deliver(ctx context.Context, m *Message) (bool, error) {
 		}
 	}
 	if sendErr == nil {
-		sendErr = w.Sender.Send(sctx, m)
+		out := m
+		if w.Demo {
+			out, sendErr = MarkDemo(m)
+		}
+		if sendErr == nil {
+			sendErr = w.Sender.Send(sctx, out)
+		}
 	}
 	cancel()
 	// Never the body, subject or address: they hold customers' data.

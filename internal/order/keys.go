@@ -11,7 +11,8 @@ type FieldErrors map[string]string
 const (
 	KeyRequired           = "required"         // empty or missing
 	KeyTooLong            = "too_long"         // over the field's length limit
-	KeyCharsInvalid       = "chars_invalid"    // control characters or invalid UTF-8
+	KeyCharsInvalid       = "chars_invalid"    // invalid UTF-8
+	KeyCharsInvisible     = "chars_invisible"  // a character that shows as nothing: control, bidi, zero-width (inert.Hidden)
 	KeyEmailInvalid       = "email_invalid"    //
 	KeyPhoneInvalid       = "phone_invalid"    // 7-15 digits, optional leading +, spaces - ( ) .
 	KeyZipInvalid         = "zip_invalid"      // not a postal code of the chosen country
@@ -49,4 +50,5 @@ var MessageKeys = []string{
 	KeyGeneratorUnknown, KeyOptionUnknown, KeyColorInvalid, KeyWhiteRange,
 	KeyPresetsCount, KeyCodeUnknown, KeyCodeExpired, KeyCodeUsedUp,
 	KeyCodeBelowMinimum, KeyCodeCurrency, KeyCodeAlreadyApplied, KeyCodeNotAllowed,
+	KeyCharsInvisible,
 }

@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"sabershop/internal/catalog"
+	"sabershop/internal/inert"
 )
 
 // Limits of a request. Besides sanity for a shop that builds sabers by
@@ -74,14 +75,31 @@ func validateCustomer(c Customer, cat *catalog.Catalog, errs FieldErrors) {
 	switch {
 	case c.Zip == "":
 		errs["zip"] = KeyRequired
+	case hiddenChars(c.Zip) != "":
+		errs["zip"] = hiddenChars(c.Zip)
 	case countryKnown && !validZip(c.Country, c.Zip):
 		errs["zip"] = KeyZipInvalid
 	}
 }
 
+// hiddenChars is the rule of every field a stranger types: valid UTF-8
+// (KeyCharsInvalid) without a character that shows as nothing or reorders
+// the text around it (KeyCharsInvisible: controls, bidirectional overrides,
+// zero-width characters, line separators; see inert.Hidden). Such
+// characters have no place on a parcel label, could forge lines in e-mails
+// and logs, and would act on the owner's terminal.
+func hiddenChars(s string) string {
+	switch {
+	case !utf8.ValidString(s):
+		return KeyCharsInvalid
+	case !inert.Visible(s):
+		return KeyCharsInvisible
+	}
+	return ""
+}
+
 // checkText is the rule for free text: present (if required), at most max
-// runes, valid UTF-8 without control characters (which have no place on a
-// parcel label and could forge lines in e-mails and logs).
+// runes, and no hidden characters (hiddenChars).
 func checkText(s string, max int, required bool) string {
 	switch {
 	case s == "":
@@ -89,8 +107,8 @@ func checkText(s string, max int, required bool) string {
 			return KeyRequired
 		}
 		return ""
-	case !utf8.ValidString(s) || strings.ContainsFunc(s, unicode.IsControl):
-		return KeyCharsInvalid
+	case hiddenChars(s) != "":
+		return hiddenChars(s)
 	case utf8.RuneCountInString(s) > max:
 		return KeyTooLong
 	}
@@ -106,6 +124,8 @@ func checkEmail(s string) string {
 		return KeyRequired
 	case len(s) > maxEmail:
 		return KeyTooLong
+	case hiddenChars(s) != "":
+		return hiddenChars(s)
 	case strings.Count(s, "@") != 1 || strings.ContainsFunc(s, unicode.IsSpace):
 		return KeyEmailInvalid
 	}
@@ -130,6 +150,9 @@ func checkEmail(s string) string {
 func checkPhone(s string) string {
 	if s == "" {
 		return KeyRequired
+	}
+	if k := hiddenChars(s); k != "" {
+		return k
 	}
 	if len(s) > maxPhone {
 		return KeyPhoneInvalid

@@ -38,6 +38,9 @@ type Options struct {
 	// Reload).
 	CheckEvery time.Duration
 
+	// Banner, when set, is added to every HTML page (see Banner).
+	Banner *Banner
+
 	// CacheBytes bounds the file bodies kept in memory (files up to 256 KiB,
 	// smallest first); 0 means 64 MiB, negative none.
 	CacheBytes int64

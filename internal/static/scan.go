@@ -56,9 +56,12 @@ func scanSite(root interface{ ReadFile(string) ([]byte, error) }, files map[stri
 		if !strings.HasSuffix(u, ".html") {
 			continue
 		}
-		b, err := root.ReadFile(f.identity().name)
-		if err != nil {
-			return facts, fmt.Errorf("static: scan %s: %w", u, err)
+		b := f.identity().body // a page with a Banner is only in memory
+		if b == nil {
+			var err error
+			if b, err = root.ReadFile(f.identity().name); err != nil {
+				return facts, fmt.Errorf("static: scan %s: %w", u, err)
+			}
 		}
 		if c := facts.add(b); c != "" {
 			if dir, ok := strings.CutSuffix(u, "/index.html"); ok {

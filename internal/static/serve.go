@@ -184,6 +184,17 @@ func (h *Handler) notFound(w http.ResponseWriter, r *http.Request, s *snapshot, 
 	if f == nil {
 		f = s.notFound[""]
 	}
+	if f != nil && h.opts.Banner != nil && f.identity().body != nil {
+		// A page rewritten at load (Banner) exists only in memory.
+		rp := f.identity()
+		hdr["Content-Type"] = f.contentType
+		hdr["Content-Length"] = rp.length
+		w.WriteHeader(http.StatusNotFound)
+		if r.Method != http.MethodHead {
+			w.Write(rp.body)
+		}
+		return
+	}
 	if f != nil {
 		fh, rp, err := h.open(s, pick(f, r))
 		if err == nil {

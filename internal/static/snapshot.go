@@ -164,6 +164,11 @@ func walk(root *os.Root, dir string, opts *Options) (*snapshot, error) {
 		}
 	}
 
+	if opts.Banner != nil {
+		if err := addBanner(root, s.files, opts.Banner); err != nil {
+			return nil, err
+		}
+	}
 	facts, err := scanSite(root, s.files)
 	if err != nil {
 		return nil, err
@@ -253,7 +258,7 @@ func keepInMemory(root *os.Root, files map[string]*file, budget int64) int64 {
 	var reps []*rep
 	for _, f := range files {
 		for _, r := range f.reps {
-			if r.size <= maxCachedFile && r.size <= budget {
+			if r.body == nil && r.size <= maxCachedFile && r.size <= budget {
 				reps = append(reps, r)
 			}
 		}

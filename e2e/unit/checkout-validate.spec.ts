@@ -1,0 +1,36 @@
+// The checkout's own check of hidden characters (issue 12), in node: the
+// same classes the daemon refuses with chars_invisible, and real names of
+// many scripts with emoji pass.
+import { expect, test } from "@playwright/test";
+import { EMPTY_DRAFT, type Draft } from "../../components/basket/draft";
+import { hasHiddenChars, validateDraft } from "../../components/basket/validate";
+
+const valid: Draft = {
+  ...EMPTY_DRAFT,
+  first_name: "Anna",
+  last_name: "Nowak",
+  email: "anna@example.com",
+  phone: "+48 600 100 200",
+  country: "pl",
+  street: "Długa 1",
+  zip: "00-001",
+  city: "Warszawa",
+  terms: true,
+};
+
+test("hidden characters are refused on their field", () => {
+  expect(validateDraft(valid)).toEqual({});
+  const hidden = ["\u202E", "\u202A", "\u2066", "\u2069", "\u200E", "\u200B", "\u2060", "\uFEFF", "\u2028", "\u2029", "\x1b", "\x07", "\x7f", "\u0085", "\t"];
+  for (const field of ["first_name", "last_name", "email", "phone", "street", "zip", "city"] as const) {
+    for (const h of hidden) {
+      const d = { ...valid, [field]: valid[field].slice(0, 1) + h + valid[field].slice(1) };
+      expect(validateDraft(d), `${field} with U+${h.codePointAt(0)!.toString(16)}`).toEqual({ [field]: "chars.invisible" });
+    }
+  }
+});
+
+test("real names stay", () => {
+  for (const s of ["Zażółć Gęślą", "Jürgen Straße", "Анна", "Σωκράτης", "山田 太郎", "محمد", "שרה כהן", "علی\u200Cزاده", "👨‍👩‍👧 🏳️‍🌈"]) {
+    expect(hasHiddenChars(s), s).toBe(false);
+  }
+});
