@@ -149,8 +149,10 @@ func (s *Server) noRoute(w http.ResponseWriter, r *http.Request) {
 }
 
 // Handler is the whole daemon's HTTP handler, with logging and recovery.
+// nosniff is outermost, so every answer has it: API, static files, errors
+// (a panic's 500 too), webhooks and the payment sandbox's pages.
 func (s *Server) Handler() http.Handler {
-	return s.recoverer(s.logRequests(s.router))
+	return nosniff(s.recoverer(s.logRequests(s.router)))
 }
 
 // requestLocale is the locale of a request: explicit (a body or query
