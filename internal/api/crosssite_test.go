@@ -28,6 +28,7 @@ func TestWritesFromOtherSites(t *testing.T) {
 	}{
 		{"/v1/quote", false},
 		{"/v1/orders", false},
+		{"/v1/orders/links", false},
 		{"/v1/orders/" + p.Hash + "/coupon", false},
 		{"/v1/orders/" + p.Hash + "/payments", false},
 		{"/v1/contact", true},
