@@ -116,7 +116,8 @@ func (tx *Tx) RecentOrdersByEmail(email string, limit int) ([]*order.Order, erro
 	prefix := append([]byte(e), 0)
 	c := tx.bucket(BucketOrdersByEmail).Cursor()
 	// The first key after the prefix's range: e + 0x01.
-	k, hash := c.Seek(append([]byte(e), 1))
+	k, _ := c.Seek(append([]byte(e), 1))
+	var hash []byte
 	if k == nil {
 		k, hash = c.Last()
 	} else {
