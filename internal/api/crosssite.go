@@ -32,6 +32,14 @@ func (s *Server) fromOtherSite(r *http.Request) bool {
 		if origin == "" {
 			return false
 		}
+		if origin == "null" && mediaType(r) == "application/json" {
+			// A browser without Sec-Fetch-Site (Safari before 16.4) sends
+			// Origin: null on every POST from a page whose Referrer-Policy
+			// is no-referrer, which the status page's is (its address is
+			// the order's secret). A JSON body is safe to let on: no other
+			// site can send one without a preflight. Forms are not.
+			return false
+		}
 	}
 	// "same-site" (another host of the same domain), "cross-site", an
 	// unknown value, or an older browser that sends only Origin.

@@ -71,6 +71,9 @@ func TestWritesFromOtherSites(t *testing.T) {
 		{"unknown Sec-Fetch-Site", json, "sideways", "https://evil.example", 403, 403},
 		{"old browser, other origin", form, "", "https://evil.example", 403, 403},
 		{"old browser, opaque origin", form, "", "null", 403, 403},
+		// Safari < 16.4 on the status page (Referrer-Policy: no-referrer).
+		{"old browser, opaque origin, json", json, "", "null", pass, pass},
+		{"opaque origin, cross-site", json, "cross-site", "null", 403, 403},
 		{"old browser, origin with a path", json, "", "https://evil.example/x", 403, 403},
 	}
 	for _, route := range routes {
