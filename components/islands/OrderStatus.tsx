@@ -9,6 +9,7 @@ import { translator, type Bundle, type Translate } from "../i18n";
 import { showToast } from "../toast";
 import { getCatalogNames, getOrder, getShop, type CatalogNames, type Order, type PaymentAnswer, type Shop } from "../status/api";
 import { Coupon } from "../status/Coupon";
+import { OrderLinks } from "../status/OrderLinks";
 import { CustomerView, DeliveryEstimate, formatDate, Lines, Timeline, TotalsView } from "../status/OrderView";
 import { Payment } from "../status/Payment";
 
@@ -175,13 +176,17 @@ export default function OrderStatus(props: OrderStatusProps) {
       </p>
       {load.kind === "loading" && <Skeleton label={t("order_status.loading")} />}
       {load.kind === "not_found" && (
-        <div className="card card--pad order-status__message">
-          <h2>{t("order_status.not_found_title")}</h2>
-          <p>{t("order_status.not_found_text")}</p>
-          <a className="btn btn--primary" href={props.shopHref}>
-            {t("order_status.to_shop")}
-          </a>
-        </div>
+        <>
+          <div className="card card--pad order-status__message">
+            <h2>{t("order_status.not_found_title")}</h2>
+            <p>{t("order_status.not_found_text")}</p>
+            <a className="btn btn--primary" href={props.shopHref}>
+              {t("order_status.to_shop")}
+            </a>
+          </div>
+          {/* The way back for a shopper who lost the e-mail with the link. */}
+          <OrderLinks t={t} locale={props.locale} />
+        </>
       )}
       {load.kind === "error" && (
         <div className="card card--pad order-status__message" role="alert">

@@ -96,6 +96,11 @@ export function postPayment(
   return post(`${orderURL(hash)}/payments`, body, { "Idempotency-Key": newAttemptKey() });
 }
 
+/** "Resend my order links": 202 whether or not the address has orders. */
+export function postOrderLinks(email: string, locale: string): Promise<Answer<{ message: string }>> {
+  return post("/v1/orders/links", { email, locale });
+}
+
 interface CatalogJSON {
   creator?: {
     slots?: { id: string; names?: Record<string, string>; options?: { id: string; names?: Record<string, string> }[] }[];

@@ -101,6 +101,7 @@ func (s *Server) routes() {
 	v1.HandleFunc("/deliveries", s.getDeliveries).Methods(http.MethodGet, http.MethodHead)
 	v1.Handle("/quote", s.write(s.postQuote)).Methods(http.MethodPost)
 	v1.Handle("/orders", s.write(s.postOrder)).Methods(http.MethodPost)
+	v1.Handle("/orders/links", s.write(s.postOrderLinks)).Methods(http.MethodPost)
 	v1.HandleFunc("/orders/{hash}", s.getOrder).Methods(http.MethodGet, http.MethodHead)
 	v1.Handle("/orders/{hash}/coupon", s.write(s.postCoupon)).Methods(http.MethodPost)
 	v1.Handle("/orders/{hash}/payments", s.write(s.postPayment)).Methods(http.MethodPost)
@@ -152,8 +153,10 @@ func (s *Server) noRoute(w http.ResponseWriter, r *http.Request) {
 }
 
 // Handler is the whole daemon's HTTP handler, with logging and recovery.
+// nosniff is outermost, so every answer has it: API, static files, errors
+// (a panic's 500 too), webhooks and the payment sandbox's pages.
 func (s *Server) Handler() http.Handler {
-	return s.recoverer(s.logRequests(s.router))
+	return nosniff(s.recoverer(s.logRequests(s.router)))
 }
 
 // requestLocale is the locale of a request: explicit (a body or query

@@ -77,21 +77,31 @@ func (s *Server) recoverer(next http.Handler) http.Handler {
 	})
 }
 
-// write wraps a handler that changes state: per-IP rate limit and a JSON
-// content type (which also keeps cross-site HTML forms out: they cannot
-// send application/json without a CORS preflight, which we never allow).
+// write wraps a handler that changes state, for browsers' requests: a
+// write from another site's page is 403, a body that is not JSON (or, on
+// the two endpoints with plain HTML forms, form-urlencoded) is 415, then
+// the per-IP rate limit. The first two come before the limit, so a page
+// of another site cannot spend its visitors' write budget on the shop.
+// Provider webhooks and the unsubscribe link are not wrapped: servers
+// send them, without a browser's headers.
 func (s *Server) write(h http.HandlerFunc) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		s.inFlight.Add(1)
 		defer s.inFlight.Add(-1)
+		if s.fromOtherSite(r) {
+			s.fail(w, http.StatusForbidden, s.requestLocale(r, ""), "cross_site")
+			return
+		}
+		// No Content-Type at all is refused too: a no-cors fetch with a
+		// string body sends text/plain, and a missing type was taken as
+		// JSON before (issue 12).
+		if mt := mediaType(r); mt != "application/json" && !(mt == formType && formAllowed(r.URL.Path)) {
+			s.fail(w, http.StatusUnsupportedMediaType, s.requestLocale(r, ""), "unsupported_media_type")
+			return
+		}
 		if s.limiter != nil && !s.limiter.allow(r) {
 			w.Header().Set("Retry-After", "1")
 			s.fail(w, http.StatusTooManyRequests, s.requestLocale(r, ""), "rate_limited")
-			return
-		}
-		ct := r.Header.Get("Content-Type")
-		if ct != "" && !strings.HasPrefix(ct, "application/json") && !(isForm(r) && formAllowed(r.URL.Path)) {
-			s.fail(w, http.StatusUnsupportedMediaType, s.requestLocale(r, ""), "unsupported_media_type")
 			return
 		}
 		h(w, r)
@@ -158,9 +168,9 @@ func clientIP(r *http.Request, trustProxy bool) string {
 
 // isForm tells a plain HTML form post (the contact and notify-me forms work
 // before their JavaScript has loaded, and without it).
-func isForm(r *http.Request) bool {
-	return strings.HasPrefix(r.Header.Get("Content-Type"), "application/x-www-form-urlencoded")
-}
+func isForm(r *http.Request) bool { return mediaType(r) == formType }
+
+const formType = "application/x-www-form-urlencoded"
 
 // formAllowed lists the endpoints that take plain form posts: only those
 // whose forms are in the pages. Orders and coupons need the JavaScript

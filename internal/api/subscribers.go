@@ -19,8 +19,9 @@ type subscriberRequest struct {
 // postSubscriber is POST /v1/subscribers: the notify-me signup. Double
 // opt-in: the address is kept unconfirmed and gets a confirmation link;
 // only confirmed addresses receive the sale-start notice. The answer is the
-// same whether or not the address was known, so the form cannot be used to
-// find out who subscribed.
+// same whether or not the address was known, and whether or not the
+// per-address cap (mayMail) let a confirmation go, so the form cannot be
+// used to find out who subscribed.
 func (s *Server) postSubscriber(w http.ResponseWriter, r *http.Request) {
 	var req subscriberRequest
 	form := isForm(r)
@@ -64,6 +65,11 @@ func (s *Server) postSubscriber(w http.ResponseWriter, r *http.Request) {
 			return nil // already subscribed: nothing to send
 		default: // unconfirmed or unsubscribed: a new confirmation
 			sub.Locale, sub.Unsubscribed = locale, false
+		}
+		// At most one confirmation per address per 10 minutes and a few a
+		// day, or the form mails anyone's inbox full; the answer is the same.
+		if ok, err := mayMail(tx, quotaSubscribe, email, now); !ok {
+			return err
 		}
 		if err := tx.PutSubscriber(sub); err != nil {
 			return err

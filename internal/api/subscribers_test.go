@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"sabershop/internal/store"
 )
@@ -98,7 +99,9 @@ func TestSubscriberDoubleOptIn(t *testing.T) {
 	wantStatus(t, r, http.StatusOK)
 	checkPage(t, r, "de", "Abgemeldet")
 
-	// Signing up after unsubscribing asks for confirmation again.
+	// Signing up after unsubscribing asks for confirmation again (once
+	// the per-address gap between confirmations has passed).
+	e.clock.Set(testNow.Add(11 * time.Minute))
 	link2 := e.signUp("kasia@example.com", "pl")
 	if s := e.subscriber("kasia@example.com"); s.Unsubscribed || s.Locale != "pl" {
 		t.Errorf("after signing up again: %+v", s)

@@ -198,7 +198,8 @@ func Run(ctx context.Context, cfg Config) error {
 }
 
 // purgeIdempotency drops idempotency keys older than a day, hourly: a
-// shopper's retry comes within minutes, and the bucket must not grow forever.
+// shopper's retry comes within minutes, and the bucket must not grow
+// forever. The per-address e-mail records older than a day go with them.
 func purgeIdempotency(ctx context.Context, db *store.DB, log *slog.Logger) {
 	t := time.NewTicker(time.Hour)
 	defer t.Stop()
@@ -211,6 +212,12 @@ func purgeIdempotency(ctx context.Context, db *store.DB, log *slog.Logger) {
 				log.Error("purging idempotency keys", "err", err)
 			} else if n > 0 {
 				log.Info("idempotency keys purged", "count", n)
+			}
+			// The per-address e-mail caps look back 24 hours at most.
+			if n, err := db.PurgeMailSends(now.Add(-24 * time.Hour)); err != nil {
+				log.Error("purging per-address e-mail records", "err", err)
+			} else if n > 0 {
+				log.Info("per-address e-mail records purged", "count", n)
 			}
 		}
 	}

@@ -98,5 +98,10 @@ func allKinds(loc string) (map[string]*Message, error) {
 	add(KindSubscribeConfirm, m, e)
 	m, e = SaleStart(cat, sub, "https://saberforge.example/shop", "https://saberforge.example/v1/subscribers/sub-token/unsubscribe")
 	add(KindSaleStart, m, e)
+	m, e = OrderLinks(cat, loc, "Anna@Example.com", []OrderLink{
+		LinkOf(o, statusURL),
+		{ID: 7, Placed: time.Date(2026, 1, 15, 10, 0, 0, 0, time.UTC), Total: 4900, Currency: "EUR", StatusURL: "https://saberforge.example/status/h4sh-0f-0rder-7"},
+	})
+	add(KindOrderLinks, m, e)
 	return out, err
 }

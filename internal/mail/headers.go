@@ -58,6 +58,7 @@ func absURL(s string) (string, error) {
 func checkHeaders(m *Message) error {
 	for _, f := range [...]struct{ name, v string }{
 		{"subject", m.Subject}, {"to", m.To}, {"reply-to", m.ReplyTo}, {"kind", m.Kind},
+		{"list-unsubscribe", m.ListUnsubscribe},
 	} {
 		if hasLineBreak(f.v) {
 			return fmt.Errorf("%w: %s of message %d", ErrHeader, f.name, m.ID)

@@ -92,10 +92,15 @@ func SubscribeConfirm(cat *catalog.Catalog, s Subscriber, confirmURL string) (*M
 }
 
 // SaleStart tells a confirmed subscriber that orders are open, with a link
-// to the shop and the unsubscribe link. The Message has no header field, so
-// the unsubscribe link is in the body only (no List-Unsubscribe header).
+// to the shop and the unsubscribe link, in the body and as the one-click
+// List-Unsubscribe header (RFC 8058) that bulk mail must carry.
 func SaleStart(cat *catalog.Catalog, s Subscriber, shopURL, unsubscribeURL string) (*Message, error) {
-	return subscriberMessage(KindSaleStart, cat, s, subscriberData{ShopURL: shopURL, UnsubscribeURL: unsubscribeURL})
+	m, err := subscriberMessage(KindSaleStart, cat, s, subscriberData{ShopURL: shopURL, UnsubscribeURL: unsubscribeURL})
+	if err != nil {
+		return nil, err
+	}
+	m.ListUnsubscribe = unsubscribeURL
+	return m, nil
 }
 
 func subscriberMessage(kind string, cat *catalog.Catalog, s Subscriber, d subscriberData) (*Message, error) {

@@ -9,16 +9,21 @@ import "time"
 // when the event happens (in the same transaction as the order), so a
 // template change never alters a queued message.
 type Message struct {
-	ID      uint64    `json:"id"`   // outbox sequence, set by the store
-	Kind    string    `json:"kind"` // template name, e.g. "order_placed"
-	Locale  string    `json:"locale"`
-	To      string    `json:"to"`
-	ReplyTo string    `json:"reply_to,omitempty"`
-	Subject string    `json:"subject"`
-	Text    string    `json:"text"`
-	HTML    string    `json:"html"`
-	Ref     string    `json:"ref,omitempty"` // order hash or subscriber token, for logs
-	Created time.Time `json:"created"`
+	ID      uint64 `json:"id"`   // outbox sequence, set by the store
+	Kind    string `json:"kind"` // template name, e.g. "order_placed"
+	Locale  string `json:"locale"`
+	To      string `json:"to"`
+	ReplyTo string `json:"reply_to,omitempty"`
+	Subject string `json:"subject"`
+	Text    string `json:"text"`
+	HTML    string `json:"html"`
+	Ref     string `json:"ref,omitempty"` // order hash or subscriber token, for logs
+	// ListUnsubscribe is the one-click unsubscribe URL of a bulk message
+	// (the sale-start notice): the senders add List-Unsubscribe and
+	// List-Unsubscribe-Post (RFC 8058), which the big mailbox providers
+	// require of bulk senders and show as an "Unsubscribe" button.
+	ListUnsubscribe string    `json:"list_unsubscribe,omitempty"`
+	Created         time.Time `json:"created"`
 	// Job marks a message queued without its subject and body (kind,
 	// locale, recipient and Ref only): Worker.Prepare renders it when it
 	// is sent, so rendering stays out of the request that queued it.

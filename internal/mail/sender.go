@@ -44,6 +44,15 @@ func buildMsg(from string, m *Message) (*gomail.Msg, error) {
 	msg.SetDateWithValue(m.Created)
 	// RFC 3834: no vacation replies or loops to an automatic sender.
 	msg.SetGenHeader(gomail.Header("Auto-Submitted"), "auto-generated")
+	if m.ListUnsubscribe != "" {
+		// RFC 2369 and RFC 8058: the provider POSTs
+		// "List-Unsubscribe=One-Click" to the URL from its own server.
+		if _, err := absURL(m.ListUnsubscribe); err != nil || strings.ContainsAny(m.ListUnsubscribe, "<>, \t") {
+			return nil, fmt.Errorf("mail: message %d: list-unsubscribe: %w", m.ID, err)
+		}
+		msg.SetGenHeader(gomail.Header("List-Unsubscribe"), "<"+m.ListUnsubscribe+">")
+		msg.SetGenHeader(gomail.Header("List-Unsubscribe-Post"), "List-Unsubscribe=One-Click")
+	}
 	msg.SetBodyString(gomail.TypeTextPlain, m.Text)
 	msg.AddAlternativeString(gomail.TypeTextHTML, m.HTML)
 	return msg, nil

@@ -21,12 +21,13 @@ const (
 	KindContactMessage   = "contact_message"
 	KindSubscribeConfirm = "subscribe_confirm"
 	KindSaleStart        = "sale_start"
+	KindOrderLinks       = "order_links"
 )
 
 // Kinds lists every kind, for tests and for previews.
 var Kinds = []string{
 	KindOrderPlaced, KindPaymentReceived, KindOrderSent, KindOrderCancelled,
-	KindContactMessage, KindSubscribeConfirm, KindSaleStart,
+	KindContactMessage, KindSubscribeConfirm, KindSaleStart, KindOrderLinks,
 }
 
 //go:embed templates/*.html templates/*.txt

@@ -47,6 +47,7 @@ func TestEveryKindEveryLocale(t *testing.T) {
 				KindContactMessage:   {"Jan Kowalski", "jan@example.com", "is the Talon emitter in stock?", "(de)"},
 				KindSubscribeConfirm: {"fan@example.com", "https://saberforge.example/v1/subscribers/sub-token/confirm"},
 				KindSaleStart:        {"https://saberforge.example/shop", "https://saberforge.example/v1/subscribers/sub-token/unsubscribe"},
+				KindOrderLinks:       {"#12", statusURL, total[loc], "#7", "https://saberforge.example/status/h4sh-0f-0rder-7", "Anna@Example.com"},
 			}[kind]
 			for _, s := range want {
 				html := strings.ReplaceAll(s, "&", "&amp;") // URLs in attributes and text
@@ -57,7 +58,7 @@ func TestEveryKindEveryLocale(t *testing.T) {
 					t.Errorf("%s: HTML lacks %q", name, s)
 				}
 			}
-			if strings.HasPrefix(kind, "order_") || kind == KindPaymentReceived {
+			if (strings.HasPrefix(kind, "order_") && kind != KindOrderLinks) || kind == KindPaymentReceived {
 				if !strings.Contains(m.Subject, "#12") || m.Ref != "h4sh-0f-0rder-12" || !strings.Contains(m.To, "anna@example.com") {
 					t.Errorf("%s: subject %q, ref %q, to %q", name, m.Subject, m.Ref, m.To)
 				}
@@ -66,8 +67,14 @@ func TestEveryKindEveryLocale(t *testing.T) {
 		if m := msgs[KindContactMessage]; m.To != `"Saber Forge" <hello@saberforge.example>` || m.ReplyTo != `"Jan Kowalski" <jan@example.com>` {
 			t.Errorf("%s contact: To %q Reply-To %q", loc, m.To, m.ReplyTo)
 		}
-		if m := msgs[KindSaleStart]; m.Ref != "sub-token" || m.To != "fan@example.com" {
-			t.Errorf("%s sale_start: Ref %q To %q", loc, m.Ref, m.To)
+		if m := msgs[KindSaleStart]; m.Ref != "sub-token" || m.To != "fan@example.com" ||
+			m.ListUnsubscribe != "https://saberforge.example/v1/subscribers/sub-token/unsubscribe" {
+			t.Errorf("%s sale_start: Ref %q To %q List-Unsubscribe %q", loc, m.Ref, m.To, m.ListUnsubscribe)
+		}
+		// The order links: newest first as given, in the asked locale.
+		if m := msgs[KindOrderLinks]; m.To != "Anna@Example.com" || m.Ref != "" ||
+			strings.Index(m.Text, "#12") > strings.Index(m.Text, "#7") {
+			t.Errorf("%s order_links: To %q Ref %q\n%s", loc, m.To, m.Ref, m.Text)
 		}
 	}
 }

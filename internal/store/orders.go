@@ -104,6 +104,36 @@ func (tx *Tx) OrdersByEmail(email string) ([]*order.Order, error) {
 	return out, nil
 }
 
+// RecentOrdersByEmail returns at most limit orders placed with the e-mail
+// address (case and surrounding spaces ignored), newest first: a walk
+// back from the end of the address's part of the index, so an address
+// with many orders costs no more than limit reads.
+func (tx *Tx) RecentOrdersByEmail(email string, limit int) ([]*order.Order, error) {
+	e := normEmail(email)
+	if checkKey("e-mail", e) != nil || limit <= 0 {
+		return nil, nil
+	}
+	prefix := append([]byte(e), 0)
+	c := tx.bucket(BucketOrdersByEmail).Cursor()
+	// The first key after the prefix's range: e + 0x01.
+	k, _ := c.Seek(append([]byte(e), 1))
+	var hash []byte
+	if k == nil {
+		k, hash = c.Last()
+	} else {
+		k, hash = c.Prev()
+	}
+	var out []*order.Order
+	for ; k != nil && bytes.HasPrefix(k, prefix) && len(out) < limit; k, hash = c.Prev() {
+		o, err := tx.Order(string(hash))
+		if err != nil {
+			return nil, fmt.Errorf("store: e-mail index %q: %w", k, err)
+		}
+		out = append(out, o)
+	}
+	return out, nil
+}
+
 // Orders returns the orders for which filter returns true (all when
 // filter is nil), by ID ascending.
 func (tx *Tx) Orders(filter func(*order.Order) bool) ([]*order.Order, error) {

@@ -16,6 +16,7 @@
 //	outbox             8-byte ID -> mail.Message (pending; ID order = age)
 //	sent               ref + 0x00 + 8-byte ID -> SentRecord
 //	settings           key -> raw bytes (orders open/paused, payment state)
+//	mail_sends         purpose + 0x00 + lower-cased e-mail -> MailSends
 //
 // Writes go through (*DB).Update, which is bbolt's Batch: concurrent
 // writers share one transaction and one fsync, which is what lets the
@@ -50,13 +51,14 @@ const (
 	BucketOutbox           = "outbox"
 	BucketSent             = "sent"
 	BucketSettings         = "settings"
+	BucketMailSends        = "mail_sends"
 )
 
 // Buckets lists every bucket Open creates, in the order of the package doc.
 var Buckets = []string{
 	BucketOrders, BucketOrdersByID, BucketOrdersByEmail, BucketIdempotency,
 	BucketCoupons, BucketSubscribers, BucketSubscriberTokens, BucketContacts,
-	BucketOutbox, BucketSent, BucketSettings,
+	BucketOutbox, BucketSent, BucketSettings, BucketMailSends,
 }
 
 var (
