@@ -8,6 +8,7 @@ import { CookieBanner } from "./CookieBanner";
 import { Island } from "./Island";
 import { useI18n } from "./i18n";
 import { legalHref } from "./page";
+import { notifyMeProps } from "./OrdersPaused";
 
 export interface LayoutProps {
   req: RenderRequest;
@@ -219,18 +220,7 @@ function Footer({ req }: { req: RenderRequest }) {
           <Island
             name="NotifyMe"
             hydrate="visible"
-            props={{
-              action: "/v1/subscribers",
-              locale: site.locale,
-              label: t("notify.email_label"),
-              placeholder: t("notify.email_placeholder"),
-              submit: t("notify.submit"),
-              sending: t("forms.sending"),
-              done: t("notify_form.done"),
-              doneText: t("notify_form.done_text"),
-              error: t("notify_form.error"),
-              invalidEmail: t("notify_form.invalid_email"),
-            }}
+            props={{ ...notifyMeProps(site.locale, t) }}
           />
         </section>
         <nav className="site-footer__links" aria-label={t("footer.info_title")}>

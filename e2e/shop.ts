@@ -189,12 +189,13 @@ export class OwnDaemon {
     private readonly dir: string,
   ) {}
 
-  static async start(): Promise<OwnDaemon> {
+  /** source: a built site to copy (default: the run's build). */
+  static async start(source = SITE): Promise<OwnDaemon> {
     const bin = await orderdBinary();
     const dir = await mkdtemp(join(tmpdir(), "saber-e2e-"));
     const site = join(dir, "public");
     const data = join(dir, "var");
-    await cp(SITE, site, { recursive: true });
+    await cp(source, site, { recursive: true });
     const port = await freePort();
     const proc = spawn(bin, ["serve", "-addr", `127.0.0.1:${port}`, "-site", site, "-data", data, "-write-rate", "0"], {
       stdio: "ignore",

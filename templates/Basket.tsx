@@ -7,6 +7,7 @@ import { IslandPlaceholder, PageHeader, Prose } from "../components/blocks";
 import { useI18n } from "../components/i18n";
 import { Island } from "../components/Island";
 import { dataOf, legalHref, menuHref } from "../components/page";
+import { notifyMeProps } from "../components/OrdersPaused";
 
 export default function Basket(req: RenderRequest) {
   const data = dataOf(req, "basket");
@@ -47,6 +48,7 @@ export default function Basket(req: RenderRequest) {
               shopHref: menuHref(req, "shop") ?? site.home,
               creatorHref: menuHref(req, "design") ?? site.home,
               ordersOpen: site.orders_open,
+              notify: notifyMeProps(site.locale, t),
               messages: pick("basket", "checkout", "orders", "creator_ui.basket"),
             }}
           />
