@@ -7,6 +7,8 @@ import { CART_KEY } from "./cart/store";
 import { CookieBanner } from "./CookieBanner";
 import { Island } from "./Island";
 import { useI18n } from "./i18n";
+import { legalHref } from "./page";
+import { notifyMeProps } from "./OrdersPaused";
 
 export interface LayoutProps {
   req: RenderRequest;
@@ -26,7 +28,7 @@ export function Layout({ req, children, hideFooterOnSmall }: LayoutProps) {
       <Header req={req} />
       <CookieBanner
         tagManagerId={req.site.tag_manager_id ?? ""}
-        privacyHref={`${req.site.home}legal-privacy`}
+        privacyHref={legalHref(req, "privacy")}
         label={t("cookie_consent.label")}
         text={t("cookie_consent.text")}
         accept={t("cookie_consent.accept")}
@@ -218,18 +220,7 @@ function Footer({ req }: { req: RenderRequest }) {
           <Island
             name="NotifyMe"
             hydrate="visible"
-            props={{
-              action: "/v1/subscribers",
-              locale: site.locale,
-              label: t("notify.email_label"),
-              placeholder: t("notify.email_placeholder"),
-              submit: t("notify.submit"),
-              sending: t("forms.sending"),
-              done: t("notify_form.done"),
-              doneText: t("notify_form.done_text"),
-              error: t("notify_form.error"),
-              invalidEmail: t("notify_form.invalid_email"),
-            }}
+            props={{ ...notifyMeProps(site.locale, t) }}
           />
         </section>
         <nav className="site-footer__links" aria-label={t("footer.info_title")}>
@@ -239,14 +230,10 @@ function Footer({ req }: { req: RenderRequest }) {
               <a href={site.contact_href}>{t("footer.contact")}</a>
             </li>
             <li>
-              <a href={`${site.cdn_base}/terms-${site.locale}.pdf`} type="application/pdf">
-                {t("footer.terms")} <span className="file-type">PDF</span>
-              </a>
+              <a href={legalHref(req, "terms")}>{t("footer.terms")}</a>
             </li>
             <li>
-              <a href={`${site.cdn_base}/privacy-${site.locale}.pdf`} type="application/pdf">
-                {t("footer.privacy")} <span className="file-type">PDF</span>
-              </a>
+              <a href={legalHref(req, "privacy")}>{t("footer.privacy")}</a>
             </li>
           </ul>
         </nav>

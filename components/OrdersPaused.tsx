@@ -1,17 +1,123 @@
-// What stands in for the buy button while the owner has paused orders
-// (SPEC.md §1: "ZAMAWIANIE CHWILOWO NIEDOSTĘPNE" and "Zamówienia
-// wstrzymane"): on product pages (server-rendered) and in the creator.
+// Paused orders (SPEC.md §1: the button reads "ZAMAWIANIE CHWILOWO
+// NIEDOSTĘPNE" and a modal "Zamówienia wstrzymane" explains): the modal
+// with the notify-me signup, the button that opens it, and the shop's
+// run-time state. The owner pauses with `orderd shop pause` after the
+// build, so every buy button (product page, creator, basket) starts from
+// the build's flag and takes the daemon's word (GET /v1/shop) as soon as it
+// has it.
+import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { api } from "./api";
 import type { Translate } from "./i18n";
+import NotifyMe, { type NotifyMeProps } from "./islands/NotifyMe";
 
-export function OrdersPaused({ t }: { t: Translate }) {
+/** The footer's signup texts (notify.*, notify_form.*, forms.sending), for the footer and the modal. */
+export function notifyMeProps(locale: string, t: Translate): NotifyMeProps {
+  return {
+    action: "/v1/subscribers",
+    locale,
+    label: t("notify.email_label"),
+    placeholder: t("notify.email_placeholder"),
+    submit: t("notify.submit"),
+    sending: t("forms.sending"),
+    done: t("notify_form.done"),
+    doneText: t("notify_form.done_text"),
+    error: t("notify_form.error"),
+    invalidEmail: t("notify_form.invalid_email"),
+  };
+}
+
+let shop: Promise<boolean | null> | null = null;
+
+/**
+ * Whether the daemon takes orders now (GET /v1/shop, asked once per page);
+ * null when it cannot be asked (offline): the caller keeps the build's flag,
+ * and the basket's quote and the order's 409 still have the last word.
+ */
+export function daemonOrdersOpen(locale: string): Promise<boolean | null> {
+  shop ??= api<{ orders_open: boolean }>("GET", `/v1/shop?locale=${encodeURIComponent(locale)}`).then((r) =>
+    r.ok && typeof r.data.orders_open === "boolean" ? r.data.orders_open : null,
+  );
+  return shop;
+}
+
+/**
+ * The buy button's state: open from the build's flag until the daemon
+ * answers (asked at once: the island is hydrated because somebody reached
+ * for it, or it is the page). check() waits for that answer, for a click
+ * that comes before it.
+ */
+export function useOrdersOpen(locale: string, buildOpen: boolean): { open: boolean; check: () => Promise<boolean> } {
+  const [open, setOpen] = useState(buildOpen);
+  useEffect(() => {
+    let live = true;
+    void daemonOrdersOpen(locale).then((v) => {
+      if (live && v !== null) setOpen(v);
+    });
+    return () => {
+      live = false;
+    };
+  }, [locale]);
+  const check = useCallback(async () => {
+    const v = await daemonOrdersOpen(locale);
+    const now = v ?? buildOpen;
+    setOpen(now);
+    return now;
+  }, [locale, buildOpen]);
+  return { open, check };
+}
+
+export interface PausedDialogProps {
+  open: boolean;
+  title: string;
+  text: string;
+  close: string;
+  onClose: () => void;
+  /** The notify-me signup, so "leave your e-mail below" has a field below. */
+  notify: NotifyMeProps;
+}
+
+/**
+ * "Zamówienia wstrzymane": a native <dialog> opened with showModal() (focus
+ * moves in and is kept there, Escape closes it, the page behind is inert)
+ * holding the footer's signup form.
+ */
+export function PausedDialog({ open, title, text, close, onClose, notify }: PausedDialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const id = useId();
+  useEffect(() => {
+    const d = ref.current;
+    if (!d) return;
+    if (open && !d.open) d.showModal();
+    if (!open && d.open) d.close();
+  }, [open]);
   return (
-    <>
-      <button type="button" className="btn btn--primary btn--lg btn--block" disabled>
-        {t("orders.paused_button")}
-      </button>
-      <p className="notice notice--warn" role="status">
-        <strong>{t("orders.paused_title")}</strong> {t("orders.paused_text")}
+    <dialog ref={ref} className="modal" aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`} onClose={onClose}>
+      <h2 id={`${id}-title`} className="modal__title">
+        {title}
+      </h2>
+      <p id={`${id}-text`} className="modal__text">
+        {text}
       </p>
-    </>
+      {/* Mounted while open: a second opening starts with an empty form. */}
+      {open && (
+        <div className="modal__notify">
+          <NotifyMe {...notify} />
+        </div>
+      )}
+      <form method="dialog" className="modal__actions">
+        <button className="btn btn--ghost" type="submit">
+          {close}
+        </button>
+      </form>
+    </dialog>
+  );
+}
+
+/** The paused buy button: the spec's text; a press opens the modal. */
+export function PausedButton({ t, onClick }: { t: Translate; onClick: () => void }) {
+  return (
+    <button type="button" className="btn btn--primary btn--lg btn--block btn--paused" onClick={onClick} aria-haspopup="dialog">
+      {t("orders.paused_button")}
+    </button>
   );
 }

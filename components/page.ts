@@ -17,6 +17,14 @@ export function contentLang(page: Page): string | undefined {
   return page.fallback ? "en" : undefined;
 }
 
+/**
+ * The legal pages (content/LOCALE/pages/legal-NAME.md, required by the
+ * build, so these links always lead somewhere) in the page's locale.
+ */
+export function legalHref(req: RenderRequest, name: "terms" | "privacy" | "withdrawal"): string {
+  return `${req.site.home}legal-${name}`;
+}
+
 /** The href of a header menu item by its key (e.g. "design" = the creator). */
 export function menuHref(req: RenderRequest, key: string): string | undefined {
   return req.site.menu.find((m) => m.key === key)?.href;

@@ -51,12 +51,13 @@ test("the community block is in the home page's footer only", async ({ page }) =
   await expect(social.first()).toBeAttached();
   await page.goto("/faq");
   await expect(page.locator("footer").getByRole("link", { name: /youtube/i })).toHaveCount(0);
-  // Both have the country sites, the PDFs and the contact link.
+  // Both have the country sites, the terms and privacy pages and the contact link.
   for (const path of ["/", "/faq"]) {
     await page.goto(path);
     const footer = page.locator("footer");
     await expect(footer.locator('a[href="/pl/"]')).toBeAttached();
-    await expect(footer.locator('a[href$="terms-en.pdf"]')).toBeAttached();
+    await expect(footer.locator('a[href="/legal-terms"]')).toBeAttached();
+    await expect(footer.locator('a[href="/legal-privacy"]')).toBeAttached();
     await expect(footer.locator('a[href="/contact"]').first()).toBeAttached();
   }
 });

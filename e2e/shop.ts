@@ -189,13 +189,16 @@ export class OwnDaemon {
     private readonly dir: string,
   ) {}
 
-  /** extra: more `orderd serve` flags, e.g. ["-demo"]. */
-  static async start(extra: string[] = []): Promise<OwnDaemon> {
+  /**
+   * source: a built site to copy (default: the run's build); extra: more
+   * `orderd serve` flags, e.g. ["-demo"].
+   */
+  static async start({ source = SITE, extra = [] }: { source?: string; extra?: string[] } = {}): Promise<OwnDaemon> {
     const bin = await orderdBinary();
     const dir = await mkdtemp(join(tmpdir(), "saber-e2e-"));
     const site = join(dir, "public");
     const data = join(dir, "var");
-    await cp(SITE, site, { recursive: true });
+    await cp(source, site, { recursive: true });
     const port = await freePort();
     const proc = spawn(bin, ["serve", "-addr", `127.0.0.1:${port}`, "-site", site, "-data", data, "-write-rate", "0", ...extra], {
       stdio: "ignore",

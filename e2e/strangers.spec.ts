@@ -54,7 +54,7 @@ for (const locale of LOCALES) {
 test.describe("a demo shop", () => {
   let daemon: OwnDaemon;
   test.beforeAll(async () => {
-    daemon = await OwnDaemon.start(["-demo"]);
+    daemon = await OwnDaemon.start({ extra: ["-demo"] });
   });
   test.afterAll(async () => {
     await daemon?.stop();

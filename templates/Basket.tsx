@@ -6,7 +6,8 @@ import { Layout } from "../components/Layout";
 import { IslandPlaceholder, PageHeader, Prose } from "../components/blocks";
 import { useI18n } from "../components/i18n";
 import { Island } from "../components/Island";
-import { dataOf, menuHref } from "../components/page";
+import { dataOf, legalHref, menuHref } from "../components/page";
+import { notifyMeProps } from "../components/OrdersPaused";
 
 export default function Basket(req: RenderRequest) {
   const data = dataOf(req, "basket");
@@ -42,11 +43,12 @@ export default function Basket(req: RenderRequest) {
                 days_min: c.days_min,
                 days_max: c.days_max,
               })),
-              termsHref: `${site.cdn_base}/terms-${site.locale}.pdf`,
-              withdrawalHref: `${site.home}legal-withdrawal`,
+              termsHref: legalHref(req, "terms"),
+              withdrawalHref: legalHref(req, "withdrawal"),
               shopHref: menuHref(req, "shop") ?? site.home,
               creatorHref: menuHref(req, "design") ?? site.home,
               ordersOpen: site.orders_open,
+              notify: notifyMeProps(site.locale, t),
               messages: pick("basket", "checkout", "orders", "creator_ui.basket"),
             }}
           />

@@ -6,6 +6,7 @@ import { IslandPlaceholder, PageHeader, Prose } from "../components/blocks";
 import { useI18n } from "../components/i18n";
 import { Island } from "../components/Island";
 import { dataOf } from "../components/page";
+import { notifyMeProps } from "../components/OrdersPaused";
 
 export default function Creator(req: RenderRequest) {
   const data = dataOf(req, "creator");
@@ -30,6 +31,7 @@ export default function Creator(req: RenderRequest) {
               creator: data.creator,
               basketHref: site.basket_href,
               ordersOpen: site.orders_open,
+              notify: notifyMeProps(site.locale, t),
               messages: pick("creator_ui", "price", "product", "orders"),
             }}
           />

@@ -6,7 +6,7 @@ import { Layout } from "../components/Layout";
 import { IslandPlaceholder, Price, Prose } from "../components/blocks";
 import { useI18n } from "../components/i18n";
 import { Island } from "../components/Island";
-import { OrdersPaused } from "../components/OrdersPaused";
+import { notifyMeProps } from "../components/OrdersPaused";
 import { contentLang, dataOf } from "../components/page";
 
 export default function Product(req: RenderRequest) {
@@ -76,21 +76,21 @@ export default function Product(req: RenderRequest) {
             )}
 
             <IslandPlaceholder id="add-to-cart" noscript={t("basket.noscript")}>
-              {site.orders_open ? (
-                <Island
-                  name="AddToCart"
-                  hydrate="interaction"
-                  props={{
-                    locale: site.locale,
-                    product: { slug: product.slug, title: product.title, price: product.price },
-                    generators: product.kind === "hilt" ? generators : undefined,
-                    basketHref: site.basket_href,
-                    messages: pick("add_to_cart"),
-                  }}
-                />
-              ) : (
-                <OrdersPaused t={t} />
-              )}
+              {/* Paused or not, the island: the owner pauses and resumes at
+                  run time, and it asks the daemon when it hydrates. */}
+              <Island
+                name="AddToCart"
+                hydrate="interaction"
+                props={{
+                  locale: site.locale,
+                  product: { slug: product.slug, title: product.title, price: product.price },
+                  generators: product.kind === "hilt" ? generators : undefined,
+                  basketHref: site.basket_href,
+                  ordersOpen: site.orders_open,
+                  notify: notifyMeProps(site.locale, t),
+                  messages: pick("add_to_cart", "orders"),
+                }}
+              />
             </IslandPlaceholder>
 
             <ul className="perks" role="list">

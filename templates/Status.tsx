@@ -24,7 +24,7 @@ export default function Status(req: RenderRequest) {
               locale: site.locale,
               currency: site.currency,
               shopHref: `${site.home}shop`,
-              messages: pick("order_status", "payment", "payment_form", "order_links"),
+              messages: pick("order_status", "payment", "payment_form", "order_links", "creator_ui.basket"),
             }}
           />
         </IslandPlaceholder>

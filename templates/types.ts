@@ -50,7 +50,6 @@ export interface Site {
   home: string;
   locales: LocaleLink[];
   menu: MenuItem[];
-  cdn_base: string;
   company: Company;
   hours: { days: string; open: string; close: string };
   social: { name: string; href: string }[];

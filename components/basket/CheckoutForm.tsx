@@ -176,7 +176,7 @@ export function CheckoutForm(p: CheckoutFormProps) {
           />
           <span>
             {t("checkout.terms_before")}{" "}
-            <a href={p.termsHref} target="_blank" rel="noopener" type="application/pdf">
+            <a href={p.termsHref} target="_blank" rel="noopener">
               {t("checkout.terms_link")}
             </a>
             {t("checkout.terms_after")}

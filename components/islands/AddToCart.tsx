@@ -2,10 +2,15 @@
 // line goes into the persisted cart with a toast. Hydrated on the first
 // interaction (the server markup is the same form; a click that comes while
 // React loads is held and replayed), so a product page costs no React until
-// somebody reaches for the button.
+// somebody reaches for the button. While the owner has paused orders (the
+// build's flag, then the daemon's word, asked when the island hydrates) the
+// button reads the spec's paused text and opens the "Orders paused" modal
+// with the notify-me signup.
 import "./add-to-cart.css";
 import { useEffect, useId, useRef, useState } from "react";
 import { addItem } from "../cart/store";
+import { PausedButton, PausedDialog, useOrdersOpen } from "../OrdersPaused";
+import type { NotifyMeProps } from "./NotifyMe";
 import { pushCommerceEvent } from "../events";
 import { translator, type Bundle } from "../i18n";
 import { formatMoney } from "../money";
@@ -18,7 +23,11 @@ export interface AddToCartProps {
   /** Generator variants, for hilts; the first is the default. */
   generators?: Generator[];
   basketHref: string;
-  /** add_to_cart.* messages. */
+  /** The build's flag (site.orders_open); the daemon's answer replaces it. */
+  ordersOpen: boolean;
+  /** The footer's signup, for the paused modal. */
+  notify: NotifyMeProps;
+  /** add_to_cart.* and orders.* messages. */
   messages: Bundle;
 }
 
@@ -29,6 +38,8 @@ export default function AddToCart(p: AddToCartProps) {
   const generators = p.generators ?? [];
   const [variant, setVariant] = useState(generators[0]?.id ?? "");
   const [added, setAdded] = useState(0);
+  const orders = useOrdersOpen(p.locale, p.ordersOpen);
+  const [dialog, setDialog] = useState(false);
   // A radio chosen before hydration stays chosen (uncontrolled): take it.
   useEffect(() => {
     const checked = form.current?.querySelector<HTMLInputElement>('input[name="variant"]:checked');
@@ -37,7 +48,12 @@ export default function AddToCart(p: AddToCartProps) {
   const chosen = generators.find((g) => g.id === variant);
   const unit = p.product.price.amount + (chosen?.price.amount ?? 0);
 
-  function add() {
+  async function add() {
+    // A click that came before the daemon's answer waits for it.
+    if (!(await orders.check())) {
+      setDialog(true);
+      return;
+    }
     // Read the form, not state: a radio chosen before hydration is in the DOM.
     const data = form.current ? new FormData(form.current) : null;
     const v = String(data?.get("variant") ?? variant);
@@ -53,42 +69,57 @@ export default function AddToCart(p: AddToCartProps) {
   }
 
   return (
-    <form ref={form} className="add-to-cart" onSubmit={(e) => e.preventDefault()}>
-      {generators.length > 0 && (
-        <fieldset className="variant-picker">
-          <legend className="variant-picker__legend">{t("add_to_cart.generator")}</legend>
-          {generators.map((g, i) => (
-            <label className="variant-picker__option" key={g.id}>
-              <input
-                type="radio"
-                name="variant"
-                value={g.id}
-                defaultChecked={i === 0}
-                onChange={() => setVariant(g.id)}
-              />
-              <span className="variant-picker__name">{g.name}</span>
-              <span className="variant-picker__price">
-                {g.price.amount > 0 ? `+${g.price.formatted}` : t("add_to_cart.included")}
-              </span>
-            </label>
-          ))}
-        </fieldset>
-      )}
-      {chosen && chosen.price.amount > 0 && (
-        <p className="add-to-cart__total" id={`${id}-total`}>
-          {t("add_to_cart.with_variant", { price: formatMoney(p.locale, unit, p.product.price.currency) })}
-        </p>
-      )}
-      <button type="button" className="btn btn--primary btn--lg btn--block" onClick={add} data-product={p.product.slug}>
-        {t("add_to_cart.add")}
-      </button>
-      <p className="add-to-cart__added" aria-live="polite">
-        {added > 0 && (
-          <>
-            <span>{t("add_to_cart.in_basket")}</span> <a href={p.basketHref}>{t("add_to_cart.go_to_basket")}</a>
-          </>
+    <>
+      <form ref={form} className="add-to-cart" onSubmit={(e) => e.preventDefault()}>
+        {generators.length > 0 && (
+          <fieldset className="variant-picker">
+            <legend className="variant-picker__legend">{t("add_to_cart.generator")}</legend>
+            {generators.map((g, i) => (
+              <label className="variant-picker__option" key={g.id}>
+                <input
+                  type="radio"
+                  name="variant"
+                  value={g.id}
+                  defaultChecked={i === 0}
+                  onChange={() => setVariant(g.id)}
+                />
+                <span className="variant-picker__name">{g.name}</span>
+                <span className="variant-picker__price">
+                  {g.price.amount > 0 ? `+${g.price.formatted}` : t("add_to_cart.included")}
+                </span>
+              </label>
+            ))}
+          </fieldset>
         )}
-      </p>
-    </form>
+        {chosen && chosen.price.amount > 0 && (
+          <p className="add-to-cart__total" id={`${id}-total`}>
+            {t("add_to_cart.with_variant", { price: formatMoney(p.locale, unit, p.product.price.currency) })}
+          </p>
+        )}
+        {orders.open ? (
+          <button type="button" className="btn btn--primary btn--lg btn--block" onClick={() => void add()} data-product={p.product.slug}>
+            {t("add_to_cart.add")}
+          </button>
+        ) : (
+          <PausedButton t={t} onClick={() => setDialog(true)} />
+        )}
+        <p className="add-to-cart__added" aria-live="polite">
+          {added > 0 && (
+            <>
+              <span>{t("add_to_cart.in_basket")}</span> <a href={p.basketHref}>{t("add_to_cart.go_to_basket")}</a>
+            </>
+          )}
+        </p>
+      </form>
+      {/* Outside the form: the modal holds a form of its own. */}
+      <PausedDialog
+        open={dialog}
+        title={t("orders.paused_title")}
+        text={t("orders.paused_text")}
+        close={t("orders.paused_close")}
+        onClose={() => setDialog(false)}
+        notify={p.notify}
+      />
+    </>
   );
 }

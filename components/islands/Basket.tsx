@@ -15,7 +15,8 @@ import { apiItems, lastQuote, useQuote } from "../basket/quote";
 import { useDeliveries, type Country } from "../basket/deliveries";
 import { clearDraft, readDraft, writeDraft, EMPTY_DRAFT, type Draft } from "../basket/draft";
 import { validateDraft, CUSTOMER_FIELDS } from "../basket/validate";
-import { PausedDialog } from "../basket/PausedDialog";
+import { PausedDialog } from "../OrdersPaused";
+import type { NotifyMeProps } from "./NotifyMe";
 import { commerceItems, pushCommerceEvent } from "../events";
 import { translator, type Bundle } from "../i18n";
 import { formatMoney } from "../money";
@@ -37,6 +38,8 @@ export interface BasketProps {
   creatorHref: string;
   /** The build's flag; the daemon's quote and 409 have the last word. */
   ordersOpen: boolean;
+  /** The footer's signup, for the paused modal. */
+  notify: NotifyMeProps;
   /** basket.*, checkout.*, orders.* and creator_ui.basket.* messages. */
   messages: Bundle;
 }
@@ -336,6 +339,7 @@ export default function Basket(p: BasketProps) {
         text={pausedTexts.text}
         close={t("orders.paused_close")}
         onClose={() => setDialog(false)}
+        notify={p.notify}
       />
     </div>
   );

@@ -3,7 +3,8 @@
 // the full price, a shareable link (the design lives in the URL) and the
 // way into the basket, or back into the basket line it was opened from.
 import "./creator.css";
-import { OrdersPaused } from "../OrdersPaused";
+import { PausedButton, PausedDialog, useOrdersOpen } from "../OrdersPaused";
+import type { NotifyMeProps } from "./NotifyMe";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import type { CreatorData } from "../../templates/types";
 import { addItem, readCart, replaceAt } from "../cart/store";
@@ -25,8 +26,10 @@ export interface CreatorProps {
   currency: string;
   creator: CreatorData;
   basketHref: string;
-  /** The build's flag (site.orders_open). */
+  /** The build's flag (site.orders_open); the daemon's answer replaces it. */
   ordersOpen: boolean;
+  /** The footer's signup, for the paused modal. */
+  notify: NotifyMeProps;
   /** creator_ui.*, price.*, product.* and orders.* messages. */
   messages: Bundle;
 }
@@ -52,6 +55,8 @@ export default function Creator(p: CreatorProps) {
   const [sound, setSound] = useState({ playing: false, volume: 0.6, muted: false, unsupported: false });
   const audio = useRef<SaberAudio | null>(null);
   const touched = useRef(false);
+  const orders = useOrdersOpen(p.locale, p.ordersOpen);
+  const [pausedDialog, setPausedDialog] = useState(false);
 
   // The design of the link (or of the basket line being edited), once in the browser.
   useEffect(() => {
@@ -156,7 +161,11 @@ export default function Creator(p: CreatorProps) {
     setSound((s) => ({ ...s, playing: ok, unsupported: !ok }));
   }
 
-  function addToBasket() {
+  async function addToBasket() {
+    if (!(await orders.check())) {
+      setPausedDialog(true);
+      return;
+    }
     const item = { product: CREATOR, creator: canonical(design) as unknown as Record<string, unknown>, quantity: 1 };
     const replaced = editLine !== null && replaceAt(editLine, item);
     if (!replaced) {
@@ -377,12 +386,12 @@ export default function Creator(p: CreatorProps) {
             })}
           </p>
           <p className="notice notice--warn creator__noreturn">{t("product.not_returnable")}</p>
-          {p.ordersOpen ? (
-            <button type="button" className="btn btn--primary btn--lg btn--block" onClick={addToBasket}>
+          {orders.open ? (
+            <button type="button" className="btn btn--primary btn--lg btn--block" onClick={() => void addToBasket()}>
               {editLine !== null ? t("creator_ui.save") : t("creator_ui.add")}
             </button>
           ) : (
-            <OrdersPaused t={t} />
+            <PausedButton t={t} onClick={() => setPausedDialog(true)} />
           )}
           <p className="creator__added" aria-live="polite">
             {added && (
@@ -394,6 +403,14 @@ export default function Creator(p: CreatorProps) {
           <button type="button" className="btn btn--ghost btn--block" onClick={copyLink}>
             {t("creator_ui.copy_link")}
           </button>
+          <PausedDialog
+            open={pausedDialog}
+            title={t("orders.paused_title")}
+            text={t("orders.paused_text")}
+            close={t("orders.paused_close")}
+            onClose={() => setPausedDialog(false)}
+            notify={p.notify}
+          />
         </section>
       </div>
     </div>

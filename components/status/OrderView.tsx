@@ -1,5 +1,6 @@
 // What the status page shows of an order: progress, lines, totals,
 // customer and delivery. Presentational only; the island owns the data.
+import { HiltThumb } from "../creator/HiltThumb";
 import type { Translate } from "../i18n";
 import { formatMoney } from "../money";
 import type { CatalogNames, Order, OrderLine, OrderStatus } from "./api";
@@ -92,6 +93,20 @@ function CreatorSummary({ line, t, names }: { line: OrderLine; t: Translate; nam
   );
 }
 
+/**
+ * A line's picture: the product's, or for a creator design the hilt of its
+ * parts as in the basket (from the catalogue's part pictures, once read).
+ */
+function LineMedia({ line, t, names }: { line: OrderLine; t: Translate; names: CatalogNames | null }) {
+  const c = line.creator;
+  if (c && names && names.slots.some((s) => s.images[c.parts[s.id] ?? ""])) {
+    const slots = names.slots.map((s) => ({ id: s.id, options: Object.entries(s.images).map(([id, image]) => ({ id, image })) }));
+    const partNames = names.slots.filter((s) => s.id in c.parts).map((s) => s.parts[c.parts[s.id]!] ?? humanise(c.parts[s.id]!));
+    return <HiltThumb slots={slots} parts={c.parts} label={t("creator_ui.basket.hilt_alt", { parts: partNames.join(", ") })} />;
+  }
+  return line.image ? <img src={line.image} alt="" width={64} height={64} loading="lazy" decoding="async" /> : <span className="order-line__noimage" aria-hidden="true" />;
+}
+
 export function Lines({ order, t, locale, names }: { order: Order; t: Translate; locale: string; names: CatalogNames | null }) {
   const money = (n: number) => formatMoney(locale, n, order.currency);
   return (
@@ -99,7 +114,7 @@ export function Lines({ order, t, locale, names }: { order: Order; t: Translate;
       {order.lines.map((line, i) => (
         <li key={i} className="order-line">
           <div className="order-line__media">
-            {line.image ? <img src={line.image} alt="" width={64} height={64} loading="lazy" decoding="async" /> : <span className="order-line__noimage" aria-hidden="true" />}
+            <LineMedia line={line} t={t} names={names} />
           </div>
           <div className="order-line__body">
             <div className="order-line__head">

@@ -52,7 +52,8 @@ export interface Shop {
 /** Names from the site's catalog.json, for lines that carry only ids. */
 export interface CatalogNames {
   generators: Record<string, string>;
-  slots: { id: string; name: string; parts: Record<string, string> }[];
+  /** images: part id -> its picture (/images/creator/...), for the hilt thumbnail. */
+  slots: { id: string; name: string; parts: Record<string, string>; images: Record<string, string> }[];
   countries: Record<string, string>;
 }
 
@@ -103,7 +104,7 @@ export function postOrderLinks(email: string, locale: string): Promise<Answer<{ 
 
 interface CatalogJSON {
   creator?: {
-    slots?: { id: string; names?: Record<string, string>; options?: { id: string; names?: Record<string, string> }[] }[];
+    slots?: { id: string; names?: Record<string, string>; options?: { id: string; names?: Record<string, string>; image?: string }[] }[];
     generators?: { id: string; names?: Record<string, string> }[];
   };
   deliveries?: { code: string; names?: Record<string, string> }[];
@@ -122,6 +123,7 @@ export async function getCatalogNames(locale: string): Promise<CatalogNames | nu
         id: s.id,
         name: name(s.names, s.id),
         parts: Object.fromEntries((s.options ?? []).map((o) => [o.id, name(o.names, o.id)])),
+        images: Object.fromEntries((s.options ?? []).filter((o) => o.image).map((o) => [o.id, o.image!])),
       })),
       countries: Object.fromEntries((c.deliveries ?? []).map((d) => [d.code, name(d.names, d.code)])),
     };

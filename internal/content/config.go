@@ -32,7 +32,6 @@ func (l *loader) loadConfig() (Config, bool) {
 	if c.ThemeColor != "" && !colorPattern.MatchString(c.ThemeColor) {
 		f.errorf("theme_color", "must be a colour like #b21826, got %q", c.ThemeColor)
 	}
-	c.CDNBase = strings.TrimRight(f.String("cdn_base", false), "/")
 	c.TagManagerID = f.String("tag_manager_id", false)
 	c.OrdersOpen = f.Bool("orders_open", true)
 	seen := map[string]bool{}

@@ -30,7 +30,6 @@ type Config struct {
 	ShortName     string
 	BaseURL       string
 	ThemeColor    string
-	CDNBase       string
 	TagManagerID  string
 	OrdersOpen    bool
 	Locales       []Locale // first is the default, served at /

@@ -2,6 +2,7 @@ package mail
 
 import (
 	"fmt"
+	"net/url"
 	"sort"
 	"strings"
 	"time"
@@ -34,7 +35,12 @@ type orderData struct {
 }
 
 type lineData struct {
-	Name     string
+	Name string
+	// Images are absolute links to the line's picture: the product's, or a
+	// creator design's part pictures lying down (pommel, grip, emitter), as
+	// the basket and the status page show the hilt. The text e-mail has
+	// the parts by name in Details.
+	Images   []string
 	Details  []string // generator variant, creator parts
 	Quantity int
 	Total    string
@@ -111,13 +117,20 @@ func orderMessage(kind string, cat *catalog.Catalog, o *order.Order, statusURL s
 	}
 
 	money := func(v int64) string { return i18n.FormatMoney(loc, v, o.Currency) }
+	site, _ := url.Parse(status) // checked by absURL
 	for _, l := range o.Lines {
 		ld := lineData{Name: oneLine(l.Name), Quantity: l.Quantity, Total: money(l.Total)}
 		if l.Creator != nil {
 			d.HasCreator = true
 			ld.Details = creatorDetails(&err, cat, loc, l.Creator)
-		} else if l.Variant != "" {
-			ld.Details = []string{trOr(&err, loc, "order.generator", "name", generatorName(cat, loc, l.Variant))}
+			ld.Images = creatorImages(cat, l.Creator, site)
+		} else {
+			if l.Variant != "" {
+				ld.Details = []string{trOr(&err, loc, "order.generator", "name", generatorName(cat, loc, l.Variant))}
+			}
+			if src := siteImage(site, l.Image); src != "" {
+				ld.Images = []string{src}
+			}
 		}
 		d.Lines = append(d.Lines, ld)
 	}
@@ -192,6 +205,31 @@ func creatorDetails(err *error, cat *catalog.Catalog, loc string, cc *order.Crea
 		out = append(out, trOr(err, loc, "order.generator", "name", generatorName(cat, loc, cc.Generator)))
 	}
 	return out
+}
+
+// creatorImages are the pictures of a design's parts in reverse slot order
+// (the parts are drawn lying down, emitter to the right), absolute on the
+// site the status link points to. A part without a picture is left out.
+func creatorImages(cat *catalog.Catalog, cc *order.CreatorConfig, site *url.URL) []string {
+	var out []string
+	for i := len(cat.Creator.Slots) - 1; i >= 0; i-- {
+		s := &cat.Creator.Slots[i]
+		if p, ok := s.Part(cc.Parts[s.ID]); ok {
+			if src := siteImage(site, p.Image); src != "" {
+				out = append(out, src)
+			}
+		}
+	}
+	return out
+}
+
+// siteImage makes a site path ("/images/x.svg") absolute on site: an
+// e-mail has no page to be relative to. Anything else is dropped.
+func siteImage(site *url.URL, p string) string {
+	if site == nil || !strings.HasPrefix(p, "/") || strings.HasPrefix(p, "//") || hasLineBreak(p) {
+		return ""
+	}
+	return site.ResolveReference(&url.URL{Path: p}).String()
 }
 
 func generatorName(cat *catalog.Catalog, loc, id string) string {

@@ -41,7 +41,7 @@ func notFoundRequest(title string) json.RawMessage {
 	req := map[string]any{
 		"site": map[string]any{
 			"name": "Test", "locale": "en", "currency": "EUR", "home": "/", "locales": []any{}, "menu": []any{},
-			"cdn_base": "", "company": map[string]any{}, "hours": map[string]any{}, "social": []any{},
+			"company": map[string]any{}, "hours": map[string]any{}, "social": []any{},
 			"country_sites": []any{}, "orders_open": true, "basket_href": "/basket", "contact_href": "/contact", "logo": "/favicon.svg",
 		},
 		"page": map[string]any{"title": title, "description": "", "summary": "", "html": "<p>gone</p>", "url": "/404",

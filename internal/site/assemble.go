@@ -268,7 +268,7 @@ func (a *assembler) siteData(p *page) siteData {
 	loc, _ := cfg.Locale(p.locale)
 	s := siteData{
 		Name: cfg.Name, Locale: p.locale, Currency: loc.Currency, Home: localePath(cfg, p.locale, "/"),
-		CDNBase: cfg.CDNBase, OrdersOpen: cfg.OrdersOpen, TagManagerID: cfg.TagManagerID,
+		OrdersOpen: cfg.OrdersOpen, TagManagerID: cfg.TagManagerID,
 		BasketHref: localePath(cfg, p.locale, "/basket"), ContactHref: localePath(cfg, p.locale, "/contact"),
 		Logo:    "/favicon.svg",
 		Company: company{cfg.Company.Name, cfg.Company.Owner, cfg.Company.Street, cfg.Company.Zip, cfg.Company.City, cfg.Company.Country, cfg.Company.TaxID, cfg.Company.Email, cfg.Company.Phone},

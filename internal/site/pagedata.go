@@ -58,7 +58,6 @@ type siteData struct {
 	Home         string       `json:"home"`
 	Locales      []localeLink `json:"locales"`
 	Menu         []menuItem   `json:"menu"`
-	CDNBase      string       `json:"cdn_base"`
 	Company      company      `json:"company"`
 	Hours        hours        `json:"hours"`
 	Social       []social     `json:"social"`

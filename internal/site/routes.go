@@ -31,6 +31,10 @@ var requiredPages = []string{
 	"home", "application", "construction", "contact", "faq", "features", "gallery",
 	"generator", "get-started", "shop", "custom-saber-creator", "blog", "basket", "status", "404",
 	"offline", // the service worker's fallback when a page is neither cached nor reachable
+	// The footer, the cookie banner and the checkout's terms checkbox link
+	// to these (components/page.ts legalHref): the shopper must be able to
+	// read what they accept, on this site, offline too.
+	"legal-terms", "legal-privacy", "legal-withdrawal",
 }
 
 // localePrefix is "" for the default locale and "/pl" for the others.
