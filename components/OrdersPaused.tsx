@@ -7,6 +7,7 @@
 // has it.
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { api } from "./api";
+import { readCart, restoreCart } from "./cart/store";
 import type { Translate } from "./i18n";
 import NotifyMe, { type NotifyMeProps } from "./islands/NotifyMe";
 
@@ -40,18 +41,24 @@ export function daemonOrdersOpen(locale: string): Promise<boolean | null> {
   return shop;
 }
 
+/** The buy button's view of the shop: open or not, and whether the daemon has said so yet. */
+export interface OrdersState {
+  open: boolean;
+  answered: boolean;
+  check: () => Promise<boolean>;
+}
+
 /**
  * The buy button's state: open from the build's flag until the daemon
  * answers (asked at once: the island is hydrated because somebody reached
- * for it, or it is the page). check() waits for that answer, for a click
- * that comes before it.
+ * for it, or it is the page). check() waits for that answer.
  */
-export function useOrdersOpen(locale: string, buildOpen: boolean): { open: boolean; check: () => Promise<boolean> } {
-  const [open, setOpen] = useState(buildOpen);
+export function useOrdersOpen(locale: string, buildOpen: boolean): OrdersState {
+  const [state, setState] = useState({ open: buildOpen, answered: false });
   useEffect(() => {
     let live = true;
     void daemonOrdersOpen(locale).then((v) => {
-      if (live && v !== null) setOpen(v);
+      if (live && v !== null) setState({ open: v, answered: true });
     });
     return () => {
       live = false;
@@ -60,10 +67,26 @@ export function useOrdersOpen(locale: string, buildOpen: boolean): { open: boole
   const check = useCallback(async () => {
     const v = await daemonOrdersOpen(locale);
     const now = v ?? buildOpen;
-    setOpen(now);
+    setState({ open: now, answered: v !== null });
     return now;
   }, [locale, buildOpen]);
-  return { open, check };
+  return { ...state, check };
+}
+
+/**
+ * A buy button's change of the cart. It is stored at once, before anything
+ * is awaited, so a shopper who leaves the page right after the click keeps
+ * the item; when the daemon's word on paused orders is not in yet, it is
+ * awaited, and a paused shop gets the cart back as it was. Returns whether
+ * the change stands (false: show the paused modal).
+ */
+export async function changeCartUnlessPaused(orders: OrdersState, change: () => void): Promise<boolean> {
+  if (!orders.open) return false;
+  const before = readCart();
+  change();
+  if (orders.answered || (await orders.check())) return true;
+  restoreCart(before);
+  return false;
 }
 
 export interface PausedDialogProps {

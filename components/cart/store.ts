@@ -111,6 +111,11 @@ export function removeAt(position: number): void {
   write(readCart().filter((_, i) => i !== position));
 }
 
+/** Puts back a cart read earlier (undoing an add the shop turned out not to take). */
+export function restoreCart(items: readonly CartItem[]): void {
+  write([...items]);
+}
+
 export function clearCart(): void {
   write([]);
 }

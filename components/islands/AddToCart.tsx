@@ -9,7 +9,7 @@
 import "./add-to-cart.css";
 import { useEffect, useId, useRef, useState } from "react";
 import { addItem } from "../cart/store";
-import { PausedButton, PausedDialog, useOrdersOpen } from "../OrdersPaused";
+import { PausedButton, PausedDialog, changeCartUnlessPaused, useOrdersOpen } from "../OrdersPaused";
 import type { NotifyMeProps } from "./NotifyMe";
 import { pushCommerceEvent } from "../events";
 import { translator, type Bundle } from "../i18n";
@@ -49,16 +49,17 @@ export default function AddToCart(p: AddToCartProps) {
   const unit = p.product.price.amount + (chosen?.price.amount ?? 0);
 
   async function add() {
-    // A click that came before the daemon's answer waits for it.
-    if (!(await orders.check())) {
-      setDialog(true);
-      return;
-    }
     // Read the form, not state: a radio chosen before hydration is in the DOM.
     const data = form.current ? new FormData(form.current) : null;
     const v = String(data?.get("variant") ?? variant);
     const g = generators.find((x) => x.id === v);
-    addItem({ product: p.product.slug, ...(g ? { variant: g.id } : {}), quantity: 1 });
+    const stands = await changeCartUnlessPaused(orders, () => {
+      addItem({ product: p.product.slug, ...(g ? { variant: g.id } : {}), quantity: 1 });
+    });
+    if (!stands) {
+      setDialog(true);
+      return;
+    }
     const name = g ? `${p.product.title} (${g.name})` : p.product.title;
     const price = p.product.price.amount + (g?.price.amount ?? 0);
     showToast(t("add_to_cart.added", { name }), "success");

@@ -3,7 +3,7 @@
 // the full price, a shareable link (the design lives in the URL) and the
 // way into the basket, or back into the basket line it was opened from.
 import "./creator.css";
-import { PausedButton, PausedDialog, useOrdersOpen } from "../OrdersPaused";
+import { PausedButton, PausedDialog, changeCartUnlessPaused, useOrdersOpen } from "../OrdersPaused";
 import type { NotifyMeProps } from "./NotifyMe";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import type { CreatorData } from "../../templates/types";
@@ -162,19 +162,20 @@ export default function Creator(p: CreatorProps) {
   }
 
   async function addToBasket() {
-    if (!(await orders.check())) {
+    const item = { product: CREATOR, creator: canonical(design) as unknown as Record<string, unknown>, quantity: 1 };
+    let replaced = false;
+    const stands = await changeCartUnlessPaused(orders, () => {
+      replaced = editLine !== null && replaceAt(editLine, item);
+      if (!replaced) addItem(item);
+    });
+    if (!stands) {
       setPausedDialog(true);
       return;
     }
-    const item = { product: CREATOR, creator: canonical(design) as unknown as Record<string, unknown>, quantity: 1 };
-    const replaced = editLine !== null && replaceAt(editLine, item);
-    if (!replaced) {
-      addItem(item);
-      // The line it was opened from is gone: this is a new line now.
-      if (editLine !== null) {
-        touched.current = true;
-        setEditLine(null);
-      }
+    // The line it was opened from is gone: this is a new line now.
+    if (!replaced && editLine !== null) {
+      touched.current = true;
+      setEditLine(null);
     }
     setAdded(replaced ? "saved" : "added");
     showToast(t(replaced ? "creator_ui.saved" : "creator_ui.added"), "success");
