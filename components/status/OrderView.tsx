@@ -1,17 +1,12 @@
 // What the status page shows of an order: progress, lines, totals,
 // customer and delivery. Presentational only; the island owns the data.
 import type { Translate } from "../i18n";
+import { formatInstant } from "../dates";
 import { formatMoney } from "../money";
 import type { CatalogNames, Order, OrderLine, OrderStatus } from "./api";
 
 /** The way an order normally goes; cancelled is shown where it happened. */
 const STEPS: OrderStatus[] = ["placed", "payment_pending", "paid", "sent"];
-
-export function formatDate(locale: string, iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return "";
-  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(d);
-}
 
 /** A catalogue id as words while its name is unknown: "other-1" -> "Other 1". */
 export function humanise(id: string): string {
@@ -55,7 +50,7 @@ export function Timeline({ order, t, locale }: { order: Order; t: Translate; loc
           <span className="order-timeline__dot" aria-hidden="true" />
           <span className="order-timeline__label">{t(`order_status.statuses.${s.status}`)}</span>
           <span className="order-timeline__time">
-            {s.at ? <time dateTime={s.at}>{formatDate(locale, s.at)}</time> : s.done ? "" : t("order_status.step_pending")}
+            {s.at ? <time dateTime={s.at}>{formatInstant(locale, s.at)}</time> : s.done ? "" : t("order_status.step_pending")}
           </span>
         </li>
       ))}
