@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"sabershop/internal/content"
+	"sabershop/internal/i18n"
 )
 
 var realBuilt struct {
@@ -115,5 +116,66 @@ func TestRealSiteTitlesNameTheShopOnce(t *testing.T) {
 		if got := html.UnescapeString(titleTag.FindStringSubmatch(string(b))[1]); got != want {
 			t.Errorf("%s home title %q, want %q", l.Code, got, want)
 		}
+	}
+}
+
+var langLink = regexp.MustCompile(`<a href="([^"]*)" hrefLang="([a-z]+)"[^>]*?(?: data-locale-prefix="([^"]*)")?>`)
+
+// TestRealSite404LanguageLinks: the 404 page is served for any unknown
+// path, so its language links cannot lead to its own path (/pl/404, which
+// they did): they lead to each locale's home and carry the locale's prefix
+// for components/localeSwitch.ts; no other page has such links.
+func TestRealSite404LanguageLinks(t *testing.T) {
+	dir, site := realBuild(t)
+	realHTML(t, dir, func(page, doc string) {
+		is404 := strings.HasSuffix(page, "404.html")
+		links := langLink.FindAllStringSubmatch(doc, -1)
+		if len(links) == 0 && is404 {
+			t.Errorf("%s: no language links", page)
+		}
+		for _, m := range links {
+			href, code, prefix := m[1], m[2], m[3]
+			hasPrefix := strings.Contains(m[0], "data-locale-prefix=")
+			if !is404 {
+				if hasPrefix {
+					t.Errorf("%s: %s link has a locale prefix", page, code)
+				}
+				continue
+			}
+			want := localePrefix(site.Config, code)
+			if !hasPrefix || prefix != want || href != want+"/" {
+				t.Errorf("%s: %s link %q, want href %q and prefix %q", page, code, m[0], want+"/", want)
+			}
+		}
+	})
+}
+
+var (
+	dateTag = regexp.MustCompile(`<time dateTime="(\d{4}-\d\d-\d\d)">([^<]*)</time>`)
+	langTag = regexp.MustCompile(`<html lang="([a-z]+)"`)
+)
+
+// TestRealSiteDatesInTheLocaleStyle: every date the build writes (the
+// blog's) is i18n.FormatDate of its page's language, the one style the
+// status page and e-mails use too.
+func TestRealSiteDatesInTheLocaleStyle(t *testing.T) {
+	dir, _ := realBuild(t)
+	dates := 0
+	realHTML(t, dir, func(page, doc string) {
+		lang := langTag.FindStringSubmatch(doc)
+		for _, m := range dateTag.FindAllStringSubmatch(doc, -1) {
+			dates++
+			d, err := time.Parse(time.DateOnly, m[1])
+			if err != nil || lang == nil {
+				t.Errorf("%s: %s %v", page, m[0], err)
+				continue
+			}
+			if want := i18n.FormatDate(lang[1], d); html.UnescapeString(m[2]) != want {
+				t.Errorf("%s: %q, want %q", page, m[2], want)
+			}
+		}
+	})
+	if dates == 0 {
+		t.Error("no dates in the real build")
 	}
 }
