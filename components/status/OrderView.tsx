@@ -144,6 +144,29 @@ export function TotalsView({ order, t, locale }: { order: Order; t: Translate; l
   );
 }
 
+/**
+ * An e-mail address that may wrap after its "@" (and nowhere else while
+ * its halves fit): "katarzyna.wisniewska@" / "example.com", never
+ * "anna.nowak@example.c" / "om". The CSS breaks a half only when it is
+ * wider than the line on its own.
+ */
+export function Email({ address }: { address: string }) {
+  const at = address.lastIndexOf("@");
+  return (
+    <span className="order-customer__email">
+      {at < 0 ? (
+        address
+      ) : (
+        <>
+          {address.slice(0, at + 1)}
+          <wbr />
+          {address.slice(at + 1)}
+        </>
+      )}
+    </span>
+  );
+}
+
 export function CustomerView({ order, t, names }: { order: Order; t: Translate; names: CatalogNames | null }) {
   const c = order.customer;
   return (
@@ -153,7 +176,7 @@ export function CustomerView({ order, t, names }: { order: Order; t: Translate; 
         <p>
           {c.first_name} {c.last_name}
           <br />
-          {c.email}
+          <Email address={c.email} />
           <br />
           {c.phone}
         </p>
