@@ -142,7 +142,14 @@ function LanguageSwitcher({ req, className }: { req: RenderRequest; className: s
       <ul>
         {req.site.locales.map((l) => (
           <li key={l.code}>
-            <a href={l.href} hrefLang={l.code} lang={l.code} aria-current={l.current ? "true" : undefined} title={l.name}>
+            <a
+              href={l.href}
+              hrefLang={l.code}
+              lang={l.code}
+              aria-current={l.current ? "true" : undefined}
+              title={l.name}
+              data-locale-prefix={l.prefix}
+            >
               <span aria-hidden="true">{l.code.toUpperCase()}</span>
               <span className="visually-hidden">{l.name}</span>
             </a>

@@ -3,6 +3,7 @@
 // idle (or the user acts): the service worker, prefetch of likely next pages,
 // and the top progress bar for slow navigations (SPEC.md §4, §7, §9).
 import { startConsent } from "./consent";
+import { linkLanguagesToPath } from "./localeSwitch";
 
 /** The progress bar appears only when a navigation takes longer than this. */
 export const PROGRESS_THROTTLE_MS = 200;
@@ -113,6 +114,8 @@ window.addEventListener("pageshow", () => {
   bar = null;
 });
 document.addEventListener("click", onNavigate);
+
+linkLanguagesToPath(document, location);
 
 const consent = document.querySelector<HTMLElement>("saber-consent");
 if (consent) startConsent(consent);

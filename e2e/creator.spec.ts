@@ -153,15 +153,15 @@ for (const locale of LOCALES) {
     const bin = await orderdBinary();
     const { stdout: sheet } = await run(bin, ["-data", DATA, "orders", "show", String(order.id)]);
     expect(sheet).toContain("BUILD SHEET");
-    // A name that only differs from its id in case is printed once.
-    expect(sheet).toMatch(/emitter:\s+crown$/m);
-    expect(sheet).toMatch(/grip:\s+Leather wrap \[leather\]$/m);
-    expect(sheet).toMatch(/pommel:\s+spike$/m);
+    // Every part by its name, also one that is its id capitalised (issue 12).
+    expect(sheet).toMatch(/Emitter:\s+Crown \[crown\]$/m);
+    expect(sheet).toMatch(/Grip:\s+Leather wrap \[leather\]$/m);
+    expect(sheet).toMatch(/Pommel:\s+Spike \[spike\]$/m);
     expect(sheet).toMatch(/generator:\s+With crystal \[crystal\]/);
     expect(sheet).toMatch(/button:\s+Click to ignite, hold to retract \[click-hold\]/);
     for (let i = 1; i <= 6; i++) expect(sheet).toContain(`preset ${i}: blade #`);
-    expect(sheet).toContain("preset 2: blade #12ab34 + white 128, flicker, ignition standard, retraction standard, sound Classic hum [classic], clash #ffd21a");
-    expect(sheet).toContain("preset 5: blade #a23bff + white 0, steady, ignition spark, retraction standard, sound dark, clash #ffffff");
+    expect(sheet).toContain("preset 2: blade #12ab34 + white 128, Flicker [flicker], ignition Standard [standard], retraction Standard [standard], sound Classic hum [classic], clash #ffd21a");
+    expect(sheet).toContain("preset 5: blade #a23bff + white 0, Steady [steady], ignition Spark [spark], retraction Standard [standard], sound Dark [dark], clash #ffffff");
     expect(seen).toEqual([]);
   });
 }

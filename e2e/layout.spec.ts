@@ -1,6 +1,6 @@
 // Site-wide layout: the language switcher keeps the page, the phone menu
 // works by keyboard, the footer's community block is on the home page only.
-import { expect, test } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Locator } from "@playwright/test";
 
 test("the language switcher leads to the same page in the other locale", async ({ page }, info) => {
   await page.goto("/shop/arc");
@@ -67,4 +67,164 @@ test("the product page hides the footer on phones only", async ({ page }, info) 
   const footer = page.locator("footer").first();
   if (info.project.name === "phone") await expect(footer).toBeHidden();
   else await expect(footer).toBeVisible();
+});
+
+// ---- issue 12, layout and words ----
+
+/** Places an order through the API and returns its status page's path. */
+async function placeOrder(request: APIRequestContext, email: string): Promise<string> {
+  const items = [{ product: "arc", variant: "crystal", quantity: 1 }];
+  const quote = await request.post("/v1/quote", { data: { locale: "en", country: "pl", code: "", items } });
+  const { totals } = (await quote.json()) as { totals: { total: number } };
+  const res = await request.post("/v1/orders", {
+    data: {
+      locale: "en", terms_accepted: true, expected_total: totals.total, code: "", items,
+      customer: {
+        first_name: "Katarzyna", last_name: "Wiśniewska-Zawadzka", email, phone: "+48 600 100 200",
+        country: "pl", street: "Długa 1", zip: "00-001", city: "Warszawa",
+      },
+    },
+    headers: { "Idempotency-Key": `layout-${Date.now()}-${Math.random()}` },
+  });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { status_url: string }).status_url;
+}
+
+/**
+ * Where the text breaks into lines: for each character of text inside the
+ * element, its line's top, read from the character's own box; and the
+ * width of each "@"-half written on one line, against the line's width.
+ */
+async function lineBreaks(el: Locator, text: string) {
+  return el.evaluate((root, text) => {
+    const nodes: Text[] = [];
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) nodes.push(walker.currentNode as Text);
+    const all = nodes.map((n) => n.data).join("");
+    const start = all.indexOf(text);
+    if (start < 0) throw new Error(`${text} not in ${all}`);
+    const at = (i: number): [Text, number] => {
+      for (const n of nodes) {
+        if (i < n.data.length) return [n, i];
+        i -= n.data.length;
+      }
+      throw new Error("out of range");
+    };
+    const tops: number[] = [];
+    for (let i = 0; i < text.length; i++) {
+      const [n, o] = at(start + i);
+      const r = document.createRange();
+      r.setStart(n, o);
+      r.setEnd(n, o + 1);
+      tops.push(Math.round(r.getClientRects()[0]!.top));
+    }
+    const breaks = tops.flatMap((t, i) => (i > 0 && t > tops[i - 1]! ? [i] : []));
+    const width = (s: string) => {
+      const span = document.createElement("span");
+      span.style.whiteSpace = "nowrap";
+      span.textContent = s;
+      root.append(span);
+      const w = span.getBoundingClientRect().width;
+      span.remove();
+      return w;
+    };
+    const cs = getComputedStyle(root);
+    const line = root.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+    const [local, domain] = [text.slice(0, text.lastIndexOf("@") + 1), text.slice(text.lastIndexOf("@") + 1)];
+    return { breaks, line, localWidth: width(local), domainWidth: width(domain), atIndex: local.length };
+  }, text);
+}
+
+test("the status page's e-mail address breaks only after its @ and never overflows", async ({ page, request }) => {
+  await page.addInitScript(() => localStorage.setItem("saber-shop.cookie-consent", "false"));
+  const cases = [
+    { email: "anna.nowak@example.com", oneLine: true },
+    { email: "katarzyna.wisniewska.zawadzka@przyklad.example.com", oneLine: false },
+  ];
+  for (const { email, oneLine } of cases) {
+    await page.goto(await placeOrder(request, email));
+    const p = page.locator(".order-customer p").filter({ hasText: email.slice(0, email.indexOf("@")) });
+    await expect(p).toBeVisible();
+    const { breaks, line, localWidth, domainWidth, atIndex } = await lineBreaks(p, email);
+    if (oneLine) expect(breaks, `${email} on one line`).toEqual([]);
+    for (const b of breaks) {
+      // A break elsewhere only inside a half that is wider than the line.
+      const half = b < atIndex ? localWidth : domainWidth;
+      if (b !== atIndex) expect(half, `${email} broken at ${b} (${email.slice(0, b)}|${email.slice(b)})`).toBeGreaterThan(line);
+    }
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await p.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+  }
+});
+
+test("the creator's part rows show that they scroll, and scroll by button, keyboard and swipe", async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem("saber-shop.cookie-consent", "false"));
+  await page.goto("/shop/custom-saber-creator");
+  const rows = page.locator(".picker");
+  await expect(rows).toHaveCount(4);
+  let scrolling = 0;
+  for (let i = 0; i < 4; i++) {
+    const picker = rows.nth(i);
+    const row = picker.locator(".picker__row");
+    const after = picker.locator(".picker__scroll--after");
+    const before = picker.locator(".picker__scroll--before");
+    const frame = picker.locator(".picker__frame");
+    const overflows = await row.evaluate((el) => el.scrollWidth > el.clientWidth + 1);
+    if (!overflows) {
+      await expect(after).toBeHidden();
+      await expect(before).toBeHidden();
+      continue;
+    }
+    scrolling++;
+    // At the start: the far side fades and has an arrow; nothing before.
+    await expect(frame).toHaveAttribute("data-more-after", "true");
+    await expect(frame).not.toHaveAttribute("data-more-before", /.*/);
+    await expect(after).toBeVisible();
+    await expect(before).toBeHidden();
+    expect(await row.evaluate((el) => getComputedStyle(el).maskImage)).toContain("gradient");
+    // The arrow (mouse or tap) scrolls on; then there is something before.
+    await picker.scrollIntoViewIfNeeded();
+    await after.click();
+    await expect.poll(() => row.evaluate((el) => el.scrollLeft)).toBeGreaterThan(50);
+    await expect(before).toBeVisible();
+    await before.click();
+    await expect.poll(() => row.evaluate((el) => el.scrollLeft)).toBeLessThanOrEqual(1);
+    await expect(before).toBeHidden();
+    // A swipe or the wheel to the end: the arrow there goes.
+    await row.evaluate((el) => el.scrollTo({ left: el.scrollWidth, behavior: "instant" }));
+    await expect(after).toBeHidden();
+    await expect(before).toBeVisible();
+    await expect(frame).not.toHaveAttribute("data-more-after", /.*/);
+    await row.evaluate((el) => el.scrollTo({ left: 0, behavior: "instant" }));
+    await expect(after).toBeVisible();
+  }
+  expect(scrolling, "the emitters (12) overflow at every width").toBeGreaterThanOrEqual(1);
+  // Keyboard: the arrow keys move through the radios, and the chosen card
+  // comes whole into view.
+  const first = rows.first();
+  const radios = first.locator("input[type=radio]");
+  const n = await radios.count();
+  await first.locator("input[type=radio]:checked").focus();
+  for (let i = 1; i < n; i++) await page.keyboard.press("ArrowRight");
+  await expect(radios.nth(n - 1)).toBeChecked();
+  const inView = async () => {
+    const card = await first.locator(".picker__option").nth(n - 1).boundingBox();
+    const box = await first.locator(".picker__row").boundingBox();
+    return card!.x >= box!.x - 1 && card!.x + card!.width <= box!.x + box!.width + 1;
+  };
+  await expect.poll(inView).toBe(true);
+  await expect(first.locator(".picker__scroll--after")).toBeHidden();
+});
+
+test("the product page has no gap under the picture", async ({ page }, info) => {
+  test.skip(info.project.name !== "desktop", "one column on phones");
+  for (const path of ["/shop/talon", "/pl/shop/arc", "/de/shop/belt-clip"]) {
+    await page.goto(path);
+    const media = (await page.locator(".product__media").boundingBox())!;
+    const details = (await page.locator(".product__details").boundingBox())!;
+    // The description flows on under the picture, in its column.
+    expect(Math.abs(details.x - media.x), path).toBeLessThan(2);
+    expect(details.y - (media.y + media.height), path).toBeLessThan(80);
+  }
 });

@@ -22,3 +22,58 @@ for (const [name, path] of [["home", "/"], ["product", "/shop/talon"]] as const)
     await page.screenshot({ path: out, fullPage: false, animations: "disabled" });
   });
 }
+
+// Issue 12 (layout and words): the states the layout fixes are about, at
+// 375 and 1280 px: a long e-mail address on the status page, the creator's
+// part rows with their scroll affordance (at the start and scrolled), and a
+// whole product page (no gap under the picture).
+test.describe("screenshots of layout fixes", () => {
+  const save = (name: string, project: string, outputPath: (f: string) => string) => {
+    const file = `${name}-${project}.png`;
+    return process.env.UPDATE_SCREENSHOTS ? join(docs, file) : outputPath(file);
+  };
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem("saber-shop.cookie-consent", "false"));
+  });
+
+  test("screenshot: status page customer", async ({ page, request }, info) => {
+    const items = [{ product: "arc", variant: "crystal", quantity: 1 }];
+    const quote = await request.post("/v1/quote", { data: { locale: "en", country: "pl", code: "", items } });
+    const { totals } = (await quote.json()) as { totals: { total: number } };
+    const res = await request.post("/v1/orders", {
+      data: {
+        locale: "en", terms_accepted: true, expected_total: totals.total, code: "", items,
+        customer: {
+          first_name: "Katarzyna", last_name: "Wiśniewska-Zawadzka", email: "katarzyna.wisniewska.zawadzka@przyklad.example.com",
+          phone: "+48 600 100 200", country: "pl", street: "Długa 1", zip: "00-001", city: "Warszawa",
+        },
+      },
+      headers: { "Idempotency-Key": `shot-${Date.now()}-${Math.random()}` },
+    });
+    expect(res.status()).toBe(201);
+    await page.goto(((await res.json()) as { status_url: string }).status_url);
+    const card = page.locator(".card", { has: page.locator(".order-customer") });
+    await expect(card.locator(".order-customer")).toBeVisible();
+    await page.evaluate(() => document.fonts.ready);
+    await card.screenshot({ path: save("status-customer", info.project.name, (f) => info.outputPath(f)), animations: "disabled" });
+  });
+
+  test("screenshot: creator part rows", async ({ page }, info) => {
+    await page.goto("/shop/custom-saber-creator");
+    const hilt = page.locator(".creator__section").first();
+    await expect(hilt.locator(".picker__frame[data-more-after]").first()).toBeVisible();
+    await page.evaluate(() => document.fonts.ready);
+    await hilt.screenshot({ path: save("creator-parts", info.project.name, (f) => info.outputPath(f)), animations: "disabled" });
+    // The grip row scrolled into its middle: both sides fade.
+    await hilt.locator(".picker__row").nth(1).evaluate((el) => el.scrollTo({ left: (el.scrollWidth - el.clientWidth) / 2, behavior: "instant" }));
+    await expect(hilt.locator(".picker__frame").nth(1)).toHaveAttribute("data-more-before", "true");
+    await hilt.screenshot({ path: save("creator-parts-scrolled", info.project.name, (f) => info.outputPath(f)), animations: "disabled" });
+  });
+
+  test("screenshot: whole product page", async ({ page }, info) => {
+    await page.goto("/shop/talon");
+    await expect(page.locator("saber-consent")).toHaveAttribute("state", "accepted");
+    await page.evaluate(() => document.fonts.ready);
+    await page.screenshot({ path: save("product-full", info.project.name, (f) => info.outputPath(f)), fullPage: true, animations: "disabled" });
+  });
+});

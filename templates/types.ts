@@ -21,6 +21,12 @@ export interface LocaleLink {
   /** This same page in that locale. */
   href: string;
   current: boolean;
+  /**
+   * Only on the 404 page (served for any unknown path): the locale's path
+   * prefix ("" or "/pl"); the browser links the requested path under it,
+   * href is the locale's home until then (and without JavaScript).
+   */
+  prefix?: string;
 }
 
 export interface MenuItem {

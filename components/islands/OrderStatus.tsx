@@ -4,13 +4,14 @@
 // rest (docs/api.md). The server renders a loading skeleton only.
 import "./status.css";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { formatInstant } from "../dates";
 import { commerceItems, major, pushCommerceEvent } from "../events";
 import { translator, type Bundle, type Translate } from "../i18n";
 import { showToast } from "../toast";
 import { getCatalogNames, getOrder, getShop, type CatalogNames, type Order, type PaymentAnswer, type Shop } from "../status/api";
 import { Coupon } from "../status/Coupon";
 import { OrderLinks } from "../status/OrderLinks";
-import { CustomerView, DeliveryEstimate, formatDate, Lines, Timeline, TotalsView } from "../status/OrderView";
+import { CustomerView, DeliveryEstimate, Lines, Timeline, TotalsView } from "../status/OrderView";
 import { Payment } from "../status/Payment";
 
 export interface OrderStatusProps {
@@ -266,7 +267,7 @@ function OrderPage({ t, locale, order, shop, names, pay, gaveUp, onRefresh, onRe
               <span className="visually-hidden">{t("order_status.status_label")}: </span>
               {statusText}
             </span>
-            <span className="order-head__date">{t("order_status.placed_on", { date: formatDate(locale, order.created_at) })}</span>
+            <span className="order-head__date">{t("order_status.placed_on", { date: formatInstant(locale, order.created_at) })}</span>
           </p>
           <h3 className="order-section__title">{t("order_status.next.title")}</h3>
           <NextSteps t={t} order={order} pay={pay} gaveUp={gaveUp} onRefresh={onRefresh} />

@@ -2,17 +2,12 @@
 // customer and delivery. Presentational only; the island owns the data.
 import { HiltThumb } from "../creator/HiltThumb";
 import type { Translate } from "../i18n";
+import { formatInstant } from "../dates";
 import { formatMoney } from "../money";
 import type { CatalogNames, Order, OrderLine, OrderStatus } from "./api";
 
 /** The way an order normally goes; cancelled is shown where it happened. */
 const STEPS: OrderStatus[] = ["placed", "payment_pending", "paid", "sent"];
-
-export function formatDate(locale: string, iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return "";
-  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(d);
-}
 
 /** A catalogue id as words while its name is unknown: "other-1" -> "Other 1". */
 export function humanise(id: string): string {
@@ -56,7 +51,7 @@ export function Timeline({ order, t, locale }: { order: Order; t: Translate; loc
           <span className="order-timeline__dot" aria-hidden="true" />
           <span className="order-timeline__label">{t(`order_status.statuses.${s.status}`)}</span>
           <span className="order-timeline__time">
-            {s.at ? <time dateTime={s.at}>{formatDate(locale, s.at)}</time> : s.done ? "" : t("order_status.step_pending")}
+            {s.at ? <time dateTime={s.at}>{formatInstant(locale, s.at)}</time> : s.done ? "" : t("order_status.step_pending")}
           </span>
         </li>
       ))}
@@ -164,6 +159,29 @@ export function TotalsView({ order, t, locale }: { order: Order; t: Translate; l
   );
 }
 
+/**
+ * An e-mail address that may wrap after its "@" (and nowhere else while
+ * its halves fit): "katarzyna.wisniewska@" / "example.com", never
+ * "anna.nowak@example.c" / "om". The CSS breaks a half only when it is
+ * wider than the line on its own.
+ */
+export function Email({ address }: { address: string }) {
+  const at = address.lastIndexOf("@");
+  return (
+    <span className="order-customer__email">
+      {at < 0 ? (
+        address
+      ) : (
+        <>
+          {address.slice(0, at + 1)}
+          <wbr />
+          {address.slice(at + 1)}
+        </>
+      )}
+    </span>
+  );
+}
+
 export function CustomerView({ order, t, names }: { order: Order; t: Translate; names: CatalogNames | null }) {
   const c = order.customer;
   return (
@@ -173,7 +191,7 @@ export function CustomerView({ order, t, names }: { order: Order; t: Translate; 
         <p>
           {c.first_name} {c.last_name}
           <br />
-          {c.email}
+          <Email address={c.email} />
           <br />
           {c.phone}
         </p>

@@ -131,7 +131,7 @@ func TestOrdersShow(t *testing.T) {
 		if !ok {
 			t.Fatalf("slot %s: part %s not in the catalogue", slot.ID, design.Parts[slot.ID])
 		}
-		if want := "     " + sheetName(slot.Names, slot.ID) + ":"; !strings.HasPrefix(sl[i], want) {
+		if want := "     " + slot.Names["en"] + ":"; !strings.HasPrefix(sl[i], want) {
 			t.Errorf("slot line %d %q: want it to start with %q", i, sl[i], want)
 		}
 		if want := sheetName(part.Names, part.ID); !strings.HasSuffix(sl[i], " "+want) {
@@ -362,12 +362,58 @@ func TestOrdersCancelPendingPayment(t *testing.T) {
 }
 
 // sheetName is how the build sheet names a catalogue entry: the English
-// name with the id, or the id alone when the name adds nothing.
+// name with the id.
 func sheetName(names map[string]string, id string) string {
-	if n := names["en"]; n != "" && !strings.EqualFold(n, id) {
-		return n + " [" + id + "]"
+	return names["en"] + " [" + id + "]"
+}
+
+// TestOrdersShowPartNames: every part of every slot of the real catalogue,
+// and every generator, appears on the build sheet under its English name,
+// never as the bare id. (Parts whose name is their id capitalised,
+// "Ancient" and "Spike", printed as "ancient" and "spike".)
+func TestOrdersShowPartNames(t *testing.T) {
+	f := newFixture(t)
+	most := len(f.cat.Creator.Generators)
+	for _, s := range f.cat.Creator.Slots {
+		most = max(most, len(s.Options))
 	}
-	return id
+	seen := map[string]bool{}
+	for i := range most {
+		design := order.DefaultCreator(f.cat)
+		for _, s := range f.cat.Creator.Slots {
+			design.Parts[s.ID] = s.Options[i%len(s.Options)].ID
+		}
+		gens := f.cat.Creator.Generators
+		design.Generator = gens[i%len(gens)].ID
+		o := f.place("pl", customer("Anna", "anna@example.com", "pl"), order.ItemRequest{Creator: &design, Quantity: 1})
+		out := f.ok("orders", "show", o.Hash)
+		sheet := out[strings.Index(out, "BUILD SHEET"):]
+		values := map[string]string{}
+		for _, l := range lines(sheet)[1:] {
+			if k, v, ok := strings.Cut(strings.TrimSpace(l), ":"); ok {
+				values[k] = strings.TrimSpace(v)
+			}
+		}
+		for _, s := range f.cat.Creator.Slots {
+			p, _ := s.Part(design.Parts[s.ID])
+			got := values[s.Names["en"]]
+			if name := p.Names["en"]; name == "" || !strings.HasPrefix(got, name+" ") || got == p.ID {
+				t.Errorf("%s %s: sheet says %q, want the name %q first", s.ID, p.ID, got, name)
+			}
+			seen[s.ID+"/"+p.ID] = true
+		}
+		g, _ := f.cat.Generator(design.Generator)
+		if got := values["generator"]; !strings.HasPrefix(got, g.Names["en"]+" ") {
+			t.Errorf("generator %s: sheet says %q, want %q first", g.ID, got, g.Names["en"])
+		}
+	}
+	for _, s := range f.cat.Creator.Slots {
+		for _, p := range s.Options {
+			if !seen[s.ID+"/"+p.ID] {
+				t.Errorf("%s %s never printed", s.ID, p.ID)
+			}
+		}
+	}
 }
 
 // TestOrderHashStartingWithDash: a status hash is URL-safe base64, so one

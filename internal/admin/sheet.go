@@ -69,7 +69,7 @@ func (b buildSheet) creator(cfg *order.CreatorConfig) {
 			if p, ok := slot.Part(id); ok {
 				name = b.name(p.Names, id)
 			}
-			b.printf("     %-10s %s\n", b.name(slot.Names, slot.ID)+":", name)
+			b.printf("     %-10s %s\n", label(slot.Names, slot.ID)+":", name)
 		}
 	} else {
 		// Sorted: the same order on every print of the same order.
@@ -104,10 +104,22 @@ func (b buildSheet) option(group, id string) string {
 	return id
 }
 
-// name is the English name with the id, or the id alone.
+// name is the English name with the id, "Ancient [ancient]", or the id
+// alone when the catalogue has no name for it. The id stays even when it
+// only differs from the name in case: the sheet is read against the
+// workshop's parts, which are labelled by id, and a column that sometimes
+// has the bracket and sometimes not read as slugs.
 func (b buildSheet) name(names map[string]string, id string) string {
-	if n := names["en"]; n != "" && !strings.EqualFold(n, id) {
+	if n := names["en"]; n != "" {
 		return n + " [" + id + "]"
+	}
+	return id
+}
+
+// label is a slot's English name for the sheet's left column, or its id.
+func label(names map[string]string, id string) string {
+	if n := names["en"]; n != "" {
+		return n
 	}
 	return id
 }

@@ -3,6 +3,7 @@ package i18n
 import (
 	"strings"
 	"time"
+	_ "time/tzdata" // Workshop without the system's zone files
 )
 
 // FormatMoney formats integer minor units the way each locale writes
@@ -52,6 +53,19 @@ func currencySymbol(code string) string {
 	return code
 }
 
+// Dates and times have one style per locale, used everywhere a person
+// reads one (the blog, the status page, e-mails): day first, the month's
+// long name, a 24-hour clock after a comma.
+//
+//	en  24 November 2026    24 November 2026, 15:02
+//	pl  24 listopada 2026   24 listopada 2026, 15:02
+//	de  24. November 2026   24. November 2026, 15:02
+//
+// Like money they are written out rather than left to Intl, so that Go and
+// the browser (components/dates.ts) agree to the character; a test runs
+// both. They write t's wall clock as it is: the caller picks the zone
+// (Workshop for e-mails; the status page uses the shopper's own).
+
 var monthNames = map[string][12]string{
 	"en": {"January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"},
 	"pl": {"stycznia", "lutego", "marca", "kwietnia", "maja", "czerwca", "lipca", "sierpnia", "września", "października", "listopada", "grudnia"},
@@ -72,4 +86,28 @@ func FormatDate(locale string, t time.Time) string {
 		return day + ". " + month + " " + year
 	}
 	return day + " " + month + " " + year
+}
+
+// FormatDateTime writes a date and a 24-hour time: "3 March 2026, 09:05".
+func FormatDateTime(locale string, t time.Time) string {
+	return FormatDate(locale, t) + ", " + twoDigits(t.Hour()) + ":" + twoDigits(t.Minute())
+}
+
+func twoDigits(n int) string {
+	return string(rune('0'+n/10)) + string(rune('0'+n%10))
+}
+
+// Workshop is the workshop's time zone (Kraków, Europe/Warsaw): e-mails
+// give dates and times in it, whoever reads them, because the shop's days
+// (when an order was placed, when it can ship) are the workshop's. The
+// zone database is compiled in (time/tzdata), so a server without
+// /usr/share/zoneinfo says the same.
+var Workshop = mustZone("Europe/Warsaw")
+
+func mustZone(name string) *time.Location {
+	loc, err := time.LoadLocation(name)
+	if err != nil {
+		panic(err)
+	}
+	return loc
 }

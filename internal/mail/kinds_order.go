@@ -272,12 +272,14 @@ func addressLines(cat *catalog.Catalog, loc string, c order.Customer) []string {
 
 // estimate is the delivery window of an order paid on the day it was
 // placed: build days are working days (Monday to Friday), delivery days
-// are calendar days counted from dispatch.
+// are calendar days counted from dispatch. Days are the workshop's
+// (i18n.Workshop): an order placed at 00:30 on a Monday in Kraków is a
+// Monday order, though it is still Sunday in UTC.
 func estimate(placed time.Time, buildDays, daysMin, daysMax int) (from, to time.Time) {
 	if placed.IsZero() {
 		placed = time.Now()
 	}
-	ship := placed
+	ship := placed.In(i18n.Workshop)
 	for n := buildDays; n > 0; {
 		ship = ship.AddDate(0, 0, 1)
 		if wd := ship.Weekday(); wd != time.Saturday && wd != time.Sunday {

@@ -63,11 +63,12 @@ func ContactMessage(cat *catalog.Catalog, ownerLocale string, c Contact) (*Messa
 	if received.IsZero() {
 		received = time.Now()
 	}
-	received = received.UTC()
+	// On the workshop's clock, named ("CET"/"CEST"): the owner reads it there.
+	received = received.In(i18n.Workshop)
 	d := contactData{
 		Name:     inert.String(oneLine(c.Name)),
 		Email:    inert.String(strings.TrimSpace(c.Email)),
-		Received: i18n.FormatDate(loc, received) + ", " + received.Format("15:04") + " UTC",
+		Received: i18n.FormatDateTime(loc, received) + " " + received.Format("MST"),
 		Message:  inert.Text(strings.TrimSpace(strings.ReplaceAll(c.Message, "\r\n", "\n"))),
 	}
 	if knownLocale(c.Locale) {

@@ -3,6 +3,7 @@ package mail
 import (
 	"strings"
 	"testing"
+	"time"
 )
 
 // Every kind renders in every locale, with a subject, both bodies and the
@@ -115,6 +116,41 @@ func TestEstimate(t *testing.T) {
 	}
 	if !strings.Contains(m.Text, "between 24 March 2026 and 26 March 2026") {
 		t.Errorf("estimate missing:\n%s", m.Text)
+	}
+}
+
+// The mails' dates are the workshop's (Europe/Warsaw): an order placed at
+// 23:30 UTC on Sunday 1 March 2026 is placed on Monday in Kraków, so its
+// 15 working days end on 23 March, not 20 March; a contact message of the
+// same minute was received on 2 March at 00:30 CET.
+func TestMailDatesInWorkshopZone(t *testing.T) {
+	sunday := time.Date(2026, 3, 1, 23, 30, 0, 0, time.UTC)
+	o := testOrder("en")
+	o.CreatedAt = sunday
+	m, err := OrderPlaced(testCatalog(), o, statusURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(m.Text, "between 24 March 2026 and 26 March 2026") {
+		t.Errorf("estimate not from the workshop's Monday:\n%s", m.Text)
+	}
+	for loc, want := range map[string]string{"en": "2 March 2026, 00:30 CET", "pl": "2 marca 2026, 00:30 CET", "de": "2. März 2026, 00:30 CET"} {
+		m, err := ContactMessage(testCatalog(), loc, Contact{Name: "Anna", Email: "anna@example.com", Locale: "en", Message: "Hello", Received: sunday})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(m.Text, want) || !strings.Contains(m.HTML, want) {
+			t.Errorf("%s contact message lacks %q:\n%s", loc, want, m.Text)
+		}
+	}
+	// In summer the workshop's zone is CEST.
+	m, err = ContactMessage(testCatalog(), "en", Contact{Name: "Anna", Email: "anna@example.com", Locale: "en", Message: "Hello",
+		Received: time.Date(2026, 7, 9, 13, 2, 0, 0, time.UTC)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "9 July 2026, 15:02 CEST"; !strings.Contains(m.Text, want) {
+		t.Errorf("summer contact message lacks %q:\n%s", want, m.Text)
 	}
 }
 

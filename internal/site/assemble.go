@@ -275,12 +275,22 @@ func (a *assembler) siteData(p *page) siteData {
 		Hours:   hours{cfg.Hours.Days, cfg.Hours.Open, cfg.Hours.Close},
 		Social:  []social{}, CountrySites: []link{},
 	}
+	// The 404 page answers any unknown path, so its own path (/pl/404)
+	// is no page to switch to: its links lead to each locale's home, and
+	// components/sitewide.ts turns them into the requested path in that
+	// locale (/no-such-page -> /pl/no-such-page).
+	anyPath := p.req.Data.Template == "notFound"
 	for _, l := range cfg.Locales {
 		href, ok := a.paths[p.key][l.Code]
-		if !ok {
+		if !ok || anyPath {
 			href = localePath(cfg, l.Code, "/")
 		}
-		s.Locales = append(s.Locales, localeLink{Code: l.Code, Name: l.Name, Href: href, Current: l.Code == p.locale})
+		ll := localeLink{Code: l.Code, Name: l.Name, Href: href, Current: l.Code == p.locale}
+		if anyPath {
+			prefix := localePrefix(cfg, l.Code)
+			ll.Prefix = &prefix
+		}
+		s.Locales = append(s.Locales, ll)
 		if l.Code == "pl" || l.Code == "en" {
 			s.CountrySites = append(s.CountrySites, link{Href: localePath(cfg, l.Code, "/"), Label: l.Name})
 		}

@@ -35,15 +35,9 @@ func (a *assembler) abs(p string) string { return a.cfg.BaseURL + p }
 func (a *assembler) head(p *page, ld []any) head {
 	d := p.doc
 	h := head{ogType: "website", ogLocale: ogLocales[p.locale], jsonLD: ld}
-	title := p.req.Page.Title
-	switch p.req.Data.Template {
-	case "home":
-		h.title = a.cfg.Name + " | " + title
-	case "notFound":
-		h.title = title + " | " + a.cfg.Name
+	h.title = a.title(p)
+	if p.req.Data.Template == "notFound" {
 		h.noindex = true
-	default:
-		h.title = title + " | " + a.cfg.Name
 	}
 	h.description = firstNonEmpty(d.Description, d.Summary, a.t(p.locale, "site.description", nil))
 	if p.doc.Kind == content.KindPage && unindexed[p.doc.Slug] {
@@ -84,6 +78,32 @@ func (a *assembler) head(p *page, ld []any) head {
 	}
 	h.ogImage = a.abs(img)
 	return h
+}
+
+// title is the page's <title>: "Page | Shop", and the shop's name first
+// on the home page. The name is never written twice: a title that already
+// names the shop ("Welcome to Saber Forge") stands alone, and a home page
+// titled just with the name ("Saber Forge | Saber Forge") takes the
+// tagline instead.
+func (a *assembler) title(p *page) string {
+	name, title := a.cfg.Name, p.req.Page.Title
+	names := func(s string) bool { return strings.Contains(strings.ToLower(s), strings.ToLower(name)) }
+	if p.req.Data.Template == "home" {
+		if names(title) {
+			title = ""
+			if t := a.t(p.locale, "site.tagline", nil); t != "site.tagline" && !names(t) {
+				title = t
+			}
+		}
+		if strings.TrimSpace(title) == "" {
+			return name
+		}
+		return name + " | " + title
+	}
+	if names(title) {
+		return title
+	}
+	return title + " | " + name
 }
 
 func firstNonEmpty(s ...string) string {

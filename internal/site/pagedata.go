@@ -19,6 +19,10 @@ type localeLink struct {
 	Name    string `json:"name"`
 	Href    string `json:"href"`
 	Current bool   `json:"current"`
+	// Prefix is the locale's path prefix ("", "/pl"), set on pages served
+	// for paths they were not built for (the 404 page): the browser puts
+	// the requested path under it, and Href is the locale's home meanwhile.
+	Prefix *string `json:"prefix,omitempty"`
 }
 
 type menuItem struct {
