@@ -278,11 +278,14 @@ func (a *assembler) siteData(p *page) siteData {
 	// The 404 page answers any unknown path, so its own path (/pl/404)
 	// is no page to switch to: its links lead to each locale's home, and
 	// components/sitewide.ts turns them into the requested path in that
-	// locale (/no-such-page -> /pl/no-such-page).
-	anyPath := p.req.Data.Template == "notFound"
+	// locale (/no-such-page -> /pl/no-such-page). The status page is one
+	// shell for every order (/status/HASH) in the same way; without
+	// JavaScript its links lead to the other locale's shell.
+	notFound := p.req.Data.Template == "notFound"
+	anyPath := notFound || p.req.Data.Template == "status"
 	for _, l := range cfg.Locales {
 		href, ok := a.paths[p.key][l.Code]
-		if !ok || anyPath {
+		if !ok || notFound {
 			href = localePath(cfg, l.Code, "/")
 		}
 		ll := localeLink{Code: l.Code, Name: l.Name, Href: href, Current: l.Code == p.locale}
