@@ -127,7 +127,5 @@ func (o *Order) AttemptFor(provider, ref string, amount int64, currency string) 
 // order's total differs from what the shopper paid.
 func (o *Order) PaidBy(a *Attempt) {
 	a.State = AttemptPaid
-	if o.Totals != a.Totals || o.Coupon != a.Coupon {
-		o.Totals, o.Coupon = a.Totals, a.Coupon
-	}
+	o.Totals, o.Coupon = a.Totals, a.Coupon
 }

@@ -1,7 +1,6 @@
 package store
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"time"
@@ -61,31 +60,9 @@ func (tx *Tx) PutMailSends(purpose, email string, m *MailSends) error {
 // longest window the API counts, so the bucket holds only a day's
 // addresses.
 func (db *DB) PurgeMailSends(before time.Time) (int, error) {
-	var n int
-	err := db.Update(func(tx *Tx) error {
-		n = 0 // this function may run twice
-		var old [][]byte
-		err := tx.bucket(BucketMailSends).ForEach(func(k, v []byte) error {
-			var m MailSends
-			if err := json.Unmarshal(v, &m); err != nil {
-				return fmt.Errorf("store: mail sends %q: %w", k, err)
-			}
-			if len(m.Sent) == 0 || m.Sent[len(m.Sent)-1].Before(before) {
-				old = append(old, bytes.Clone(k))
-			}
-			return nil
-		})
-		if err != nil {
-			return err
-		}
-		b := tx.bucket(BucketMailSends) // no deleting while ForEach walks
-		for _, k := range old {
-			if err := b.Delete(k); err != nil {
-				return err
-			}
-		}
-		n = len(old)
-		return nil
+	return db.purge(BucketMailSends, "mail sends", func(v []byte) (bool, error) {
+		var m MailSends
+		err := json.Unmarshal(v, &m)
+		return len(m.Sent) == 0 || m.Sent[len(m.Sent)-1].Before(before), err
 	})
-	return n, err
 }

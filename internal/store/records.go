@@ -88,19 +88,30 @@ func (tx *Tx) PutIdempotency(rec *Idempotency) error {
 // and returns how many went. The daemon calls it hourly with now - 24 h;
 // a client retrying later than that is sending a new request.
 func (db *DB) PurgeIdempotency(before time.Time) (int, error) {
+	return db.purge(BucketIdempotency, "idempotency", func(v []byte) (bool, error) {
+		var rec struct {
+			Created time.Time `json:"created"`
+		}
+		err := json.Unmarshal(v, &rec)
+		return rec.Created.Before(before), err
+	})
+}
+
+// purge deletes the records of bucket that old (given the stored JSON)
+// calls old, in one transaction, and returns how many went. what names
+// the records in errors.
+func (db *DB) purge(bucket, what string, old func(v []byte) (bool, error)) (int, error) {
 	var n int
 	err := db.Update(func(tx *Tx) error {
 		n = 0 // this function may run twice
-		var old [][]byte
-		err := tx.bucket(BucketIdempotency).ForEach(func(k, v []byte) error {
-			var rec struct {
-				Created time.Time `json:"created"`
+		var gone [][]byte
+		err := tx.bucket(bucket).ForEach(func(k, v []byte) error {
+			isOld, err := old(v)
+			if err != nil {
+				return fmt.Errorf("store: %s %q: %w", what, k, err)
 			}
-			if err := json.Unmarshal(v, &rec); err != nil {
-				return fmt.Errorf("store: idempotency %q: %w", k, err)
-			}
-			if rec.Created.Before(before) {
-				old = append(old, bytes.Clone(k))
+			if isOld {
+				gone = append(gone, bytes.Clone(k))
 			}
 			return nil
 		})
@@ -108,13 +119,13 @@ func (db *DB) PurgeIdempotency(before time.Time) (int, error) {
 			return err
 		}
 		// Deleting while ForEach walks the bucket is not allowed.
-		b := tx.bucket(BucketIdempotency)
-		for _, k := range old {
+		b := tx.bucket(bucket)
+		for _, k := range gone {
 			if err := b.Delete(k); err != nil {
 				return err
 			}
 		}
-		n = len(old)
+		n = len(gone)
 		return nil
 	})
 	return n, err
