@@ -7,6 +7,8 @@ import { expect, test, type Page } from "@playwright/test";
 import { watchConsole } from "./console";
 import { mailTo } from "./mail";
 import {
+  type CatalogCreator,
+  defaultDesign,
   LOCALES,
   OwnDaemon,
   TEXT,
@@ -158,30 +160,8 @@ test("the data layer gets add_to_cart, remove_from_cart and begin_checkout only 
 test("a creator design in the basket: its summary, and the no-returns notice before ordering", async ({ page, request }) => {
   await declineCookies(page);
   // The daemon's default design (order.DefaultCreator), from the catalogue.
-  const cat = (await (await request.get("/catalog.json")).json()) as {
-    creator: {
-      presets: number;
-      slots: { id: string; options: { id: string }[] }[];
-      generators: { id: string }[];
-      options: Record<string, { id: string; hex?: string }[]>;
-    };
-  };
-  const cr = cat.creator;
-  const first = (group: string) => cr.options[group]![0]!.id;
-  const design = {
-    parts: Object.fromEntries(cr.slots.map((s) => [s.id, s.options[0]!.id])),
-    generator: cr.generators[0]!.id,
-    button: first("buttons"),
-    presets: Array.from({ length: cr.presets }, (_, i) => ({
-      color: cr.options.colors![i % cr.options.colors!.length]!.hex!.toLowerCase(),
-      white: 0,
-      effect: first("effects"),
-      ignition: first("ignitions"),
-      retraction: first("ignitions"),
-      sound: first("sounds"),
-      clash: "#ffffff",
-    })),
-  };
+  const cr = ((await (await request.get("/catalog.json")).json()) as { creator: CatalogCreator }).creator;
+  const design = defaultDesign(cr);
   await page.addInitScript(
     (items) => localStorage.setItem("saber-shop.cart.v1", JSON.stringify(items)),
     [{ product: "custom-saber-creator", creator: design, quantity: 1 }, { product: "plug", quantity: 1 }],

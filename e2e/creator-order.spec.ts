@@ -3,7 +3,7 @@
 // as in the basket – not an empty tile, in every locale.
 import { expect, test } from "@playwright/test";
 import { mailTo } from "./mail";
-import { declineCookies, LOCALES, type Locale } from "./shop";
+import { type CatalogCreator, declineCookies, defaultDesign, LOCALES, type Locale } from "./shop";
 
 const PARTS = { emitter: "crown", grip: "leather", pommel: "spike" };
 const NAMES: Record<Locale, string[]> = {
@@ -14,30 +14,8 @@ const NAMES: Record<Locale, string[]> = {
 
 for (const locale of LOCALES) {
   test(`${locale}: the status page and the e-mail show the designed hilt`, async ({ page, request }) => {
-    const cat = (await (await request.get("/catalog.json")).json()) as {
-      creator: {
-        presets: number;
-        slots: { id: string; names: Record<string, string>; options: { id: string; names: Record<string, string>; image: string }[] }[];
-        generators: { id: string }[];
-        options: Record<string, { id: string; hex?: string }[]>;
-      };
-    };
-    const cr = cat.creator;
-    const first = (group: string) => cr.options[group]![0]!.id;
-    const design = {
-      parts: PARTS,
-      generator: cr.generators[0]!.id,
-      button: first("buttons"),
-      presets: Array.from({ length: cr.presets }, (_, i) => ({
-        color: cr.options.colors![i % cr.options.colors!.length]!.hex!.toLowerCase(),
-        white: 0,
-        effect: first("effects"),
-        ignition: first("ignitions"),
-        retraction: first("ignitions"),
-        sound: first("sounds"),
-        clash: "#ffffff",
-      })),
-    };
+    const cr = ((await (await request.get("/catalog.json")).json()) as { creator: CatalogCreator }).creator;
+    const design = defaultDesign(cr, PARTS);
     const items = [{ creator: design, quantity: 1 }];
     const quote = await request.post("/v1/quote", { data: { locale, country: "pl", code: "", items } });
     expect(quote.status(), await quote.text()).toBe(200);

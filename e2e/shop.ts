@@ -166,6 +166,37 @@ const run = promisify(execFile);
 let built: Promise<string> | null = null;
 
 /** The daemon binary, built once per worker. */
+/** The creator section of the served catalog.json (what the tests read of it). */
+export interface CatalogCreator {
+  presets: number;
+  slots: { id: string; names: Record<string, string>; options: { id: string; names: Record<string, string>; image: string }[] }[];
+  generators: { id: string }[];
+  options: Record<string, { id: string; hex?: string }[]>;
+}
+
+/**
+ * The daemon's default design (order.DefaultCreator) written out from the
+ * catalogue, with other parts where given: first option of everything, the
+ * presets walking through the colours, a white clash.
+ */
+export function defaultDesign(cr: CatalogCreator, parts?: Record<string, string>) {
+  const first = (group: string) => cr.options[group]![0]!.id;
+  return {
+    parts: parts ?? Object.fromEntries(cr.slots.map((s) => [s.id, s.options[0]!.id])),
+    generator: cr.generators[0]!.id,
+    button: first("buttons"),
+    presets: Array.from({ length: cr.presets }, (_, i) => ({
+      color: cr.options.colors![i % cr.options.colors!.length]!.hex!.toLowerCase(),
+      white: 0,
+      effect: first("effects"),
+      ignition: first("ignitions"),
+      retraction: first("ignitions"),
+      sound: first("sounds"),
+      clash: "#ffffff",
+    })),
+  };
+}
+
 export function orderdBinary(): Promise<string> {
   built ??= (async () => {
     const bin = join(ROOT, ".build", `e2e-orderd-${process.pid}`);
