@@ -18,6 +18,7 @@ import (
 	"sabershop/internal/api"
 	"sabershop/internal/mail"
 	"sabershop/internal/order"
+	"sabershop/internal/order/ordertest"
 	"sabershop/internal/payment"
 	"sabershop/internal/payment/paypal"
 	"sabershop/internal/payment/paypal/paypaltest"
@@ -299,7 +300,7 @@ func (e *env) wantOnePaymentMail(hash string) {
 		for _, m := range got {
 			if m.Subject == subject {
 				n++
-				if len(m.RcptTo) != 1 || m.RcptTo[0] != customer().Email {
+				if len(m.RcptTo) != 1 || m.RcptTo[0] != ordertest.Customer().Email {
 					e.t.Errorf("payment e-mail to %v", m.RcptTo)
 				}
 				contains(e.t, "payment e-mail", m.Text, hash)
