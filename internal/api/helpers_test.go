@@ -223,7 +223,12 @@ func (e *env) do(method, path string, body []byte, headers ...string) response {
 	for i := 0; i+1 < len(headers); i += 2 {
 		req.Header.Set(headers[i], headers[i+1])
 	}
-	res, err := e.srv.Client().Do(req)
+	return e.read(e.srv.Client().Do(req))
+}
+
+// read reads the answer of a request whole, failing on err.
+func (e *env) read(res *http.Response, err error) response {
+	e.t.Helper()
 	if err != nil {
 		e.t.Fatal(err)
 	}
@@ -276,44 +281,34 @@ func (e *env) counts() map[string]int {
 	return c
 }
 
-// orders are every stored order.
-func (e *env) orders() []*order.Order {
+// stored is what get reads in a read-only transaction of the env's store.
+func stored[T any](e *env, get func(*store.Tx) (T, error)) T {
 	e.t.Helper()
-	var out []*order.Order
+	var v T
 	if err := e.db.View(func(tx *store.Tx) error {
 		var err error
-		out, err = tx.Orders(nil)
+		v, err = get(tx)
 		return err
 	}); err != nil {
 		e.t.Fatal(err)
 	}
-	return out
+	return v
+}
+
+// orders are every stored order.
+func (e *env) orders() []*order.Order {
+	e.t.Helper()
+	return stored(e, func(tx *store.Tx) ([]*order.Order, error) { return tx.Orders(nil) })
 }
 
 func (e *env) storedOrder(hash string) *order.Order {
 	e.t.Helper()
-	var o *order.Order
-	if err := e.db.View(func(tx *store.Tx) error {
-		var err error
-		o, err = tx.Order(hash)
-		return err
-	}); err != nil {
-		e.t.Fatalf("order %s: %v", hash, err)
-	}
-	return o
+	return stored(e, func(tx *store.Tx) (*order.Order, error) { return tx.Order(hash) })
 }
 
 func (e *env) coupon(code string) *order.Coupon {
 	e.t.Helper()
-	var c *order.Coupon
-	if err := e.db.View(func(tx *store.Tx) error {
-		var err error
-		c, err = tx.Coupon(code)
-		return err
-	}); err != nil {
-		e.t.Fatal(err)
-	}
-	return c
+	return stored(e, func(tx *store.Tx) (*order.Coupon, error) { return tx.Coupon(code) })
 }
 
 func (e *env) addCoupon(c order.Coupon) {

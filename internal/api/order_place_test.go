@@ -36,6 +36,19 @@ func newPlaceEnv(t *testing.T) placeEnv {
 		Answer: func(o *order.Order) (int, []byte, error) { return 201, []byte(`{"hash":"` + o.Hash + `"}`), nil }}}
 }
 
+// sample is the sample order, priced.
+func (pe placeEnv) sample() order.Request { return pe.priced(pe.orderRequest()) }
+
+// placeOK places req and wants it placed.
+func (pe placeEnv) placeOK(req order.Request) api.Placed {
+	pe.t.Helper()
+	res, err := api.Place(req, pe.p)
+	if err != nil {
+		pe.t.Fatal(err)
+	}
+	return res
+}
+
 // wantNothingStored fails when anything of an order was written.
 func (pe placeEnv) wantNothingStored() {
 	pe.t.Helper()
@@ -48,11 +61,8 @@ func (pe placeEnv) wantNothingStored() {
 
 func TestPlaceCreates(t *testing.T) {
 	pe := newPlaceEnv(t)
-	req := pe.priced(pe.orderRequest())
-	res, err := api.Place(req, pe.p)
-	if err != nil {
-		t.Fatal(err)
-	}
+	req := pe.sample()
+	res := pe.placeOK(req)
 	if res.Status != 201 || string(res.Body) != `{"hash":"`+res.Order.Hash+`"}` || res.Order.Totals.Total != req.ExpectedTotal {
 		t.Errorf("placed %d %s, total %d", res.Status, res.Body, res.Order.Totals.Total)
 	}
@@ -68,13 +78,10 @@ func TestPlaceCreates(t *testing.T) {
 
 func TestPlaceReplays(t *testing.T) {
 	pe := newPlaceEnv(t)
-	req := pe.priced(pe.orderRequest())
-	first, err := api.Place(req, pe.p)
-	if err != nil {
-		t.Fatal(err)
-	}
+	req := pe.sample()
+	first := pe.placeOK(req)
 	pe.setOpen(false) // a replay comes before every other check
-	_, err = api.Place(req, pe.p)
+	_, err := api.Place(req, pe.p)
 	var replayed *api.ReplayedError
 	if !errors.As(err, &replayed) {
 		t.Fatalf("second place: %v, want a replay", err)
@@ -90,7 +97,7 @@ func TestPlaceReplays(t *testing.T) {
 func TestPlacePaused(t *testing.T) {
 	pe := newPlaceEnv(t)
 	pe.setOpen(false)
-	if _, err := api.Place(pe.priced(pe.orderRequest()), pe.p); !errors.Is(err, api.ErrPaused) {
+	if _, err := api.Place(pe.sample(), pe.p); !errors.Is(err, api.ErrPaused) {
 		t.Fatalf("place: %v, want ErrPaused", err)
 	}
 	pe.wantNothingStored()
@@ -107,7 +114,7 @@ func TestPlaceFields(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			pe := newPlaceEnv(t)
-			req := pe.priced(pe.orderRequest())
+			req := pe.sample()
 			c.edit(&req)
 			_, err := api.Place(req, pe.p)
 			var fields *api.FieldsError
@@ -121,7 +128,7 @@ func TestPlaceFields(t *testing.T) {
 
 func TestPlacePricesChanged(t *testing.T) {
 	pe := newPlaceEnv(t)
-	req := pe.priced(pe.orderRequest())
+	req := pe.sample()
 	want := req.ExpectedTotal
 	req.ExpectedTotal++
 	_, err := api.Place(req, pe.p)

@@ -7,7 +7,6 @@ import (
 	"encoding/base64"
 	"encoding/pem"
 	"fmt"
-	"io"
 	"net/http"
 	"net/url"
 	"strings"
@@ -333,16 +332,7 @@ func (e *env) noFollow() *http.Client {
 // send does req with the no-redirect client and reads the answer.
 func (e *env) send(req *http.Request) response {
 	e.t.Helper()
-	res, err := e.noFollow().Do(req)
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	defer res.Body.Close()
-	b, err := io.ReadAll(res.Body)
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	return response{Status: res.StatusCode, Header: res.Header, Body: b}
+	return e.read(e.noFollow().Do(req))
 }
 
 // getNoFollow GETs a path (or an absolute URL on shop.test) without
