@@ -20,7 +20,7 @@ import (
 
 	"sabershop/internal/api"
 	"sabershop/internal/catalog"
-	"sabershop/internal/order"
+	"sabershop/internal/order/ordertest"
 )
 
 // These tests run the real binary: `orderd serve` as a process that is
@@ -249,20 +249,9 @@ func siteCatalog(t *testing.T) *catalog.Catalog {
 // server will compute (priced here from the same catalogue).
 func orderBody(t *testing.T, email string) []byte {
 	t.Helper()
-	req := order.Request{Locale: "pl", TermsAccepted: true,
-		Customer: order.Customer{FirstName: "Anna", LastName: "Nowak", Email: email, Phone: "+48 600 100 200",
-			Country: "pl", Street: "Długa 1", Zip: "00-001", City: "Warszawa"},
-		Items: []order.ItemRequest{{Product: "arc", Variant: "crystal", Quantity: 1}}}
-	p, errs := order.Price(siteCatalog(t), req, time.Now())
-	if len(errs) > 0 {
-		t.Fatalf("pricing: %v", errs)
-	}
-	req.ExpectedTotal = p.Totals.Total
-	body, err := json.Marshal(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return body
+	req := ordertest.Request("pl")
+	req.Customer.Email = email
+	return ordertest.Body(t, siteCatalog(t), req, time.Now())
 }
 
 type placed struct {

@@ -16,6 +16,7 @@ import (
 	"sabershop/internal/content"
 	"sabershop/internal/mail"
 	"sabershop/internal/order"
+	"sabershop/internal/order/ordertest"
 	"sabershop/internal/store"
 )
 
@@ -136,9 +137,11 @@ func (f *fixture) fails(want string, args ...string) {
 	}
 }
 
+// customer is the sample order's customer (ordertest) with another first
+// name, e-mail and country.
 func customer(first, email, country string) order.Customer {
-	c := order.Customer{FirstName: first, LastName: "Nowak", Email: email, Phone: "+48 600 100 200",
-		Country: country, Street: "Długa 1", Zip: "00-001", City: "Warszawa"}
+	c := ordertest.Customer()
+	c.FirstName, c.Email, c.Country = first, email, country
 	if country == "de" {
 		c.Zip, c.City = "10115", "Berlin"
 	}

@@ -57,11 +57,7 @@ func (s *Server) postContact(w http.ResponseWriter, r *http.Request) {
 		errs["name"] = key
 	}
 	if len(errs) > 0 {
-		if form {
-			s.formPage(w, r, locale, http.StatusUnprocessableEntity, errs)
-			return
-		}
-		s.failFields(w, locale, errs, nil)
+		s.failForm(w, form, locale, errs)
 		return
 	}
 	cat := s.cfg.Catalogs.Current()
@@ -86,9 +82,5 @@ func (s *Server) postContact(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.cfg.Kick()
-	if form {
-		s.page(w, http.StatusCreated, locale, s.msg.T(locale, "contact_sent", nil), "")
-		return
-	}
-	writeJSON(w, http.StatusCreated, map[string]string{"message": s.msg.T(locale, "contact_sent", nil)})
+	s.doneForm(w, form, http.StatusCreated, locale, "contact_sent")
 }

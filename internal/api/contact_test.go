@@ -12,15 +12,7 @@ import (
 
 func (e *env) contacts() []*store.Contact {
 	e.t.Helper()
-	var out []*store.Contact
-	if err := e.db.View(func(tx *store.Tx) error {
-		var err error
-		out, err = tx.Contacts()
-		return err
-	}); err != nil {
-		e.t.Fatal(err)
-	}
-	return out
+	return stored(e, func(tx *store.Tx) ([]*store.Contact, error) { return tx.Contacts() })
 }
 
 // POST /v1/contact: 201, the message kept, and e-mailed to the owner with

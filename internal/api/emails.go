@@ -3,6 +3,8 @@ package api
 import (
 	"context"
 	"fmt"
+	"time"
+
 	"sabershop/internal/catalog"
 	"sabershop/internal/mail"
 	"sabershop/internal/order"
@@ -16,9 +18,9 @@ import (
 // more than the rest of placing an order, so the worker renders it (with
 // PrepareMail) when it sends it. The job is still written in the order's
 // transaction, so no order is ever without its e-mail.
-func (s *Server) orderPlacedMail(o *order.Order) (*mail.Message, error) {
+func orderPlacedMail(o *order.Order, now time.Time) *mail.Message {
 	return &mail.Message{Kind: mail.KindOrderPlaced, Locale: o.Locale, To: o.Customer.Email, Ref: o.Hash,
-		Created: s.cfg.Now().UTC(), Job: true}, nil
+		Created: now, Job: true}
 }
 
 // PrepareMail renders a queued job (Worker.Prepare): the order e-mail from

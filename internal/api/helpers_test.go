@@ -4,30 +4,25 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"io"
 	"log/slog"
-	"mime"
-	"mime/multipart"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	netmail "net/mail"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
-	"github.com/emersion/go-smtp"
-
 	"sabershop/internal/api"
 	"sabershop/internal/catalog"
 	"sabershop/internal/content"
 	"sabershop/internal/mail"
+	"sabershop/internal/mail/mailtest"
 	"sabershop/internal/order"
+	"sabershop/internal/order/ordertest"
 	"sabershop/internal/store"
 )
 
@@ -112,7 +107,7 @@ type env struct {
 	cat    *catalog.Catalog
 	clock  *clock
 	logs   *syncBuffer
-	smtp   *testSMTP
+	smtp   *mailtest.Server
 	worker *mail.Worker
 	srv    *httptest.Server
 	kicks  atomic.Int64
@@ -140,9 +135,8 @@ func newEnvStore(t *testing.T, so store.Options, opts ...func(*api.Config)) *env
 		}
 		db.Close()
 	})
-	e.smtp = startSMTP(t)
-	host, port, _ := net.SplitHostPort(e.smtp.addr)
-	p, _ := strconv.Atoi(port)
+	e.smtp = mailtest.Start(t, mailtest.Options{})
+	host, p := e.smtp.HostPort()
 	sender, err := mail.NewSMTPSender(mail.SMTPConfig{Host: host, Port: p, TLS: mail.TLSNone, From: mailFrom})
 	if err != nil {
 		t.Fatal(err)
@@ -229,7 +223,12 @@ func (e *env) do(method, path string, body []byte, headers ...string) response {
 	for i := 0; i+1 < len(headers); i += 2 {
 		req.Header.Set(headers[i], headers[i+1])
 	}
-	res, err := e.srv.Client().Do(req)
+	return e.read(e.srv.Client().Do(req))
+}
+
+// read reads the answer of a request whole, failing on err.
+func (e *env) read(res *http.Response, err error) response {
+	e.t.Helper()
 	if err != nil {
 		e.t.Fatal(err)
 	}
@@ -282,44 +281,34 @@ func (e *env) counts() map[string]int {
 	return c
 }
 
-// orders are every stored order.
-func (e *env) orders() []*order.Order {
+// stored is what get reads in a read-only transaction of the env's store.
+func stored[T any](e *env, get func(*store.Tx) (T, error)) T {
 	e.t.Helper()
-	var out []*order.Order
+	var v T
 	if err := e.db.View(func(tx *store.Tx) error {
 		var err error
-		out, err = tx.Orders(nil)
+		v, err = get(tx)
 		return err
 	}); err != nil {
 		e.t.Fatal(err)
 	}
-	return out
+	return v
+}
+
+// orders are every stored order.
+func (e *env) orders() []*order.Order {
+	e.t.Helper()
+	return stored(e, func(tx *store.Tx) ([]*order.Order, error) { return tx.Orders(nil) })
 }
 
 func (e *env) storedOrder(hash string) *order.Order {
 	e.t.Helper()
-	var o *order.Order
-	if err := e.db.View(func(tx *store.Tx) error {
-		var err error
-		o, err = tx.Order(hash)
-		return err
-	}); err != nil {
-		e.t.Fatalf("order %s: %v", hash, err)
-	}
-	return o
+	return stored(e, func(tx *store.Tx) (*order.Order, error) { return tx.Order(hash) })
 }
 
 func (e *env) coupon(code string) *order.Coupon {
 	e.t.Helper()
-	var c *order.Coupon
-	if err := e.db.View(func(tx *store.Tx) error {
-		var err error
-		c, err = tx.Coupon(code)
-		return err
-	}); err != nil {
-		e.t.Fatal(err)
-	}
-	return c
+	return stored(e, func(tx *store.Tx) (*order.Coupon, error) { return tx.Coupon(code) })
 }
 
 func (e *env) addCoupon(c order.Coupon) {
@@ -343,12 +332,12 @@ func (e *env) setOpen(open bool) {
 // server received since the last drain; it fails when one was not sent.
 func (e *env) drain() []received {
 	e.t.Helper()
-	before := len(e.smtp.all())
+	before := len(e.smtp.Received())
 	sent, failed, err := e.worker.DrainOnce(context.Background())
 	if err != nil || failed != 0 {
 		e.t.Fatalf("drain: sent %d, failed %d, err %v", sent, failed, err)
 	}
-	got := e.smtp.all()[before:]
+	got := e.smtp.Received()[before:]
 	if len(got) != sent {
 		e.t.Fatalf("worker sent %d, SMTP server received %d", sent, len(got))
 	}
@@ -359,37 +348,21 @@ func (e *env) drain() []received {
 	return out
 }
 
-// customer is a valid Polish address.
-func customer() order.Customer {
-	return order.Customer{FirstName: "Anna", LastName: "Nowak", Email: "anna@example.com", Phone: "+48 600 100 200",
-		Country: "pl", Street: "Długa 1", Zip: "00-001", City: "Warszawa"}
-}
-
-// orderRequest is the example with the default creator design in
-// place of the empty one: a Polish order of an arc with the crystal
-// generator and a custom saber.
+// orderRequest is the sample order (ordertest) with the default creator
+// design added: a Polish order of an arc with the crystal generator and a
+// custom saber.
 func (e *env) orderRequest() order.Request {
 	design := order.DefaultCreator(e.cat)
-	return order.Request{
-		Locale: "pl", TermsAccepted: true, Customer: customer(),
-		Items: []order.ItemRequest{{Product: "arc", Variant: "crystal", Quantity: 1}, {Creator: &design, Quantity: 1}},
-	}
+	req := ordertest.Request("pl")
+	req.Items = append(req.Items, order.ItemRequest{Creator: &design, Quantity: 1})
+	return req
 }
 
 // priced sets req.ExpectedTotal to what the shop charges at the clock's
 // instant (without a coupon) and returns req.
 func (e *env) priced(req order.Request) order.Request {
 	e.t.Helper()
-	b, _ := json.Marshal(req)
-	var norm order.Request
-	_ = json.Unmarshal(b, &norm)
-	order.Normalize(&norm)
-	p, errs := order.Price(e.cat, norm, e.clock.Now())
-	if len(errs) > 0 {
-		e.t.Fatalf("test request does not price: %v", errs)
-	}
-	req.ExpectedTotal = p.Totals.Total
-	return req
+	return ordertest.Priced(e.t, e.cat, req, e.clock.Now())
 }
 
 // placed is a 201 answer of POST /v1/orders.
@@ -410,124 +383,17 @@ func (e *env) place(req order.Request, headers ...string) placed {
 	return p
 }
 
-// --- SMTP -----------------------------------------------------------------
-
-// envelope is one message as the test SMTP server received it.
-type envelope struct {
-	From string
-	To   []string
-	Data []byte
-}
-
-// testSMTP is a real SMTP server on 127.0.0.1 (emersion/go-smtp) that
-// keeps what it receives.
-type testSMTP struct {
-	addr string
-	mu   sync.Mutex
-	got  []envelope
-}
-
-func startSMTP(t *testing.T) *testSMTP {
-	t.Helper()
-	ts := &testSMTP{}
-	srv := smtp.NewServer(smtp.BackendFunc(func(*smtp.Conn) (smtp.Session, error) {
-		return &smtpSession{ts: ts}, nil
-	}))
-	srv.Domain = "localhost"
-	srv.ReadTimeout, srv.WriteTimeout = 10*time.Second, 10*time.Second
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts.addr = l.Addr().String()
-	go srv.Serve(l)
-	t.Cleanup(func() { srv.Close() })
-	return ts
-}
-
-func (ts *testSMTP) all() []envelope {
-	ts.mu.Lock()
-	defer ts.mu.Unlock()
-	return append([]envelope(nil), ts.got...)
-}
-
-type smtpSession struct {
-	ts  *testSMTP
-	env envelope
-}
-
-func (s *smtpSession) Mail(from string, _ *smtp.MailOptions) error {
-	s.env.From = from
-	return nil
-}
-
-func (s *smtpSession) Rcpt(to string, _ *smtp.RcptOptions) error {
-	s.env.To = append(s.env.To, to)
-	return nil
-}
-
-func (s *smtpSession) Data(r io.Reader) error {
-	b, err := io.ReadAll(r)
-	if err != nil {
-		return err
-	}
-	if s.env.From == "" {
-		return errors.New("DATA before MAIL")
-	}
-	s.env.Data = b
-	s.ts.mu.Lock()
-	s.ts.got = append(s.ts.got, s.env)
-	s.ts.mu.Unlock()
-	return nil
-}
-
-func (s *smtpSession) Reset()        { s.env = envelope{} }
-func (s *smtpSession) Logout() error { return nil }
+// --- e-mail ---------------------------------------------------------------
 
 // received is a delivered message taken apart as a mail client does.
 type received struct {
-	RcptTo  []string
-	Header  netmail.Header
-	Subject string
-	Text    string
-	HTML    string
+	RcptTo []string
+	mailtest.Message
 }
 
-func parseMail(t *testing.T, env envelope) received {
+func parseMail(t *testing.T, env mailtest.Envelope) received {
 	t.Helper()
-	msg, err := netmail.ReadMessage(bytes.NewReader(env.Data))
-	if err != nil {
-		t.Fatalf("not an RFC 5322 message: %v", err)
-	}
-	r := received{RcptTo: env.To, Header: msg.Header}
-	if r.Subject, err = new(mime.WordDecoder).DecodeHeader(msg.Header.Get("Subject")); err != nil {
-		t.Fatal(err)
-	}
-	mt, params, err := mime.ParseMediaType(msg.Header.Get("Content-Type"))
-	if err != nil || mt != "multipart/alternative" {
-		t.Fatalf("Content-Type %q: %v", msg.Header.Get("Content-Type"), err)
-	}
-	mr := multipart.NewReader(msg.Body, params["boundary"])
-	for {
-		part, err := mr.NextPart()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, err := io.ReadAll(part)
-		if err != nil {
-			t.Fatal(err)
-		}
-		switch ct, _, _ := mime.ParseMediaType(part.Header.Get("Content-Type")); ct {
-		case "text/plain":
-			r.Text = string(b)
-		case "text/html":
-			r.HTML = string(b)
-		}
-	}
-	return r
+	return received{RcptTo: env.To, Message: mailtest.Parse(t, env.Data)}
 }
 
 // address is the bare address of a header field.

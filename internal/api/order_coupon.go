@@ -79,13 +79,3 @@ func (s *Server) postCoupon(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, map[string]any{"message": s.msg.T(locale, "coupon_applied", nil), "order": s.view(o)})
 	}
 }
-
-// decodeFailed answers a body that could not be decoded.
-func (s *Server) decodeFailed(w http.ResponseWriter, r *http.Request, err error) {
-	locale := s.requestLocale(r, "")
-	if errors.Is(err, order.ErrTooLarge) {
-		s.fail(w, http.StatusRequestEntityTooLarge, locale, "too_large")
-		return
-	}
-	s.fail(w, http.StatusBadRequest, locale, "malformed_json")
-}

@@ -11,225 +11,103 @@ import (
 	"strings"
 
 	"sabershop/internal/catalog"
-	"sabershop/internal/i18n"
-	"sabershop/internal/mail"
 	"sabershop/internal/order"
 	"sabershop/internal/store"
 )
 
-// placeResult is what one attempt at placing an order decided. Only one of
-// its parts is set.
-type placeResult struct {
-	replay  *store.Idempotency // the answer given before to this key
-	fields  order.FieldErrors  // a field the shopper must fix (e.g. the code)
-	paused  bool               // orders are paused
-	changed *order.Order       // the order as priced now, when its total differs from what the shopper saw
-	created *order.Order
-	body    []byte // the 201 answer
+// orderPost is a POST /v1/orders as read: the decoded request, the
+// locale of the answer and what a retry must repeat.
+type orderPost struct {
+	req      order.Request
+	locale   string
+	key      string // Idempotency-Key, "" for none
+	bodyHash string // of the raw body, to tell a retry from another order
 }
 
-// errRollback ends a transaction that must store nothing but is not a
-// failure (a 409 or 422 decided inside it).
-var errRollback = errors.New("rollback")
-
-// postOrder is POST /v1/orders (DESIGN.md §6): decode, validate, price from
-// the catalogue in force, then store the order, its e-mail and the
-// idempotency record in one transaction.
+// postOrder is POST /v1/orders (DESIGN.md §6): read the request, place it
+// (order_place.go) and answer what place decided.
 func (s *Server) postOrder(w http.ResponseWriter, r *http.Request) {
+	in, ok := s.readOrder(w, r)
+	if !ok {
+		return
+	}
+	cat := s.cfg.Catalogs.Current()
+	res, err := place(in.req, placing{Store: s.cfg.Store, Catalog: cat, IDs: s.ids, Now: s.cfg.Now().UTC(),
+		Key: in.key, BodyHash: in.bodyHash, Answer: s.placedAnswer})
+	s.answerOrder(w, r, in, cat, res, err)
+}
+
+// readOrder decodes the body and reads the Idempotency-Key. When it
+// returns false it has answered already (400, 413 or 422).
+func (s *Server) readOrder(w http.ResponseWriter, r *http.Request) (orderPost, bool) {
 	raw, err := io.ReadAll(io.LimitReader(r.Body, order.MaxBodyBytes+1))
 	if err != nil {
 		s.fail(w, http.StatusBadRequest, s.requestLocale(r, ""), "malformed_json")
-		return
+		return orderPost{}, false
 	}
 	req, err := order.DecodeRequest(bytes.NewReader(raw))
-	locale := s.requestLocale(r, req.Locale)
+	in := orderPost{req: req, locale: s.requestLocale(r, req.Locale), key: strings.TrimSpace(r.Header.Get("Idempotency-Key"))}
 	switch {
 	case errors.Is(err, order.ErrTooLarge):
-		s.fail(w, http.StatusRequestEntityTooLarge, locale, "too_large")
-		return
+		s.fail(w, http.StatusRequestEntityTooLarge, in.locale, "too_large")
+		return in, false
 	case err != nil:
-		s.fail(w, http.StatusBadRequest, locale, "malformed_json")
-		return
-	}
-	key := strings.TrimSpace(r.Header.Get("Idempotency-Key"))
-	if len(key) > 200 {
-		s.failFields(w, locale, order.FieldErrors{"idempotency_key": order.KeyTooLong}, nil)
-		return
+		s.fail(w, http.StatusBadRequest, in.locale, "malformed_json")
+		return in, false
+	case len(in.key) > 200:
+		s.failFields(w, in.locale, order.FieldErrors{"idempotency_key": order.KeyTooLong}, nil)
+		return in, false
 	}
 	sum := sha256.Sum256(raw)
-	bodyHash := hex.EncodeToString(sum[:])
+	in.bodyHash = hex.EncodeToString(sum[:])
+	return in, true
+}
 
-	// A retry of an answered request gets the same answer, before any
-	// other check: the shop may have paused or prices changed since.
-	if key != "" {
-		var rec *store.Idempotency
-		err := s.cfg.Store.View(func(tx *store.Tx) error {
-			var err error
-			rec, err = tx.Idempotency(key)
-			return err
-		})
-		if err == nil {
-			s.replay(w, locale, rec, bodyHash)
-			return
-		}
-		if !errors.Is(err, store.ErrNotFound) {
-			s.internal(w, r, locale, err)
-			return
-		}
-	}
+// placedAnswer is the 201 answer to a placed order, kept for retries.
+func (s *Server) placedAnswer(o *order.Order) (int, []byte, error) {
+	body, err := json.Marshal(map[string]any{"hash": o.Hash, "status_url": o.StatusPath(),
+		"order": s.view(o), "message": s.msg.T(o.Locale, "order_placed", nil)})
+	return http.StatusCreated, body, err
+}
 
-	order.Normalize(&req)
-	cat := s.cfg.Catalogs.Current()
-	if errs := order.Validate(req, cat); len(errs) > 0 {
-		s.failFields(w, locale, errs, s.couponParams(cat, locale))
-		return
-	}
-	now := s.cfg.Now().UTC()
-	priced, errs := order.Price(cat, req, now)
-	if len(errs) > 0 {
-		s.failFields(w, locale, errs, s.couponParams(cat, locale))
-		return
-	}
-	hash, err := order.NewHash()
-	if err != nil {
-		s.internal(w, r, locale, err)
-		return
-	}
-
-	// check decides everything but the write: replay, paused, the coupon
-	// and the total. It runs first in a read-only pass, so the e-mail and
-	// the answer can be rendered outside the write (which db.Batch runs one
-	// after another) and so refusals never enter a batch (an error there
-	// makes bbolt re-run the whole batch); the write runs it again, because
-	// a coupon may have been used up in between.
-	var res placeResult
-	id := s.ids.Next()
-	check := func(tx *store.Tx) (*order.Order, *order.Coupon, error) {
-		res = placeResult{} // the store may run this function again
-		if key != "" {
-			rec, err := tx.Idempotency(key)
-			if err == nil {
-				res.replay = rec
-				return nil, nil, errRollback
-			}
-			if !errors.Is(err, store.ErrNotFound) {
-				return nil, nil, err
-			}
-		}
-		open, set, err := tx.OrdersOpen()
-		if err != nil {
-			return nil, nil, err
-		}
-		if !set {
-			open = cat.OrdersOpen
-		}
-		if !open {
-			res.paused = true
-			return nil, nil, errRollback
-		}
-		o := order.New(req, priced, hash, cat.Version, now)
-		o.ID = id
-		var c *order.Coupon
-		if req.Code != "" {
-			c, err = tx.Coupon(order.NormalizeCode(req.Code))
-			if errors.Is(err, store.ErrNotFound) {
-				res.fields = order.FieldErrors{"code": order.KeyCodeUnknown}
-				return nil, nil, errRollback
-			} else if err != nil {
-				return nil, nil, err
-			}
-			if err := order.ApplyCoupon(o, c, cat.Coupons.Minimum[o.Currency], now); err != nil {
-				res.fields = order.FieldErrors{"code": order.CouponErrorKey(err)}
-				return nil, nil, errRollback
-			}
-		}
-		if o.Totals.Total != req.ExpectedTotal {
-			res.changed = o
-			return nil, nil, errRollback
-		}
-		return o, c, nil
-	}
+// answerOrder writes what place decided: one answer per outcome.
+func (s *Server) answerOrder(w http.ResponseWriter, r *http.Request, in orderPost, cat *catalog.Catalog, res placed, err error) {
 	var (
-		planned *order.Order
-		msg     *mail.Message
-		body    []byte
+		replayed *replayedError
+		fields   *fieldsError
+		changed  *pricesChangedError
 	)
-	err = s.cfg.Store.View(func(tx *store.Tx) error {
-		var err error
-		planned, _, err = check(tx)
-		return err
-	})
-	if err == nil {
-		msg, err = s.orderPlacedMail(planned)
-	}
-	if err == nil {
-		body, err = json.Marshal(map[string]any{"hash": planned.Hash, "status_url": planned.StatusPath(),
-			"order": s.view(planned), "message": s.msg.T(planned.Locale, "order_placed", nil)})
-	}
-	var encoded []byte
-	if err == nil {
-		encoded, err = store.EncodeOrder(planned)
-	}
-	if err == nil {
-		err = s.cfg.Store.Update(func(tx *store.Tx) error {
-			o, c, err := check(tx)
-			if err != nil {
-				return err
-			}
-			if o.Totals != planned.Totals {
-				return errors.New("order: totals moved between the check and the write")
-			}
-			if c != nil {
-				if err := tx.PutCoupon(c); err != nil {
-					return err
-				}
-			}
-			if err := tx.InsertOrderJSON(planned, encoded); err != nil {
-				return err
-			}
-			o = planned
-			m := *msg // the store numbers the copy it is given
-			if err := tx.Enqueue(&m); err != nil {
-				return err
-			}
-			if key != "" {
-				rec := &store.Idempotency{Key: key, BodyHash: bodyHash, Status: http.StatusCreated, Body: body, Created: now}
-				if err := tx.PutIdempotency(rec); err != nil {
-					return err
-				}
-			}
-			res.created, res.body = o, body
-			return nil
-		})
-	}
-	if err != nil && !errors.Is(err, errRollback) {
-		s.internal(w, r, locale, err)
-		return
-	}
 	switch {
-	case res.replay != nil:
-		s.replay(w, locale, res.replay, bodyHash)
-	case res.paused:
+	case err == nil:
+		s.orderPlaced(w, res)
+	case errors.As(err, &replayed):
+		s.replay(w, in.locale, replayed.Record, in.bodyHash)
+	case errors.Is(err, errPaused):
 		writeJSON(w, http.StatusConflict, map[string]any{"code": "orders_paused",
-			"message": s.msg.T(locale, "orders_paused", nil), "paused": s.pausedTexts(locale)})
-	case res.fields != nil:
-		s.failFields(w, locale, res.fields, s.couponParams(cat, locale))
-	case res.changed != nil:
+			"message": s.msg.T(in.locale, "orders_paused", nil), "paused": s.pausedTexts(in.locale)})
+	case errors.As(err, &fields):
+		s.failFields(w, in.locale, fields.Fields, s.couponParams(cat, in.locale))
+	case errors.As(err, &changed):
 		writeJSON(w, http.StatusConflict, map[string]any{"code": "prices_changed",
-			"message": s.msg.T(locale, "prices_changed", nil), "currency": res.changed.Currency,
-			"totals": res.changed.Totals, "lines": res.changed.Lines, "expected_total": req.ExpectedTotal})
-	case res.created != nil:
-		s.cfg.Kick()
-		if s.cfg.LogLinks {
-			s.log.Info("order placed", "id", res.created.ID, "status_url", s.link(res.created.StatusPath()))
-		} else {
-			s.log.Info("order placed", "id", res.created.ID, "total", res.created.Totals.Total, "currency", res.created.Currency)
-		}
-		w.Header().Set("Location", res.created.StatusPath())
-		writeRaw(w, http.StatusCreated, res.body)
+			"message": s.msg.T(in.locale, "prices_changed", nil), "currency": changed.Order.Currency,
+			"totals": changed.Order.Totals, "lines": changed.Order.Lines, "expected_total": in.req.ExpectedTotal})
 	default:
-		s.internal(w, r, locale, errors.New("order: no outcome"))
+		s.internal(w, r, in.locale, err)
 	}
+}
+
+// orderPlaced wakes the e-mail worker for the order's e-mail, logs the
+// order and answers 201 with its status page as Location.
+func (s *Server) orderPlaced(w http.ResponseWriter, res placed) {
+	s.cfg.Kick()
+	o := res.Order
+	if s.cfg.LogLinks {
+		s.log.Info("order placed", "id", o.ID, "status_url", s.link(o.StatusPath()))
+	} else {
+		s.log.Info("order placed", "id", o.ID, "total", o.Totals.Total, "currency", o.Currency)
+	}
+	w.Header().Set("Location", o.StatusPath())
+	writeRaw(w, res.Status, res.Body)
 }
 
 // replay answers a repeated Idempotency-Key: the stored answer for the same
@@ -241,11 +119,4 @@ func (s *Server) replay(w http.ResponseWriter, locale string, rec *store.Idempot
 	}
 	w.Header().Set("Idempotent-Replayed", "true")
 	writeRaw(w, rec.Status, rec.Body)
-}
-
-// couponParams fills {minimum} in the coupon messages with the locale's
-// minimum order value, formatted.
-func (s *Server) couponParams(cat *catalog.Catalog, locale string) map[string]any {
-	currency, _ := cat.Currency(locale)
-	return map[string]any{"minimum": i18n.FormatMoney(locale, cat.Coupons.Minimum[currency], currency)}
 }

@@ -7,7 +7,6 @@ import (
 	"encoding/base64"
 	"encoding/pem"
 	"fmt"
-	"io"
 	"net/http"
 	"net/url"
 	"strings"
@@ -18,6 +17,7 @@ import (
 	"sabershop/internal/api"
 	"sabershop/internal/mail"
 	"sabershop/internal/order"
+	"sabershop/internal/order/ordertest"
 	"sabershop/internal/payment"
 	"sabershop/internal/payment/paypal"
 	"sabershop/internal/payment/paypal/paypaltest"
@@ -299,7 +299,7 @@ func (e *env) wantOnePaymentMail(hash string) {
 		for _, m := range got {
 			if m.Subject == subject {
 				n++
-				if len(m.RcptTo) != 1 || m.RcptTo[0] != customer().Email {
+				if len(m.RcptTo) != 1 || m.RcptTo[0] != ordertest.Customer().Email {
 					e.t.Errorf("payment e-mail to %v", m.RcptTo)
 				}
 				contains(e.t, "payment e-mail", m.Text, hash)
@@ -332,16 +332,7 @@ func (e *env) noFollow() *http.Client {
 // send does req with the no-redirect client and reads the answer.
 func (e *env) send(req *http.Request) response {
 	e.t.Helper()
-	res, err := e.noFollow().Do(req)
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	defer res.Body.Close()
-	b, err := io.ReadAll(res.Body)
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	return response{Status: res.StatusCode, Header: res.Header, Body: b}
+	return e.read(e.noFollow().Do(req))
 }
 
 // getNoFollow GETs a path (or an absolute URL on shop.test) without

@@ -70,8 +70,3 @@ func (s *Server) ordersOpen() (bool, error) {
 	})
 	return open, err
 }
-
-func (s *Server) internal(w http.ResponseWriter, r *http.Request, locale string, err error) {
-	s.log.Error("request failed", "path", redactPath(r.URL.Path), "err", err)
-	s.fail(w, http.StatusInternalServerError, locale, "internal")
-}

@@ -38,11 +38,7 @@ func (s *Server) postSubscriber(w http.ResponseWriter, r *http.Request) {
 	locale := s.requestLocale(r, req.Locale)
 	email := strings.ToLower(strings.TrimSpace(req.Email))
 	if key := order.CheckEmail(email); key != "" {
-		if form {
-			s.formPage(w, r, locale, http.StatusUnprocessableEntity, order.FieldErrors{"email": key})
-			return
-		}
-		s.failFields(w, locale, order.FieldErrors{"email": key}, nil)
+		s.failForm(w, form, locale, order.FieldErrors{"email": key})
 		return
 	}
 	token, err := newToken()
@@ -92,11 +88,7 @@ func (s *Server) postSubscriber(w http.ResponseWriter, r *http.Request) {
 			s.log.Info("subscriber confirmation queued", "confirm_url", confirmURL)
 		}
 	}
-	if form {
-		s.page(w, http.StatusAccepted, locale, s.msg.T(locale, "subscriber_saved", nil), "")
-		return
-	}
-	writeJSON(w, http.StatusAccepted, map[string]string{"message": s.msg.T(locale, "subscriber_saved", nil)})
+	s.doneForm(w, form, http.StatusAccepted, locale, "subscriber_saved")
 }
 
 // newToken is a subscriber's secret for confirm and unsubscribe links.

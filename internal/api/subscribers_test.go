@@ -13,15 +13,7 @@ import (
 
 func (e *env) subscriber(email string) *store.Subscriber {
 	e.t.Helper()
-	var s *store.Subscriber
-	if err := e.db.View(func(tx *store.Tx) error {
-		var err error
-		s, err = tx.Subscriber(email)
-		return err
-	}); err != nil {
-		e.t.Fatal(err)
-	}
-	return s
+	return stored(e, func(tx *store.Tx) (*store.Subscriber, error) { return tx.Subscriber(email) })
 }
 
 var confirmLink = regexp.MustCompile(regexp.QuoteMeta(baseURL) + `/v1/subscribers/confirm/([A-Za-z0-9_-]+)`)

@@ -2,7 +2,6 @@ package daemon_test
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"log/slog"
@@ -15,7 +14,7 @@ import (
 	"sabershop/internal/catalog"
 	"sabershop/internal/content"
 	"sabershop/internal/daemon"
-	"sabershop/internal/order"
+	"sabershop/internal/order/ordertest"
 )
 
 var (
@@ -142,20 +141,9 @@ func orderJSON(t testing.TB, email string) []byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	req := order.Request{Locale: "pl", TermsAccepted: true,
-		Customer: order.Customer{FirstName: "Anna", LastName: "Nowak", Email: email, Phone: "+48 600 100 200",
-			Country: "pl", Street: "Długa 1", Zip: "00-001", City: "Warszawa"},
-		Items: []order.ItemRequest{{Product: "arc", Variant: "crystal", Quantity: 1}}}
-	p, errs := order.Price(cat, req, time.Now())
-	if len(errs) > 0 {
-		t.Fatalf("pricing: %v", errs)
-	}
-	req.ExpectedTotal = p.Totals.Total
-	body, err := json.Marshal(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return body
+	req := ordertest.Request("pl")
+	req.Customer.Email = email
+	return ordertest.Body(t, cat, req, time.Now())
 }
 
 func emailN(prefix string, n uint64) string { return fmt.Sprintf("%s-%d@example.com", prefix, n) }

@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"sabershop/internal/mail/mailtest"
 )
 
 func TestFileSenderWritesEML(t *testing.T) {
@@ -40,7 +42,7 @@ func TestFileSenderWritesEML(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := parseMIME(t, raw)
+	p := mailtest.Parse(t, raw)
 	if p.Subject != "Zamówienie #12 anulowane" {
 		t.Errorf("subject %q", p.Subject)
 	}

@@ -1,12 +1,15 @@
 package mail
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"net/mail"
 	"strings"
 	"testing"
 	"time"
+
+	"sabershop/internal/mail/mailtest"
 )
 
 const testFrom = "Saber Forge <shop@saberforge.example>"
@@ -33,7 +36,7 @@ func smtpSender(t *testing.T, addr, user, pass string) *SMTPSender {
 // A Polish order e-mail over a real SMTP conversation with AUTH PLAIN:
 // envelope, headers, an RFC 2047 subject that decodes back, both parts.
 func TestSMTPSendOrderPlaced(t *testing.T) {
-	srv := startSMTP(t, "127.0.0.1:0", "shop", "s3cret")
+	srv := mailtest.Start(t, mailtest.Options{User: "shop", Pass: "s3cret"})
 	s := smtpSender(t, srv.Addr, "shop", "s3cret")
 	m, err := OrderPlaced(testCatalog(), testOrder("pl"), statusURL)
 	if err != nil {
@@ -43,7 +46,7 @@ func TestSMTPSendOrderPlaced(t *testing.T) {
 	if err := s.Send(context.Background(), m); err != nil {
 		t.Fatal(err)
 	}
-	got := srv.received()
+	got := srv.Received()
 	if len(got) != 1 {
 		t.Fatalf("server got %d messages", len(got))
 	}
@@ -51,7 +54,7 @@ func TestSMTPSendOrderPlaced(t *testing.T) {
 	if env.User != "shop" || env.From != "shop@saberforge.example" || len(env.To) != 1 || env.To[0] != "anna@example.com" {
 		t.Errorf("envelope = %+v", env)
 	}
-	p := parseMIME(t, env.Data)
+	p := mailtest.Parse(t, env.Data)
 	if want := "Zamówienie #12 przyjęte – opłać je przez link"; p.Subject != want {
 		t.Errorf("subject = %q, want %q", p.Subject, want)
 	}
@@ -92,7 +95,7 @@ func TestSMTPSendOrderPlaced(t *testing.T) {
 
 // Free text from customers is escaped in HTML and cannot add headers.
 func TestSMTPHostileInput(t *testing.T) {
-	srv := startSMTP(t, "127.0.0.1:0", "", "")
+	srv := mailtest.Start(t, mailtest.Options{})
 	s := smtpSender(t, srv.Addr, "", "")
 	cat := testCatalog()
 
@@ -116,7 +119,7 @@ func TestSMTPHostileInput(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	got := srv.received()
+	got := srv.Received()
 	if len(got) != 2 {
 		t.Fatalf("server got %d messages", len(got))
 	}
@@ -130,21 +133,21 @@ func TestSMTPHostileInput(t *testing.T) {
 				t.Errorf("message %d: injected header line %q", i, line)
 			}
 		}
-		p := parseMIME(t, env.Data)
+		p := mailtest.Parse(t, env.Data)
 		for _, bad := range []string{"<script", "<img", `href="javascript`} {
 			if strings.Contains(strings.ToLower(p.HTML), bad) {
 				t.Errorf("message %d: HTML contains %q", i, bad)
 			}
 		}
 	}
-	p1 := parseMIME(t, got[0].Data)
+	p1 := mailtest.Parse(t, got[0].Data)
 	if !strings.Contains(p1.HTML, "&lt;script&gt;alert(1)&lt;/script&gt;") {
 		t.Error("customer name not shown escaped in HTML")
 	}
 	if !strings.Contains(p1.Text, "<script>alert(1)</script>") {
 		t.Error("plain text should show the name as typed")
 	}
-	p2 := parseMIME(t, got[1].Data)
+	p2 := mailtest.Parse(t, got[1].Data)
 	if !strings.Contains(p2.HTML, "&lt;/p&gt;&lt;img src=x onerror=alert(3)&gt;") {
 		t.Errorf("contact message not escaped as expected:\n%s", p2.HTML)
 	}
@@ -255,4 +258,11 @@ func TestConfigFromEnv(t *testing.T) {
 			t.Errorf("TLS %q: ok=%v err=%v", mode, ok, err)
 		}
 	}
+}
+
+// rawHeaderLines are the header lines of raw as sent, before any folding
+// is undone: what an injected "Bcc:" would have to be.
+func rawHeaderLines(raw []byte) []string {
+	head, _, _ := bytes.Cut(raw, []byte("\r\n\r\n"))
+	return strings.Split(string(head), "\r\n")
 }

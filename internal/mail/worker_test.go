@@ -11,6 +11,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"sabershop/internal/mail/mailtest"
 )
 
 // memOutbox is a test double of the store's outbox with the same contract:
@@ -145,8 +147,8 @@ func TestWorkerRetriesThroughOutage(t *testing.T) {
 	}
 
 	// 2. The server is back but answers 451.
-	srv := startSMTP(t, addr, "", "")
-	srv.setTempFail(true)
+	srv := mailtest.Start(t, mailtest.Options{Addr: addr})
+	srv.SetTempFail(true)
 	clk.Set(st.NextTry)
 	if sent, failed, err := w.DrainOnce(context.Background()); sent != 0 || failed != 1 || err != nil {
 		t.Fatalf("451: sent=%d failed=%d err=%v", sent, failed, err)
@@ -160,7 +162,7 @@ func TestWorkerRetriesThroughOutage(t *testing.T) {
 	}
 
 	// 3. Healthy again.
-	srv.setTempFail(false)
+	srv.SetTempFail(false)
 	clk.Set(st.NextTry)
 	if sent, failed, err := w.DrainOnce(context.Background()); sent != 1 || failed != 0 || err != nil {
 		t.Fatalf("recovered: sent=%d failed=%d err=%v", sent, failed, err)
@@ -168,7 +170,7 @@ func TestWorkerRetriesThroughOutage(t *testing.T) {
 	if _, done := ob.get(id); !done {
 		t.Error("not marked delivered")
 	}
-	if got := srv.received(); len(got) != 1 || got[0].To[0] != "anna@example.com" {
+	if got := srv.Received(); len(got) != 1 || got[0].To[0] != "anna@example.com" {
 		t.Errorf("server received %d messages", len(got))
 	}
 	if sent, failed, _ := w.DrainOnce(context.Background()); sent+failed != 0 {
@@ -190,7 +192,7 @@ func TestWorkerRetriesThroughOutage(t *testing.T) {
 
 // Run drains at start and after Kick, and returns when its context ends.
 func TestWorkerRunKick(t *testing.T) {
-	srv := startSMTP(t, "127.0.0.1:0", "", "")
+	srv := mailtest.Start(t, mailtest.Options{})
 	ob := newMemOutbox()
 	w := &Worker{Outbox: ob, Sender: smtpSender(t, srv.Addr, "", ""), Log: discardLog(), Poll: time.Hour}
 	ctx, cancel := context.WithCancel(context.Background())
@@ -207,10 +209,10 @@ func TestWorkerRunKick(t *testing.T) {
 	w.Kick()
 	w.Kick() // never blocks
 	deadline := time.Now().Add(5 * time.Second)
-	for len(srv.received()) == 0 && time.Now().Before(deadline) {
+	for len(srv.Received()) == 0 && time.Now().Before(deadline) {
 		time.Sleep(10 * time.Millisecond)
 	}
-	if len(srv.received()) != 1 {
+	if len(srv.Received()) != 1 {
 		t.Fatal("Kick did not deliver the message")
 	}
 	cancel()

@@ -1,6 +1,10 @@
 package order
 
 import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"sync"
 	"testing"
 	"time"
 
@@ -81,15 +85,25 @@ func testDesign() *CreatorConfig {
 	}
 }
 
-// validRequest is a Polish order of one arc with the crystal variant and
-// one creator design, valid for testCatalog.
+var sampleRequest = sync.OnceValues(func() ([]byte, error) {
+	return os.ReadFile(filepath.Join("ordertest", "request.json"))
+})
+
+// validRequest is the tests' one sample order (ordertest/request.json,
+// read as a file: ordertest imports this package) with one creator design
+// added: a Polish order of one arc with the crystal variant and one
+// creator design, valid for testCatalog.
 func validRequest() Request {
-	return Request{
-		Locale: "pl", TermsAccepted: true,
-		Customer: Customer{FirstName: "Anna", LastName: "Nowak", Email: "anna@example.com", Phone: "+48 600 100 200",
-			Country: "pl", Street: "Długa 1", Zip: "00-001", City: "Warszawa"},
-		Items: []ItemRequest{{Product: "arc", Variant: "crystal", Quantity: 1}, {Creator: testDesign(), Quantity: 1}},
+	data, err := sampleRequest()
+	if err != nil {
+		panic(err)
 	}
+	req, err := DecodeRequest(bytes.NewReader(data))
+	if err != nil {
+		panic(err)
+	}
+	req.Items = append(req.Items, ItemRequest{Creator: testDesign(), Quantity: 1})
+	return req
 }
 
 // realCatalog builds the shop's own catalogue from content/, as the build

@@ -1,4 +1,4 @@
-package mail
+package mailtest
 
 import (
 	"bytes"
@@ -10,23 +10,25 @@ import (
 	"testing"
 )
 
-// parsed is a received message taken apart the way a mail client does.
-type parsed struct {
+// Message is a received message taken apart the way a mail client does.
+type Message struct {
 	Header  mail.Header
 	Subject string // RFC 2047-decoded
 	Text    string
 	HTML    string
 }
 
-func parseMIME(t *testing.T, raw []byte) parsed {
+// Parse reads raw as a mail client does, and fails the test unless it is
+// what the shop sends: multipart/alternative with a UTF-8 text and a UTF-8
+// HTML part.
+func Parse(t testing.TB, raw []byte) Message {
 	t.Helper()
 	msg, err := mail.ReadMessage(bytes.NewReader(raw))
 	if err != nil {
 		t.Fatalf("not an RFC 5322 message: %v\n%s", err, raw)
 	}
-	p := parsed{Header: msg.Header}
-	dec := new(mime.WordDecoder)
-	if p.Subject, err = dec.DecodeHeader(msg.Header.Get("Subject")); err != nil {
+	p := Message{Header: msg.Header}
+	if p.Subject, err = new(mime.WordDecoder).DecodeHeader(msg.Header.Get("Subject")); err != nil {
 		t.Fatalf("subject %q: %v", msg.Header.Get("Subject"), err)
 	}
 	mt, params, err := mime.ParseMediaType(msg.Header.Get("Content-Type"))
@@ -63,11 +65,4 @@ func parseMIME(t *testing.T, raw []byte) parsed {
 		t.Fatalf("want both a text and an HTML part, got text=%d html=%d bytes", len(p.Text), len(p.HTML))
 	}
 	return p
-}
-
-// rawHeaderLines are the header lines of raw as sent, before any folding
-// is undone: what an injected "Bcc:" would have to be.
-func rawHeaderLines(raw []byte) []string {
-	head, _, _ := bytes.Cut(raw, []byte("\r\n\r\n"))
-	return strings.Split(string(head), "\r\n")
 }
