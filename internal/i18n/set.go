@@ -152,8 +152,8 @@ func (m Message) blank() bool {
 }
 
 // Compare checks locale's bundle b against the default locale's ref: the
-// same keys, each a plural message in both or in neither, with the same
-// parameters, and not blank where the default has text. (Plural forms are
+// same keys, each a plural message in both or in neither, with no
+// parameter the default lacks, and not blank where the default has text. (Plural forms are
 // checked by Flatten, which knows the locale.)
 func Compare(def string, ref Bundle, locale string, b Bundle) []Problem {
 	file, refFile := locale+".toml", def+".toml"
@@ -173,8 +173,9 @@ func Compare(def string, ref Bundle, locale string, b Bundle) []Problem {
 		switch {
 		case (m.Plural == nil) != (r.Plural == nil):
 			p.Text = "must be a plural message in both " + refFile + " and " + file + ", or in neither"
-		case !slices.Equal(m.Params(), r.Params()):
-			p.Text = fmt.Sprintf("has the parameters %s, %s has %s", listParams(m.Params()), refFile, listParams(r.Params()))
+		case len(unknownParams(m.Params(), r.Params())) > 0:
+			p.Text = fmt.Sprintf("uses %s, which %s does not fill in (it has %s)",
+				strings.Join(unknownParams(m.Params(), r.Params()), " "), refFile, listParams(r.Params()))
 		case m.blank() && !r.blank():
 			p.Text = "is empty (" + refFile + " has text)"
 		default:
@@ -188,6 +189,20 @@ func Compare(def string, ref Bundle, locale string, b Bundle) []Problem {
 		}
 	}
 	return problems
+}
+
+// unknownParams are the parameters of a translation its default does not
+// have: the caller fills in only the default's, so these would show as
+// "{name}". A translation may leave one of the default's out (the Polish
+// e-mails greet formally, without the name).
+func unknownParams(params, ref []string) []string {
+	var out []string
+	for _, p := range params {
+		if !slices.Contains(ref, p) {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 func listParams(p []string) string {
