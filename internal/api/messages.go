@@ -2,7 +2,6 @@ package api
 
 import (
 	"embed"
-	"fmt"
 	"io/fs"
 	"slices"
 	"strings"
@@ -25,11 +24,7 @@ const defaultMessages = "en"
 // LoadMessages reads the embedded messages with the LOCALE.toml files of
 // extra (nil: none) added or replacing theirs.
 func LoadMessages(extra fs.FS) (*i18n.Set, error) {
-	embedded, err := fs.Sub(messageFiles, "messages")
-	if err != nil {
-		return nil, fmt.Errorf("api: %w", err)
-	}
-	return i18n.LoadSet("api", defaultMessages, embedded, extra)
+	return i18n.LoadEmbedded("api", defaultMessages, messageFiles, "messages", extra)
 }
 
 // localeCodes are the catalogue's locales, the shop's first (the site's

@@ -260,6 +260,16 @@ func LoadSet(name, def string, layers ...fs.FS) (*Set, error) {
 	return s, nil
 }
 
+// LoadEmbedded is LoadSet of the files in dir of embedded (a package's
+// go:embed files) with extra (an override directory; nil: none) over them.
+func LoadEmbedded(name, def string, embedded fs.FS, dir string, extra fs.FS) (*Set, error) {
+	sub, err := fs.Sub(embedded, dir)
+	if err != nil {
+		return nil, fmt.Errorf("i18n: %s: %w", name, err)
+	}
+	return LoadSet(name, def, sub, extra)
+}
+
 func (s *Set) inFolder(problems []Problem) []Problem {
 	for i := range problems {
 		problems[i].File = s.Name + "/" + problems[i].File

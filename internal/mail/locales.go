@@ -2,7 +2,6 @@ package mail
 
 import (
 	"embed"
-	"fmt"
 	"io/fs"
 	"sync/atomic"
 
@@ -48,11 +47,7 @@ func init() {
 // LoadStrings reads the embedded e-mail strings with the LOCALE.toml files
 // of extra (nil: none) added or replacing theirs.
 func LoadStrings(extra fs.FS) (*i18n.Set, error) {
-	embedded, err := fs.Sub(localeFS, "locales")
-	if err != nil {
-		return nil, fmt.Errorf("mail: %w", err)
-	}
-	return i18n.LoadSet("mail", defaultLocale, embedded, extra)
+	return i18n.LoadEmbedded("mail", defaultLocale, localeFS, "locales", extra)
 }
 
 // UseStrings makes every e-mail from now on use set (from LoadStrings).

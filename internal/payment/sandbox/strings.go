@@ -2,7 +2,6 @@ package sandbox
 
 import (
 	"embed"
-	"fmt"
 	"io/fs"
 
 	"sabershop/internal/i18n"
@@ -22,9 +21,5 @@ const defaultLocale = "en"
 // LoadStrings reads the embedded texts with the LOCALE.toml files of extra
 // (nil: none) added or replacing theirs.
 func LoadStrings(extra fs.FS) (*i18n.Set, error) {
-	embedded, err := fs.Sub(localeFS, "locales")
-	if err != nil {
-		return nil, fmt.Errorf("sandbox: %w", err)
-	}
-	return i18n.LoadSet("sandbox", defaultLocale, embedded, extra)
+	return i18n.LoadEmbedded("sandbox", defaultLocale, localeFS, "locales", extra)
 }
