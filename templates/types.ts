@@ -1,7 +1,12 @@
 // The data the Go build hands to each page template (internal/site/pagedata.go
 // writes the same shape; keep the two in step).
 
-export type Locale = "en" | "pl" | "de";
+/**
+ * A locale code of the site ("en", "pl", ...). The list is the site's
+ * configuration (content/config.toml), handed to every page as `locales`;
+ * no TypeScript names it, so a locale is added without a code change.
+ */
+export type Locale = string;
 
 /** Integer minor units plus ISO 4217 code, and the string the build formatted. */
 export interface Money {

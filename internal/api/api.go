@@ -13,6 +13,7 @@ import (
 
 	"github.com/gorilla/mux"
 
+	"sabershop/internal/i18n"
 	"sabershop/internal/payment"
 	"sabershop/internal/store"
 )
@@ -49,12 +50,15 @@ type Config struct {
 	// Demo says the shop is a demo (orderd serve -demo): GET /v1/shop
 	// reports it.
 	Demo bool
+	// Messages are the texts of the answers (LoadMessages); nil: the
+	// embedded ones.
+	Messages *i18n.Set
 }
 
 // Server answers /v1 and hands everything else to the static site.
 type Server struct {
 	cfg     Config
-	msg     messages
+	msg     *i18n.Set
 	log     *slog.Logger
 	limiter *limiter
 	router  *mux.Router
@@ -69,9 +73,12 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Store == nil || cfg.Catalogs == nil {
 		return nil, fmt.Errorf("api: store and catalogue are required")
 	}
-	msg, err := loadMessages()
-	if err != nil {
-		return nil, err
+	msg := cfg.Messages
+	if msg == nil {
+		var err error
+		if msg, err = LoadMessages(nil); err != nil {
+			return nil, err
+		}
 	}
 	if cfg.Log == nil {
 		cfg.Log = slog.New(slog.DiscardHandler)
@@ -84,6 +91,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	cfg.BaseURL = strings.TrimRight(cfg.BaseURL, "/")
 	s := &Server{cfg: cfg, msg: msg, log: cfg.Log}
+	var err error
 	if s.ids, err = cfg.Store.ReserveOrderIDs(); err != nil {
 		return nil, err
 	}
@@ -159,13 +167,13 @@ func (s *Server) Handler() http.Handler {
 	return nosniff(s.recoverer(s.logRequests(s.router)))
 }
 
-// requestLocale is the locale of a request: explicit (a body or query
-// field), else ?locale=, else Accept-Language.
+// requestLocale is the locale of a request, one of the catalogue's:
+// explicit (a body or query field), else ?locale=, else Accept-Language.
 func (s *Server) requestLocale(r *http.Request, explicit string) string {
 	if explicit == "" {
 		explicit = r.URL.Query().Get("locale")
 	}
-	return pickLocale(explicit, r.Header.Get("Accept-Language"))
+	return pickLocale(localeCodes(s.cfg.Catalogs.Current()), explicit, r.Header.Get("Accept-Language"))
 }
 
 // link is an absolute URL on the shop for path.

@@ -2,12 +2,9 @@ package api
 
 import (
 	"html"
-	"sync"
-)
 
-// pageMessages are the daemon's texts for what it adds to pages outside
-// the API (the demo banner), loaded once.
-var pageMessages = sync.OnceValues(loadMessages)
+	"sabershop/internal/i18n"
+)
 
 // DemoBannerStyle is the CSS of the demo shop's banner (static.Banner): a
 // yellow strip across the top of every page, above the site's header.
@@ -16,16 +13,15 @@ const DemoBannerStyle = `.demo-shop-banner{margin:0;padding:.55rem 1rem;backgrou
 	`border-bottom:3px solid #111;position:relative;z-index:1000}` +
 	`@media (max-width:480px){.demo-shop-banner{padding:.4rem .75rem;font-size:.8rem}}`
 
-// DemoBanner is the demo shop's banner for a page in locale (English when
-// the daemon does not speak it): one paragraph, no script, styled by
-// DemoBannerStyle.
-func DemoBanner(locale string) string {
-	if !supported(locale) {
-		locale = Locales[0]
+// DemoBanner returns the demo shop's banner for a page in locale (in the
+// messages' default locale when they lack locale): one paragraph, no
+// script, styled by DemoBannerStyle.
+func DemoBanner(messages *i18n.Set) func(locale string) string {
+	return func(locale string) string {
+		if !messages.Has(locale) {
+			locale = messages.Default
+		}
+		text := messages.T(locale, "demo_banner", nil)
+		return `<p class="demo-shop-banner" role="note" lang="` + html.EscapeString(locale) + `">` + html.EscapeString(text) + `</p>`
 	}
-	text := "Demo shop"
-	if m, err := pageMessages(); err == nil {
-		text = m.T(locale, "demo_banner", nil)
-	}
-	return `<p class="demo-shop-banner" role="note" lang="` + locale + `">` + html.EscapeString(text) + `</p>`
 }

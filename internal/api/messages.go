@@ -2,72 +2,53 @@ package api
 
 import (
 	"embed"
-	"fmt"
+	"io/fs"
+	"slices"
 	"strings"
 
-	"github.com/BurntSushi/toml"
-
+	"sabershop/internal/catalog"
 	"sabershop/internal/i18n"
 )
 
+// The daemon's texts, one LOCALE.toml per locale (any file here is
+// embedded); more locales can come from the daemon's -strings directory
+// (LoadMessages, docs/adding-a-locale.md).
+//
 //go:embed messages/*.toml
 var messageFiles embed.FS
 
-// Locales the daemon answers in; the first is the fallback.
-var Locales = []string{"en", "pl", "de"}
+// defaultMessages is the reference locale of the messages and the
+// fallback of a text missing in a locale.
+const defaultMessages = "en"
 
-// messages are the daemon's texts by locale and key.
-type messages map[string]map[string]string
-
-func loadMessages() (messages, error) {
-	m := messages{}
-	for _, loc := range Locales {
-		data, err := messageFiles.ReadFile("messages/" + loc + ".toml")
-		if err != nil {
-			return nil, err
-		}
-		texts := map[string]string{}
-		if _, err := toml.Decode(string(data), &texts); err != nil {
-			return nil, fmt.Errorf("messages/%s.toml: %w", loc, err)
-		}
-		m[loc] = texts
-	}
-	return m, nil
+// LoadMessages reads the embedded messages with the LOCALE.toml files of
+// extra (nil: none) added or replacing theirs.
+func LoadMessages(extra fs.FS) (*i18n.Set, error) {
+	return i18n.LoadEmbedded("api", defaultMessages, messageFiles, "messages", extra)
 }
 
-// T translates key into locale (falling back to English, then to the key
-// itself so a gap shows instead of an empty message), with {name} params.
-func (m messages) T(locale, key string, params map[string]any) string {
-	text, ok := m[locale][key]
-	if !ok {
-		if text, ok = m[Locales[0]][key]; !ok {
-			return key
-		}
+// localeCodes are the catalogue's locales, the shop's first (the site's
+// configuration, through catalog.json).
+func localeCodes(cat *catalog.Catalog) []string {
+	codes := make([]string, 0, len(cat.Locales))
+	for _, l := range cat.Locales {
+		codes = append(codes, l.Code)
 	}
-	return i18n.Interpolate(text, params)
+	return codes
 }
 
-// locale picks a supported locale: the explicit one if supported, else the
-// first supported language of Accept-Language, else English.
-func pickLocale(explicit, acceptLanguage string) string {
-	if supported(explicit) {
+// pickLocale picks one of the shop's locales: the explicit one if it is
+// one, else the first of Accept-Language that is, else the shop's first.
+func pickLocale(locales []string, explicit, acceptLanguage string) string {
+	if slices.Contains(locales, explicit) {
 		return explicit
 	}
 	for _, part := range strings.Split(acceptLanguage, ",") {
 		tag := strings.TrimSpace(strings.SplitN(part, ";", 2)[0])
 		tag = strings.ToLower(strings.SplitN(tag, "-", 2)[0])
-		if supported(tag) {
+		if slices.Contains(locales, tag) {
 			return tag
 		}
 	}
-	return Locales[0]
-}
-
-func supported(locale string) bool {
-	for _, l := range Locales {
-		if l == locale {
-			return true
-		}
-	}
-	return false
+	return locales[0]
 }

@@ -135,9 +135,9 @@ func readNames(c Config, f *fields) Names {
 	return out
 }
 
-// loadBundles reads content/i18n/LOCALE.toml and checks that every key of
-// the default locale exists everywhere, with the plural forms the language
-// needs.
+// loadBundles reads content/i18n/LOCALE.toml through i18n.Flatten and
+// checks every locale against the default one with i18n.Compare (the same
+// checks as the daemon's string sets), reporting with line numbers.
 func (l *loader) loadBundles(c Config) map[string]i18n.Bundle {
 	bundles := map[string]i18n.Bundle{}
 	lines := map[string]lineMap{}
@@ -147,8 +147,10 @@ func (l *loader) loadBundles(c Config) map[string]i18n.Bundle {
 			continue
 		}
 		lines[loc.Code] = f.lines
-		b := i18n.Bundle{}
-		flatten(f.r, f.lines, loc.Code, "", f.data, b)
+		b, problems := i18n.Flatten(loc.Code, f.data, f.lines.lookup)
+		for _, p := range problems {
+			f.r.add(p.Line, p.Key, "%s", p.Text)
+		}
 		bundles[loc.Code] = b
 	}
 	def := c.DefaultLocale().Code
@@ -161,29 +163,15 @@ func (l *loader) loadBundles(c Config) map[string]i18n.Bundle {
 		if !ok {
 			continue
 		}
-		file := l.rel("i18n", loc.Code+".toml")
-		for _, key := range base.Keys() {
-			m, ok := b[key]
-			if !ok {
+		r := l.reporter(l.rel("i18n", loc.Code+".toml"))
+		for _, p := range i18n.Compare(def, base, loc.Code, b) {
+			if p.Missing {
 				// Point at the table the key belongs in (or the top).
-				line := lines[loc.Code].lookup(parentKey(key))
-				if line == 0 {
-					line = 1
+				if p.Line = lines[loc.Code].lookup(parentKey(p.Key)); p.Line == 0 {
+					p.Line = 1
 				}
-				l.diags = append(l.diags, Diagnostic{File: file, Line: line, Field: key,
-					Problem: "missing translation (" + def + ".toml:" + itoa(base[key].Line) + " has it)"})
-				continue
 			}
-			if (m.Plural == nil) != (base[key].Plural == nil) {
-				l.diags = append(l.diags, Diagnostic{File: file, Line: m.Line, Field: key,
-					Problem: "must be a plural message in both " + def + ".toml and " + loc.Code + ".toml, or in neither"})
-			}
-		}
-		for _, key := range b.Keys() {
-			if _, ok := base[key]; !ok {
-				l.diags = append(l.diags, Diagnostic{File: file, Line: b[key].Line, Field: key,
-					Problem: "not in " + def + ".toml (a stale or misspelt key)"})
-			}
+			r.add(p.Line, p.Key, "%s", p.Text)
 		}
 	}
 	return bundles
@@ -195,51 +183,4 @@ func parentKey(key string) string {
 		return key[:i]
 	}
 	return ""
-}
-
-func isPluralTable(m map[string]any) bool {
-	if _, ok := m["other"]; !ok {
-		return false
-	}
-	for k := range m {
-		found := false
-		for _, c := range i18n.PluralCategories {
-			found = found || c == k
-		}
-		if !found {
-			return false
-		}
-	}
-	return true
-}
-
-func flatten(r reporter, lines lineMap, locale, prefix string, data map[string]any, out i18n.Bundle) {
-	for k, v := range data {
-		key := join(prefix, k)
-		switch x := v.(type) {
-		case string:
-			out[key] = i18n.Message{Text: x, Line: lines.lookup(key)}
-		case map[string]any:
-			if isPluralTable(x) {
-				forms := map[string]string{}
-				for cat, s := range x {
-					text, ok := s.(string)
-					if !ok {
-						r.add(lines.lookup(join(key, cat)), join(key, cat), "must be text")
-					}
-					forms[cat] = text
-				}
-				for _, need := range i18n.RequiredPluralForms(locale) {
-					if _, ok := forms[need]; !ok {
-						r.add(lines.lookup(key), key, "plural form %q missing (%s needs %s)", need, locale, strings.Join(i18n.RequiredPluralForms(locale), ", "))
-					}
-				}
-				out[key] = i18n.Message{Plural: forms, Line: lines.lookup(key)}
-				continue
-			}
-			flatten(r, lines, locale, key, x, out)
-		default:
-			r.add(lines.lookup(key), key, "must be text or a table, got %s", describe(v))
-		}
-	}
 }

@@ -51,6 +51,9 @@ type Config struct {
 	Demo   bool
 	Getenv func(string) string
 	Log    *slog.Logger
+	// Strings is a directory of more translation files (mail/, api/,
+	// sandbox/, one LOCALE.toml each) over the embedded ones; "" for none.
+	Strings string
 	// Ready, if set, receives the listening address once the daemon serves.
 	Ready func(addr string)
 }
@@ -84,9 +87,16 @@ func Run(ctx context.Context, cfg Config) error {
 	if err != nil {
 		return err
 	}
+	texts, err := loadTexts(cfg.Strings, cats.Current())
+	if err != nil {
+		return err
+	}
+	if err := mail.UseStrings(texts.mail); err != nil {
+		return err
+	}
 	siteOpts := static.Options{Log: log, HSTS: cfg.HSTS}
 	if cfg.Demo {
-		siteOpts.Banner = &static.Banner{Style: api.DemoBannerStyle, HTML: api.DemoBanner}
+		siteOpts.Banner = &static.Banner{Style: api.DemoBannerStyle, HTML: api.DemoBanner(texts.api)}
 	}
 	site, err := static.New(cfg.Site, siteOpts)
 	if err != nil {
@@ -134,7 +144,7 @@ func Run(ctx context.Context, cfg Config) error {
 	if cfg.Getenv == nil {
 		cfg.Getenv = func(string) string { return "" }
 	}
-	pays, stopPays, err := payments(bg, cfg.Payments, cfg.Data, cfg.Getenv, log)
+	pays, stopPays, err := payments(bg, cfg.Payments, cfg.Data, cfg.Getenv, texts.sandbox, log)
 	defer stopPays()
 	if err != nil {
 		ln.Close()
@@ -142,7 +152,7 @@ func Run(ctx context.Context, cfg Config) error {
 	}
 	srvAPI, err := api.New(api.Config{Store: db, Payments: pays, Catalogs: cats, Static: site, Log: log, BaseURL: baseURL,
 		OwnerEmail: cfg.OwnerEmail, LogLinks: cfg.SMTP == nil, WriteRate: cfg.WriteRate, WriteBurst: cfg.WriteBurst,
-		TrustProxy: cfg.TrustProxy, Kick: worker.Kick, Demo: cfg.Demo})
+		TrustProxy: cfg.TrustProxy, Kick: worker.Kick, Demo: cfg.Demo, Messages: texts.api})
 	if err != nil {
 		ln.Close()
 		return err

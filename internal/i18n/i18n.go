@@ -1,15 +1,14 @@
-// Package i18n holds the UI string bundles (content/i18n/*.toml), CLDR plural
-// rules for the site's languages, and money and date formatting. The build
-// and the daemon use the same bundles.
+// Package i18n holds the translation bundles, CLDR plural rules and money
+// and date formatting. Every set of strings — the site's UI
+// (content/i18n), the e-mails', the API's and the sandbox pages' — is read
+// into the same Bundle by Flatten (set.go) and checked by Compare, so they
+// share one syntax: nested tables, {name} parameters, plural tables.
 package i18n
 
 import (
 	"sort"
 	"strings"
 )
-
-// PluralCategories are the CLDR categories a plural message may use.
-var PluralCategories = []string{"zero", "one", "two", "few", "many", "other"}
 
 // Message is a translated string, or a plural message keyed by category.
 type Message struct {
@@ -34,9 +33,18 @@ func (b Bundle) Keys() []string {
 // T translates key with {name} params; a plural message picks its form by
 // the "count" param. A missing key returns the key itself, so a gap shows.
 func (b Bundle) T(locale, key string, params map[string]any) string {
-	m, ok := b[key]
+	text, ok := b.Lookup(locale, key, params)
 	if !ok {
 		return key
+	}
+	return text
+}
+
+// Lookup is T that reports a missing key instead of showing it.
+func (b Bundle) Lookup(locale, key string, params map[string]any) (string, bool) {
+	m, ok := b[key]
+	if !ok {
+		return "", false
 	}
 	text := m.Text
 	if m.Plural != nil {
@@ -46,7 +54,7 @@ func (b Bundle) T(locale, key string, params map[string]any) string {
 			text = m.Plural["other"]
 		}
 	}
-	return Interpolate(text, params)
+	return Interpolate(text, params), true
 }
 
 // Interpolate replaces {name} with params[name].
@@ -90,39 +98,6 @@ func (b Bundle) JSON() map[string]any {
 		}
 	}
 	return out
-}
-
-// PluralCategory is the CLDR cardinal category of integer n in locale.
-func PluralCategory(locale string, n int) string {
-	if n < 0 {
-		n = -n
-	}
-	switch locale {
-	case "pl":
-		// CLDR: one: n = 1; few: n%10 = 2..4 and n%100 != 12..14; many: the rest.
-		switch {
-		case n == 1:
-			return "one"
-		case n%10 >= 2 && n%10 <= 4 && (n%100 < 12 || n%100 > 14):
-			return "few"
-		default:
-			return "many"
-		}
-	default: // en, de
-		if n == 1 {
-			return "one"
-		}
-		return "other"
-	}
-}
-
-// RequiredPluralForms lists the categories a plural message must define in
-// locale for integer counts.
-func RequiredPluralForms(locale string) []string {
-	if locale == "pl" {
-		return []string{"one", "few", "many", "other"}
-	}
-	return []string{"one", "other"}
 }
 
 func toString(v any) string {

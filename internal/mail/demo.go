@@ -17,7 +17,7 @@ var bodyTag = regexp.MustCompile(`(?i)<body[^>]*>`)
 func MarkDemo(m *Message) (*Message, error) {
 	loc := m.Locale
 	if !knownLocale(loc) {
-		loc = Locales[0]
+		loc = defaultLocale
 	}
 	var err error
 	prefix := trOr(&err, loc, "demo.subject_prefix")

@@ -13,7 +13,7 @@ func TestMarkDemo(t *testing.T) {
 		"pl": "Ta wiadomość pochodzi ze sklepu demonstracyjnego",
 		"de": "Diese E-Mail stammt aus einem Demo-Shop",
 	}
-	for _, loc := range Locales {
+	for _, loc := range Locales() {
 		msgs, err := allKinds(loc)
 		if err != nil {
 			t.Fatal(err)

@@ -71,9 +71,11 @@ func ContactMessage(cat *catalog.Catalog, ownerLocale string, c Contact) (*Messa
 		Received: i18n.FormatDateTime(loc, received) + " " + received.Format("MST"),
 		Message:  inert.Text(strings.TrimSpace(strings.ReplaceAll(c.Message, "\r\n", "\n"))),
 	}
-	if knownLocale(c.Locale) {
-		d.LocaleName = trOr(&err, loc, "locale."+c.Locale) + " (" + c.Locale + ")"
+	if name, ok := Strings().Lookup(loc, "locale."+c.Locale, nil); ok {
+		d.LocaleName = name + " (" + c.Locale + ")"
 	} else {
+		// A locale added later than the [locale] names of the owner's
+		// language (or not one of the shop's) shows as its code.
 		d.LocaleName = inert.String(oneLine(c.Locale))
 	}
 	from := d.Name

@@ -2,10 +2,8 @@ package mail
 
 import (
 	"embed"
-	"fmt"
-	"sort"
-
-	"github.com/BurntSushi/toml"
+	"io/fs"
+	"sync/atomic"
 
 	"sabershop/internal/i18n"
 )
@@ -13,105 +11,61 @@ import (
 // The e-mail strings live next to the templates rather than in
 // content/i18n: the daemon runs from the built site and catalog.json, not
 // from the content folder, and a queued message must not depend on files an
-// editor changes later.
+// editor changes later. A locale is added by a file here (any LOCALE.toml
+// is embedded) or, without rebuilding, by one in the daemon's -strings
+// directory (LoadStrings, docs/adding-a-locale.md).
 //
 //go:embed locales/*.toml
 var localeFS embed.FS
 
-// Locales are the languages every e-mail is written in.
-var Locales = []string{"en", "pl", "de"}
+// defaultLocale is the reference of the string check and the language of
+// a demo notice on a message in a locale without strings.
+const defaultLocale = "en"
 
-// bundles holds the parsed locale files. They are embedded and checked by
-// tests, so a parse error is a programming error: loadBundles panics at
-// init rather than failing the first order.
-var bundles = mustLoadBundles()
+// localeStrings are the e-mail strings in use with the templates bound to each
+// of their locales; UseStrings swaps them whole.
+type localeStrings struct {
+	set   *i18n.Set
+	bound map[setKey]boundSet
+}
 
-func mustLoadBundles() map[string]i18n.Bundle {
-	b, err := loadBundles()
+var current atomic.Pointer[localeStrings]
+
+// The embedded strings are checked by the string test
+// (internal/i18n/strings_test.go), so a file that is not TOML is a
+// programming error: init panics rather than failing the first order.
+func init() {
+	set, err := LoadStrings(nil)
+	if err == nil {
+		err = UseStrings(set)
+	}
 	if err != nil {
 		panic(err)
 	}
-	return b
 }
 
-func loadBundles() (map[string]i18n.Bundle, error) {
-	out := make(map[string]i18n.Bundle, len(Locales))
-	for _, loc := range Locales {
-		name := "locales/" + loc + ".toml"
-		src, err := localeFS.ReadFile(name)
-		if err != nil {
-			return nil, fmt.Errorf("mail: %w", err)
-		}
-		var data map[string]any
-		if _, err := toml.Decode(string(src), &data); err != nil {
-			return nil, fmt.Errorf("mail: %s: %w", name, err)
-		}
-		b := i18n.Bundle{}
-		if err := flatten(name, "", data, b); err != nil {
-			return nil, err
-		}
-		out[loc] = b
-	}
-	return out, nil
+// LoadStrings reads the embedded e-mail strings with the LOCALE.toml files
+// of extra (nil: none) added or replacing theirs.
+func LoadStrings(extra fs.FS) (*i18n.Set, error) {
+	return i18n.LoadEmbedded("mail", defaultLocale, localeFS, "locales", extra)
 }
 
-// flatten turns nested tables into dotted keys. A table whose keys are all
-// CLDR plural categories is one plural message, as in content/i18n.
-func flatten(file, prefix string, data map[string]any, out i18n.Bundle) error {
-	keys := make([]string, 0, len(data))
-	for k := range data {
-		keys = append(keys, k)
+// UseStrings makes every e-mail from now on use set (from LoadStrings).
+// The daemon calls it once at start when it has an override directory.
+func UseStrings(set *i18n.Set) error {
+	bound, err := bindSets(set.Locales())
+	if err != nil {
+		return err
 	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		key := k
-		if prefix != "" {
-			key = prefix + "." + k
-		}
-		switch v := data[k].(type) {
-		case string:
-			out[key] = i18n.Message{Text: v}
-		case map[string]any:
-			if forms, ok := pluralForms(v); ok {
-				out[key] = i18n.Message{Plural: forms}
-				continue
-			}
-			if err := flatten(file, key, v, out); err != nil {
-				return err
-			}
-		default:
-			return fmt.Errorf("mail: %s: %s is %T, want a string or a table", file, key, v)
-		}
-	}
+	current.Store(&localeStrings{set: set, bound: bound})
 	return nil
 }
 
-func pluralForms(t map[string]any) (map[string]string, bool) {
-	if len(t) == 0 {
-		return nil, false
-	}
-	forms := make(map[string]string, len(t))
-	for k, v := range t {
-		s, ok := v.(string)
-		if !ok || !isPluralCategory(k) {
-			return nil, false
-		}
-		forms[k] = s
-	}
-	return forms, true
-}
+// Strings are the e-mail strings in use.
+func Strings() *i18n.Set { return current.Load().set }
 
-func isPluralCategory(k string) bool {
-	for _, c := range i18n.PluralCategories {
-		if c == k {
-			return true
-		}
-	}
-	return false
-}
+// Locales are the languages e-mails can be written in.
+func Locales() []string { return Strings().Locales() }
 
 // knownLocale reports whether e-mails can be written in loc.
-func knownLocale(loc string) bool {
-	_, ok := bundles[loc]
-	return ok
-}
+func knownLocale(loc string) bool { return Strings().Has(loc) }

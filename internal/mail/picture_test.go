@@ -27,7 +27,7 @@ func TestOrderPlacedShowsTheDesignedHilt(t *testing.T) {
 			part("spike", "Spike", "Kolec", "/images/creator/pommel-spike.svg"),
 			part("plain", "Plain", "Gładka", ""), // no picture: left out
 		}})
-	for _, loc := range Locales {
+	for _, loc := range Locales() {
 		o := testOrder(loc)
 		o.Lines[0].Image = "/images/products/arc.svg"
 		o.Lines[1].Creator.Parts["pommel"] = "spike"

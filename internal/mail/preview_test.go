@@ -13,7 +13,7 @@ func TestPreview(t *testing.T) {
 	if dir == "" {
 		t.Skip("set MAIL_PREVIEW=dir to write previews")
 	}
-	for _, loc := range Locales {
+	for _, loc := range Locales() {
 		msgs, err := allKinds(loc)
 		if err != nil {
 			t.Fatal(err)

@@ -89,8 +89,8 @@ func translator(locale string) func(key string, kv ...any) (string, error) {
 }
 
 func tr(locale, key string, kv ...any) (string, error) {
-	b, ok := bundles[locale]
-	if !ok {
+	b := Strings().Bundle(locale)
+	if b == nil {
 		return "", fmt.Errorf("%w: %q", ErrLocale, locale)
 	}
 	if _, ok := b[key]; !ok {
@@ -137,7 +137,7 @@ func trOr(err *error, locale, key string, kv ...any) string {
 
 // render executes the kind's HTML and text templates.
 func render(kind string, v view) (html, text string, err error) {
-	sets, ok := boundSets[setKey{kind, v.Locale}]
+	sets, ok := current.Load().bound[setKey{kind, v.Locale}]
 	if !ok {
 		if _, known := htmlSets[kind]; !known {
 			return "", "", fmt.Errorf("mail: unknown kind %q", kind)
@@ -165,29 +165,27 @@ type boundSet struct {
 	text *texttemplate.Template
 }
 
-// boundSets are the parsed sets cloned once per kind and locale with "t"
-// bound to that locale. Cloning per message cost a third of a render (the
-// HTML escaper re-analyses a fresh clone on its first execution); templates
-// are safe to execute concurrently once bound.
-var boundSets = mustBindSets()
-
-func mustBindSets() map[setKey]boundSet {
-	out := make(map[setKey]boundSet, len(Kinds)*len(Locales))
+// bindSets clones the parsed sets once per kind and locale with "t" bound
+// to that locale. Cloning per message cost a third of a render (the HTML
+// escaper re-analyses a fresh clone on its first execution); templates are
+// safe to execute concurrently once bound.
+func bindSets(locales []string) (map[setKey]boundSet, error) {
+	out := make(map[setKey]boundSet, len(Kinds)*len(locales))
 	for _, kind := range Kinds {
-		for _, loc := range Locales {
+		for _, loc := range locales {
 			funcs := map[string]any{"t": translator(loc)}
 			h, err := htmlSets[kind].Clone()
 			if err != nil {
-				panic(fmt.Sprintf("mail: %s: %v", kind, err))
+				return nil, fmt.Errorf("mail: %s: %v", kind, err)
 			}
 			t, err := textSets[kind].Clone()
 			if err != nil {
-				panic(fmt.Sprintf("mail: %s: %v", kind, err))
+				return nil, fmt.Errorf("mail: %s: %v", kind, err)
 			}
 			out[setKey{kind, loc}] = boundSet{html: h.Funcs(funcs), text: t.Funcs(funcs)}
 		}
 	}
-	return out
+	return out, nil
 }
 
 // tidyText collapses the blank-line runs that template conditionals leave

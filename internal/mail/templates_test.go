@@ -13,7 +13,7 @@ func TestEveryKindEveryLocale(t *testing.T) {
 		"en": "€1,499.00", "de": "1.499,00\u00a0€", "pl": "1\u00a0499,00\u00a0zł",
 	}
 	waste := map[string]string{"en": "€0.08", "de": "0,08\u00a0€", "pl": "0,08\u00a0zł"}
-	for _, loc := range Locales {
+	for _, loc := range Locales() {
 		msgs, err := allKinds(loc)
 		if err != nil {
 			t.Fatalf("%s: %v", loc, err)

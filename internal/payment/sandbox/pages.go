@@ -26,12 +26,12 @@ func (p *Provider) servePage(w http.ResponseWriter, r *http.Request) {
 	kind, ref, _ := strings.Cut(rest, "/")
 	pay, ok := p.lookup(ref)
 	if !ok || pay.page == "" || pay.page != kind {
-		loc := "en"
+		loc := p.strings.Default
 		if al := r.Header.Get("Accept-Language"); len(al) >= 2 {
-			loc = locale(al[:2])
+			loc = p.locale(al[:2])
 		}
-		c := pageCopy[loc]
-		writePage(w, http.StatusNotFound, pageCSPFor(), pageData{Lang: loc, Tag: c.tag, Title: c.notFoundTitle, Lead: c.notFound})
+		t := func(key string) string { return p.strings.T(loc, key, nil) }
+		writePage(w, http.StatusNotFound, pageCSPFor(), pageData{Lang: loc, Tag: t("tag"), Title: t("not_found_title"), Lead: t("not_found")})
 		return
 	}
 
@@ -79,72 +79,35 @@ func (p *Provider) servePage(w http.ResponseWriter, r *http.Request) {
 }
 
 func (p *Provider) showChoice(w http.ResponseWriter, pay *pending) {
-	loc := locale(pay.order.Locale)
-	c := pageCopy[loc]
-	k := c.kinds[pay.page]
+	loc := p.locale(pay.order.Locale)
+	t := func(key string) string { return p.strings.T(loc, key, nil) }
+	kind, values := pay.page, decisions[pay.page]
 	order := pay.order.Description
 	if pay.order.ID != 0 {
 		order = "#" + strconv.FormatUint(pay.order.ID, 10)
 	}
 	writePage(w, http.StatusOK, pageCSPFor(pay.returnURL, pay.cancelURL), pageData{
-		Lang: loc, Tag: c.tag, Title: k.title, Lead: k.lead,
-		AmountLabel: c.amount, Amount: i18n.FormatMoney(loc, pay.order.Amount, pay.order.Currency),
-		OrderLabel: c.order, Order: order,
-		Yes: k.yes, YesValue: k.yesValue, No: k.no, NoValue: k.noValue, Note: c.note,
+		Lang: loc, Tag: t("tag"), Title: t(kind + ".title"), Lead: t(kind + ".lead"),
+		AmountLabel: t("amount"), Amount: i18n.FormatMoney(loc, pay.order.Amount, pay.order.Currency),
+		OrderLabel: t("order"), Order: order,
+		Yes: t(kind + ".yes"), YesValue: values.yes, No: t(kind + ".no"), NoValue: values.no, Note: t("note"),
 	})
 }
 
-func locale(l string) string {
-	switch l = strings.ToLower(l); l {
-	case "pl", "de":
+// decisions are the values of each page kind's two buttons; their labels
+// are the strings' KIND.yes and KIND.no.
+var decisions = map[string]struct{ yes, no string }{
+	"3ds":    {"approve", "fail"},
+	"bank":   {"pay", "fail"},
+	"paypal": {"approve", "cancel"},
+}
+
+// locale is l if the pages have strings in it, else their default.
+func (p *Provider) locale(l string) string {
+	if l = strings.ToLower(l); p.strings.Has(l) {
 		return l
 	}
-	return "en"
-}
-
-type kindCopy struct {
-	title, lead   string
-	yes, yesValue string
-	no, noValue   string
-}
-
-type localeCopy struct {
-	tag, amount, order, note string
-	notFoundTitle, notFound  string
-	kinds                    map[string]kindCopy
-}
-
-var pageCopy = map[string]localeCopy{
-	"en": {
-		tag: "Sandbox", amount: "Amount", order: "Order",
-		note:          "No card, bank or PayPal account is charged: this page stands in for your bank's while the shop runs in test mode.",
-		notFoundTitle: "Payment not found", notFound: "This sandbox payment does not exist or has expired. Go back to the shop and start the payment again.",
-		kinds: map[string]kindCopy{
-			"3ds":    {"Confirm your payment", "Sandbox card issuer – no real money moves. Your bank asks you to confirm this card payment (3-D Secure).", "Confirm", "approve", "Reject", "fail"},
-			"bank":   {"Pay by bank transfer or BLIK", "Sandbox bank – no real money moves. Choose how this test payment ends.", "Pay", "pay", "Let it fail", "fail"},
-			"paypal": {"Pay with PayPal", "PayPal sandbox – no real money moves. Approve the payment to the shop or cancel it.", "Approve", "approve", "Cancel", "cancel"},
-		},
-	},
-	"pl": {
-		tag: "Tryb testowy", amount: "Kwota", order: "Zamówienie",
-		note:          "Żadna karta, rachunek ani konto PayPal nie zostaną obciążone: ta strona zastępuje stronę banku, dopóki sklep działa w trybie testowym.",
-		notFoundTitle: "Nie znaleziono płatności", notFound: "Ta płatność testowa nie istnieje lub wygasła. Wróć do sklepu i rozpocznij płatność ponownie.",
-		kinds: map[string]kindCopy{
-			"3ds":    {"Potwierdź płatność", "Testowy wydawca karty – żadne prawdziwe pieniądze nie są przelewane. Twój bank prosi o potwierdzenie tej płatności kartą (3-D Secure).", "Potwierdź", "approve", "Odrzuć", "fail"},
-			"bank":   {"Zapłać przelewem lub BLIKIEM", "Bank testowy – żadne prawdziwe pieniądze nie są przelewane. Wybierz, jak ma się zakończyć ta płatność testowa.", "Zapłać", "pay", "Płatność nieudana", "fail"},
-			"paypal": {"Zapłać przez PayPal", "Testowy PayPal – żadne prawdziwe pieniądze nie są przelewane. Zatwierdź płatność na rzecz sklepu lub ją anuluj.", "Zatwierdź", "approve", "Anuluj", "cancel"},
-		},
-	},
-	"de": {
-		tag: "Testmodus", amount: "Betrag", order: "Bestellung",
-		note:          "Keine Karte, kein Bankkonto und kein PayPal-Konto wird belastet: Diese Seite ersetzt die deiner Bank, solange der Shop im Testmodus läuft.",
-		notFoundTitle: "Zahlung nicht gefunden", notFound: "Diese Testzahlung gibt es nicht oder sie ist abgelaufen. Geh zurück zum Shop und starte die Zahlung erneut.",
-		kinds: map[string]kindCopy{
-			"3ds":    {"Zahlung bestätigen", "Test-Kartenaussteller – es fließt kein echtes Geld. Deine Bank bittet dich, diese Kartenzahlung zu bestätigen (3-D Secure).", "Bestätigen", "approve", "Ablehnen", "fail"},
-			"bank":   {"Per Überweisung oder BLIK bezahlen", "Testbank – es fließt kein echtes Geld. Wähle, wie diese Testzahlung endet.", "Bezahlen", "pay", "Scheitern lassen", "fail"},
-			"paypal": {"Mit PayPal bezahlen", "PayPal-Sandbox – es fließt kein echtes Geld. Genehmige die Zahlung an den Shop oder brich sie ab.", "Genehmigen", "approve", "Abbrechen", "cancel"},
-		},
-	},
+	return p.strings.Default
 }
 
 // pageStyle is the pages' only style; the CSP allows exactly it by hash,

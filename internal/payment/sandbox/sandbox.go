@@ -30,6 +30,7 @@ import (
 	"sync"
 	"time"
 
+	"sabershop/internal/i18n"
 	"sabershop/internal/payment"
 )
 
@@ -59,6 +60,8 @@ type Config struct {
 	Now    func() time.Time
 	// Context ends scheduled confirmations and their retries (as does Stop).
 	Context context.Context
+	// Strings are the pages' texts (LoadStrings); nil: the embedded ones.
+	Strings *i18n.Set
 }
 
 // Provider is the sandbox. It implements payment.Provider and
@@ -71,6 +74,7 @@ type Provider struct {
 	client    *http.Client
 	log       *slog.Logger
 	now       func() time.Time
+	strings   *i18n.Set
 
 	// retryBase is the first wait between delivery attempts (doubling);
 	// tests shorten it.
@@ -133,7 +137,12 @@ func New(cfg Config) (*Provider, error) {
 		key: key, publicKey: pub, secret: secret,
 		delay: cfg.Delay, client: cfg.Client, log: cfg.Log, now: cfg.Now,
 		retryBase: time.Second, attempts: 6,
-		payments: map[string]*pending{},
+		payments: map[string]*pending{}, strings: cfg.Strings,
+	}
+	if p.strings == nil {
+		if p.strings, err = LoadStrings(nil); err != nil {
+			return nil, err
+		}
 	}
 	if p.delay <= 0 {
 		p.delay = 3 * time.Second

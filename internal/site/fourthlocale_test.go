@@ -1,0 +1,279 @@
+package site
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/BurntSushi/toml"
+	"golang.org/x/tools/txtar"
+
+	"sabershop/internal/api"
+	"sabershop/internal/i18n"
+	"sabershop/internal/mail"
+	"sabershop/internal/order"
+	"sabershop/internal/payment"
+	"sabershop/internal/payment/sandbox"
+	"sabershop/internal/store"
+)
+
+// frenchOf is a French file made from an English one: every plural table
+// gains the "many" form French needs (CLDR: a million is "many"), and the
+// keys of fr get French text; the rest stays English, which is all the
+// test needs to tell the locales apart.
+func frenchOf(t *testing.T, en []byte, fr map[string]string) []byte {
+	t.Helper()
+	var data map[string]any
+	if _, err := toml.Decode(string(en), &data); err != nil {
+		t.Fatal(err)
+	}
+	var walk func(prefix string, m map[string]any)
+	walk = func(prefix string, m map[string]any) {
+		if _, plural := m["other"]; plural {
+			m["many"] = m["other"]
+		}
+		for k, v := range m {
+			key := strings.TrimPrefix(prefix+"."+k, ".")
+			if text, ok := fr[key]; ok {
+				m[k] = text
+			}
+			if sub, ok := v.(map[string]any); ok {
+				walk(key, sub)
+			}
+		}
+	}
+	walk("", data)
+	var b bytes.Buffer
+	if err := toml.NewEncoder(&b).Encode(data); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// withFrench adds the locale fr (EUR) to the fixture's config.toml: one
+// more [[locales]] entry and a French name in every names table.
+func withFrench(t *testing.T, config string) string {
+	t.Helper()
+	config = strings.Replace(config, "[waste_fee]", "[[locales]]\ncode = \"fr\"\nname = \"Français\"\ncurrency = \"EUR\"\n\n[waste_fee]", 1)
+	names := regexp.MustCompile(`(names = \{ en = "([^"]*)",[^}]*?) \}`)
+	return names.ReplaceAllString(config, `$1, fr = "$2" }`)
+}
+
+func fixtureFile(t *testing.T, name string) []byte {
+	t.Helper()
+	ar, err := txtar.ParseFile(filepath.Join("testdata", "site.txtar"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range ar.Files {
+		if f.Name == name {
+			return f.Data
+		}
+	}
+	t.Fatalf("the fixture has no %s", name)
+	return nil
+}
+
+func readRepo(t *testing.T, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("../..", path))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func writeFile(t *testing.T, path string, data []byte) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestFourthLocaleByConfigurationOnly adds French (EUR) to the fixture
+// site the way docs/adding-a-locale.md tells an editor to — a [[locales]]
+// entry, names in config and data, content/i18n/fr.toml, a content folder,
+// and the daemon's strings as fr.toml files in its -strings directory —
+// with no Go or TypeScript edit, builds it, and places and prices an order
+// in French through the real /v1 API on a real bbolt file: the order is in
+// fr and EUR with the catalogue's total, and the API's answers and the
+// order's e-mail and the sandbox payment page are French.
+func TestFourthLocaleByConfigurationOnly(t *testing.T) {
+	config := withFrench(t, string(fixtureFile(t, "config.toml")))
+	deliveries := withFrench(t, string(fixtureFile(t, "data/deliveries.toml")))
+	creator := withFrench(t, string(fixtureFile(t, "data/creator.toml")))
+	siteFR := frenchOf(t, fixtureFile(t, "i18n/en.toml"), map[string]string{"menu.shop": "Boutique", "nav.home": "Accueil"})
+	contentDir := writeFixture(t, "site",
+		"-- config.toml --\n"+config,
+		"-- data/deliveries.toml --\n"+deliveries,
+		"-- data/creator.toml --\n"+creator,
+		"-- i18n/fr.toml --\n"+string(siteFR),
+		"-- fr/pages/home.md --\n---\ntitle: Accueil\n---\nBienvenue.\n")
+	out := filepath.Join(t.TempDir(), "public")
+	fb := buildFixture(t, contentDir, out)
+	if fb.err != nil {
+		t.Fatalf("build: %v\n%v", fb.err, fb.rep)
+	}
+	home := read(t, out, "fr/index.html")
+	for _, want := range []string{`lang="fr"`, "Boutique", "Bienvenue."} {
+		if !strings.Contains(home, want) {
+			t.Errorf("fr/index.html lacks %q", want)
+		}
+	}
+
+	// The daemon's strings: its -strings directory, as an operator adds it.
+	strs := t.TempDir()
+	writeFile(t, filepath.Join(strs, "mail", "fr.toml"), frenchOf(t, readRepo(t, "internal/mail/locales/en.toml"),
+		map[string]string{"order_placed.subject": "Commande {number} passée – payez par le lien", "order_placed.heading": "Merci pour votre commande !"}))
+	writeFile(t, filepath.Join(strs, "api", "fr.toml"), frenchOf(t, readRepo(t, "internal/api/messages/en.toml"),
+		map[string]string{"order_placed": "Commande passée.", "invalid_fields": "Veuillez corriger les champs signalés."}))
+	writeFile(t, filepath.Join(strs, "sandbox", "fr.toml"), frenchOf(t, readRepo(t, "internal/payment/sandbox/locales/en.toml"),
+		map[string]string{"tag": "Bac à sable"}))
+
+	cats, err := api.LoadCatalogs(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cat := cats.Current()
+	var locales []string
+	for _, l := range cat.Locales {
+		locales = append(locales, l.Code)
+	}
+	if strings.Join(locales, " ") != "en pl de fr" {
+		t.Fatalf("catalog.json locales %v", locales)
+	}
+	mailStrings, err := mail.LoadStrings(os.DirFS(filepath.Join(strs, "mail")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	messages, err := api.LoadMessages(os.DirFS(filepath.Join(strs, "api")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pages, err := sandbox.LoadStrings(os.DirFS(filepath.Join(strs, "sandbox")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, set := range []*i18n.Set{mailStrings, messages, pages} {
+		for _, p := range set.Check(locales) {
+			t.Errorf("%s", p)
+		}
+	}
+	// Adds fr to what the embedded strings have; en, pl and de stay.
+	if err := mail.UseStrings(mailStrings); err != nil {
+		t.Fatal(err)
+	}
+
+	db, err := store.Open(filepath.Join(t.TempDir(), "orderd.db"), store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	box, err := sandbox.New(sandbox.Config{Strings: pages})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(box.Stop)
+	pays, err := payment.NewRegistry(box)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srvAPI, err := api.New(api.Config{Store: db, Catalogs: cats, Messages: messages, Payments: pays,
+		BaseURL: "http://shop.test", Now: func() time.Time { return fixtureNow }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(srvAPI.Handler())
+	t.Cleanup(srv.Close)
+	post := func(path string, v any) (int, map[string]any) {
+		t.Helper()
+		body, _ := json.Marshal(v)
+		res, err := srv.Client().Post(srv.URL+path, "application/json", bytes.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		b, _ := io.ReadAll(res.Body)
+		var m map[string]any
+		if err := json.Unmarshal(b, &m); err != nil {
+			t.Fatalf("%s: %d %s", path, res.StatusCode, b)
+		}
+		return res.StatusCode, m
+	}
+
+	items := []order.ItemRequest{{Product: "plug", Quantity: 2}}
+	status, quote := post("/v1/quote", map[string]any{"locale": "fr", "country": "pl", "items": items})
+	if status != http.StatusOK || quote["currency"] != "EUR" {
+		t.Fatalf("quote: %d %v", status, quote)
+	}
+	total := int64(quote["totals"].(map[string]any)["total"].(float64))
+	// Two plugs at 15.00 EUR and delivery to Poland at 5.00 EUR.
+	if total != 2*1500+500 {
+		t.Errorf("quote total %d, want %d", total, 2*1500+500)
+	}
+
+	req := order.Request{Locale: "fr", TermsAccepted: true, ExpectedTotal: total, Items: items,
+		Customer: order.Customer{FirstName: "Aline", LastName: "Martin", Email: "aline@example.com", Phone: "+33 6 12 34 56 78",
+			Country: "pl", Street: "Długa 1", Zip: "00-001", City: "Warszawa"}}
+	status, placed := post("/v1/orders", req)
+	if status != http.StatusCreated {
+		t.Fatalf("order: %d %v", status, placed)
+	}
+	o := placed["order"].(map[string]any)
+	if o["locale"] != "fr" || o["currency"] != "EUR" || int64(o["totals"].(map[string]any)["total"].(float64)) != total {
+		t.Errorf("order in %v %v, total %v; want fr, EUR, %d", o["locale"], o["currency"], o["totals"], total)
+	}
+	if placed["message"] != "Commande passée." {
+		t.Errorf("the API answered %q, not in French", placed["message"])
+	}
+	req.Customer.Email = "not an address"
+	if _, bad := post("/v1/orders", req); bad["message"] != "Veuillez corriger les champs signalés." {
+		t.Errorf("an invalid order in fr is answered %q", bad["message"])
+	}
+
+	page, err := http.NewRequest(http.MethodGet, srv.URL+sandbox.PagesPrefix+"3ds/no-such-payment", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page.Header.Set("Accept-Language", "fr-FR")
+	res, err := srv.Client().Do(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	html, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if !bytes.Contains(html, []byte(`lang="fr"`)) || !bytes.Contains(html, []byte("Bac à sable")) {
+		t.Errorf("the sandbox's page is not in French:\n%s", html)
+	}
+
+	mails := t.TempDir()
+	worker := &mail.Worker{Outbox: db, Sender: mail.FileSender{Dir: mails}, Prepare: srvAPI.PrepareMail,
+		Log: slog.New(slog.DiscardHandler)}
+	if sent, failed, err := worker.DrainOnce(context.Background()); err != nil || sent != 1 || failed != 0 {
+		t.Fatalf("outbox: sent %d, failed %d, %v", sent, failed, err)
+	}
+	emls, _ := filepath.Glob(filepath.Join(mails, "*.eml"))
+	if len(emls) != 1 {
+		t.Fatalf("e-mails written: %v", emls)
+	}
+	eml, err := os.ReadFile(emls[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(eml, []byte("Merci pour votre commande")) || !bytes.Contains(eml, []byte("Commande")) {
+		t.Errorf("the order's e-mail is not in French:\n%.1500s", eml)
+	}
+}
