@@ -16,6 +16,7 @@ import (
 	"sabershop/internal/content"
 	"sabershop/internal/daemon"
 	"sabershop/internal/order"
+	"sabershop/internal/site"
 )
 
 var (
@@ -29,12 +30,12 @@ var (
 func realCatalogJSON(t testing.TB) []byte {
 	t.Helper()
 	catOnce.Do(func() {
-		site, err := content.Load("../../content")
+		loaded, err := content.Load("../../content")
 		if err != nil {
 			catErr = err
 			return
 		}
-		catJSON, catErr = catalog.Build(site).JSON()
+		catJSON, catErr = site.Catalog(loaded).JSON()
 	})
 	if catErr != nil {
 		t.Fatal(catErr)
