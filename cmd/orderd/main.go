@@ -20,8 +20,8 @@ import (
 	"time"
 
 	"sabershop/internal/admin"
-	"sabershop/internal/api"
 	"sabershop/internal/catalog"
+	"sabershop/internal/catalog/catalogfile"
 	"sabershop/internal/daemon"
 	"sabershop/internal/mail"
 	"sabershop/internal/store"
@@ -176,9 +176,7 @@ func offlineCatalog(site string) func() *catalog.Catalog {
 	return func() *catalog.Catalog {
 		if !tried {
 			tried = true
-			if c, err := api.LoadCatalogs(site); err == nil {
-				cat = c.Current()
-			}
+			cat, _ = catalogfile.Read(site)
 		}
 		return cat
 	}

@@ -18,8 +18,8 @@ import (
 	"testing"
 	"time"
 
-	"sabershop/internal/api"
 	"sabershop/internal/catalog"
+	"sabershop/internal/catalog/catalogfile"
 	"sabershop/internal/order/ordertest"
 )
 
@@ -236,11 +236,11 @@ var (
 func siteCatalog(t *testing.T) *catalog.Catalog {
 	t.Helper()
 	catOnce.Do(func() {
-		c, err := api.LoadCatalogs(sitePath)
+		c, err := catalogfile.Read(sitePath)
 		if err != nil {
 			t.Fatal(err)
 		}
-		siteCat = c.Current()
+		siteCat = c
 	})
 	return siteCat
 }

@@ -17,6 +17,7 @@ import (
 	"sabershop/internal/mail"
 	"sabershop/internal/order"
 	"sabershop/internal/order/ordertest"
+	"sabershop/internal/site"
 	"sabershop/internal/store"
 )
 
@@ -37,12 +38,12 @@ var (
 func realCatalog(t testing.TB) *catalog.Catalog {
 	t.Helper()
 	catOnce.Do(func() {
-		site, err := content.Load("../../content")
+		loaded, err := content.Load("../../content")
 		if err != nil {
 			catErr = err
 			return
 		}
-		data, err := catalog.Build(site).JSON()
+		data, err := site.Catalog(loaded).JSON()
 		if err != nil {
 			catErr = err
 			return

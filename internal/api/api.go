@@ -13,6 +13,7 @@ import (
 
 	"github.com/gorilla/mux"
 
+	"sabershop/internal/catalog/catalogfile"
 	"sabershop/internal/i18n"
 	"sabershop/internal/payment"
 	"sabershop/internal/store"
@@ -22,7 +23,7 @@ import (
 // environment.
 type Config struct {
 	Store    *store.DB
-	Catalogs *Catalogs
+	Catalogs *catalogfile.Catalogs
 	// Static serves the built site for every path outside /v1.
 	Static http.Handler
 	Log    *slog.Logger

@@ -18,11 +18,13 @@ import (
 
 	"sabershop/internal/api"
 	"sabershop/internal/catalog"
+	"sabershop/internal/catalog/catalogfile"
 	"sabershop/internal/content"
 	"sabershop/internal/mail"
 	"sabershop/internal/mail/mailtest"
 	"sabershop/internal/order"
 	"sabershop/internal/order/ordertest"
+	"sabershop/internal/site"
 	"sabershop/internal/store"
 )
 
@@ -42,11 +44,11 @@ const (
 var testNow = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 
 var catalogJSON = sync.OnceValues(func() ([]byte, error) {
-	site, err := content.Load("../../content")
+	loaded, err := content.Load("../../content")
 	if err != nil {
 		return nil, err
 	}
-	return catalog.Build(site).JSON()
+	return site.Catalog(loaded).JSON()
 })
 
 // realCatalog is a fresh copy of the shop's catalogue, as catalog.json.
@@ -145,7 +147,7 @@ func newEnvStore(t *testing.T, so store.Options, opts ...func(*api.Config)) *env
 	e.worker = &mail.Worker{Outbox: db, Sender: sender, Log: log} // real time: messages carry real Created times
 	cfg := api.Config{
 		Store:      db,
-		Catalogs:   api.NewCatalogs(e.cat),
+		Catalogs:   catalogfile.Fixed(e.cat),
 		Log:        log,
 		BaseURL:    baseURL,
 		OwnerEmail: ownerEmail,
@@ -418,5 +420,5 @@ func contains(t *testing.T, what, s string, subs ...string) {
 
 // withCatalog serves cat instead of the real catalogue.
 func withCatalog(cat *catalog.Catalog) func(*api.Config) {
-	return func(c *api.Config) { c.Catalogs = api.NewCatalogs(cat) }
+	return func(c *api.Config) { c.Catalogs = catalogfile.Fixed(cat) }
 }

@@ -2,15 +2,16 @@
 // lists, creator parts, deliveries, fees and coupon rules. The build writes
 // it as public/catalog.json next to the pages that show the same prices, and
 // the daemon loads that file, so the browser never decides a price.
+//
+// The package is the data and its lookups only: the build makes the
+// catalogue (site.Catalog), so the daemon links nothing of the build
+// (no Markdown, YAML or TOML parser; see cmd/orderd's TestLinksNothingOfTheBuild).
 package catalog
 
 import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"time"
-
-	"sabershop/internal/content"
 )
 
 // Catalog is the content of catalog.json. Amounts are integer minor units.
@@ -28,19 +29,26 @@ type Catalog struct {
 
 // Shop is who sells: what e-mails and the daemon's pages print.
 type Shop struct {
+	Name    string  `json:"name"`
+	BaseURL string  `json:"base_url"`
+	Company Company `json:"company"`
+}
+
+// Company is the seller's legal identity, as content/config.toml's
+// [company] table gives it. It is defined here, the lowest package that
+// needs it (e-mails and the daemon read it from catalog.json), and used
+// as it is by the content loader and the pages' data, so the three never
+// drift apart field by field.
+type Company struct {
 	Name    string `json:"name"`
-	BaseURL string `json:"base_url"`
-	Company struct {
-		Name    string `json:"name"`
-		Owner   string `json:"owner"`
-		Street  string `json:"street"`
-		Zip     string `json:"zip"`
-		City    string `json:"city"`
-		Country string `json:"country"`
-		TaxID   string `json:"tax_id"`
-		Email   string `json:"email"`
-		Phone   string `json:"phone"`
-	} `json:"company"`
+	Owner   string `json:"owner"`
+	Street  string `json:"street"`
+	Zip     string `json:"zip"`
+	City    string `json:"city"`
+	Country string `json:"country"`
+	TaxID   string `json:"tax_id"`
+	Email   string `json:"email"`
+	Phone   string `json:"phone"`
 }
 
 type Locale struct {
@@ -113,66 +121,6 @@ type Fees struct {
 type CouponRules struct {
 	// Minimum order value from which a discount code is accepted.
 	Minimum map[string]int64 `json:"minimum"`
-}
-
-// Build makes the catalogue from loaded content. titles gives each
-// product's name per locale.
-func Build(site *content.Site) *Catalog {
-	c := &Catalog{OrdersOpen: site.Config.OrdersOpen}
-	c.Shop.Name, c.Shop.BaseURL = site.Config.Name, site.Config.BaseURL
-	co := site.Config.Company
-	c.Shop.Company.Name, c.Shop.Company.Owner, c.Shop.Company.Street = co.Name, co.Owner, co.Street
-	c.Shop.Company.Zip, c.Shop.Company.City, c.Shop.Company.Country = co.Zip, co.City, co.Country
-	c.Shop.Company.TaxID, c.Shop.Company.Email, c.Shop.Company.Phone = co.TaxID, co.Email, co.Phone
-	for _, l := range site.Config.Locales {
-		c.Locales = append(c.Locales, Locale{Code: l.Code, Currency: l.Currency})
-	}
-	names := map[string]map[string]string{}
-	for loc, docs := range site.Docs {
-		for _, d := range docs {
-			if d.Kind != content.KindProduct {
-				continue
-			}
-			if names[d.Slug] == nil {
-				names[d.Slug] = map[string]string{}
-			}
-			names[d.Slug][loc] = d.Title
-		}
-	}
-	for _, p := range site.Products {
-		cp := Product{Slug: p.Slug, Kind: string(p.Kind), Names: names[p.Slug], Returnable: p.Returnable,
-			BuildDays: p.BuildDays, Presets: p.Presets, Electronic: p.Electronic}
-		if len(p.Images) > 0 {
-			cp.Image = p.Images[0]
-		}
-		for _, e := range p.Prices {
-			cp.Prices = append(cp.Prices, Price{From: e.From.Format(time.DateOnly), Amounts: e.Amounts})
-		}
-		c.Products = append(c.Products, cp)
-	}
-	cr := site.Creator
-	c.Creator = Creator{Presets: cr.Presets, BasePrice: cr.BasePrice, BuildDays: cr.BuildDays, Options: map[string][]Option{}}
-	for _, s := range cr.Slots {
-		cs := Slot{ID: s.ID, Names: s.Names}
-		for _, o := range s.Options {
-			cs.Options = append(cs.Options, Part{ID: o.ID, Names: o.Names, Image: o.Image, Price: o.Price})
-		}
-		c.Creator.Slots = append(c.Creator.Slots, cs)
-	}
-	for _, g := range cr.Generators {
-		c.Creator.Generators = append(c.Creator.Generators, Part{ID: g.ID, Names: g.Names, Price: g.Price})
-	}
-	for group, opts := range cr.Options {
-		for _, o := range opts {
-			c.Creator.Options[group] = append(c.Creator.Options[group], Option{ID: o.ID, Names: o.Names, Hex: o.Hex})
-		}
-	}
-	for _, d := range site.Deliveries {
-		c.Deliveries = append(c.Deliveries, Delivery{Code: d.Code, Names: d.Names, Cost: d.Cost, DaysMin: d.DaysMin, DaysMax: d.DaysMax})
-	}
-	c.Fees.Waste = site.Config.WasteFee
-	c.Coupons.Minimum = site.Config.CouponMinimum
-	return c
 }
 
 // JSON encodes the catalogue with its version: a hash of everything else,

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"time"
 )
 
 // Parse decodes catalog.json as the build wrote it. Unknown fields are
@@ -110,32 +109,4 @@ func findPart(parts []Part, id string) (*Part, bool) {
 		}
 	}
 	return nil, false
-}
-
-// ProductPriceAt is the product's price in currency in force at the instant
-// at: the entry with the latest From not after at (From is a date, in force
-// from 00:00 UTC). It is PriceAt for the catalogue's string dates; entries
-// need not be sorted, and an entry with an unreadable date is ignored rather
-// than guessed. ok is false before the first entry or when the entry in
-// force has no amount in the currency.
-func ProductPriceAt(p *Product, currency string, at time.Time) (int64, bool) {
-	if p == nil {
-		return 0, false
-	}
-	best := -1
-	var bestFrom time.Time
-	for i, e := range p.Prices {
-		from, err := time.Parse(time.DateOnly, e.From)
-		if err != nil || from.After(at) {
-			continue
-		}
-		if best < 0 || !from.Before(bestFrom) {
-			best, bestFrom = i, from
-		}
-	}
-	if best < 0 {
-		return 0, false
-	}
-	v, ok := p.Prices[best].Amounts[currency]
-	return v, ok
 }

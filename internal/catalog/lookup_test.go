@@ -3,9 +3,6 @@ package catalog
 import (
 	"strings"
 	"testing"
-	"time"
-
-	"sabershop/internal/content"
 )
 
 func TestParse(t *testing.T) {
@@ -33,48 +30,6 @@ func TestParse(t *testing.T) {
 				t.Fatalf("err = %v, want one containing %q", err, c.err)
 			}
 		})
-	}
-}
-
-// TestParseRealCatalogue builds the shop's own catalogue, writes it as the
-// build does and reads it back with every lookup.
-func TestParseRealCatalogue(t *testing.T) {
-	site, err := content.Load("../../content")
-	if err != nil {
-		t.Fatal(err)
-	}
-	body, err := Build(site).JSON()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cat, err := Parse(body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if cur, ok := cat.Currency("pl"); !ok || cur != "PLN" {
-		t.Errorf("Currency(pl) = %q %v", cur, ok)
-	}
-	if cur, ok := cat.Currency("de"); !ok || cur != "EUR" {
-		t.Errorf("Currency(de) = %q %v", cur, ok)
-	}
-	if p, ok := cat.Product("arc"); !ok || p.Kind != "hilt" {
-		t.Errorf("Product(arc) = %+v %v", p, ok)
-	}
-	if d, ok := cat.Delivery("pl"); !ok || d.Cost["PLN"] <= 0 {
-		t.Errorf("Delivery(pl) = %+v %v", d, ok)
-	}
-	if g, ok := cat.Generator("standard"); !ok || g.Price["EUR"] != 0 {
-		t.Errorf("Generator(standard) = %+v %v", g, ok)
-	}
-	s, ok := cat.Slot(cat.Creator.Slots[0].ID)
-	if !ok {
-		t.Fatal("first slot not found")
-	}
-	if _, ok := s.Part(s.Options[0].ID); !ok {
-		t.Error("first part of the first slot not found")
-	}
-	if _, ok := cat.Option("buttons", cat.Creator.Options["buttons"][0].ID); !ok {
-		t.Error("first button not found")
 	}
 }
 
@@ -130,43 +85,5 @@ func TestLookupsMissing(t *testing.T) {
 	p, _ := c.Product("arc")
 	if p != &c.Products[0] {
 		t.Error("Product returned a copy")
-	}
-}
-
-func TestProductPriceAt(t *testing.T) {
-	p := testCatalog().Products[0]
-	at := func(s string) time.Time {
-		v, err := time.Parse(time.RFC3339, s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return v
-	}
-	cases := []struct {
-		at       string
-		currency string
-		want     int64
-		ok       bool
-	}{
-		{"2025-12-31T23:59:59Z", "EUR", 0, false},
-		{"2026-01-01T00:00:00Z", "EUR", 34900, true},
-		{"2026-05-31T23:59:59Z", "EUR", 34900, true},
-		{"2026-06-01T00:00:00Z", "EUR", 29900, true},
-		// 01:00 in Warsaw on 1 June is still 31 May in UTC.
-		{"2026-06-01T01:00:00+02:00", "EUR", 34900, true},
-		{"2030-01-01T00:00:00Z", "EUR", 29900, true},
-		{"2026-02-01T00:00:00Z", "PLN", 149900, true},
-		// The entry in force has no PLN: no price rather than an old one.
-		{"2026-07-01T00:00:00Z", "PLN", 0, false},
-		{"2026-02-01T00:00:00Z", "USD", 0, false},
-	}
-	for _, c := range cases {
-		got, ok := ProductPriceAt(&p, c.currency, at(c.at))
-		if got != c.want || ok != c.ok {
-			t.Errorf("%s %s: %d %v, want %d %v", c.at, c.currency, got, ok, c.want, c.ok)
-		}
-	}
-	if _, ok := ProductPriceAt(nil, "EUR", time.Now()); ok {
-		t.Error("a price for no product")
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 
+	"sabershop/internal/catalog"
 	"sabershop/internal/i18n"
 )
 
@@ -72,7 +73,7 @@ func (l *loader) loadConfig() (Config, bool) {
 		t.unknownFields()
 	}
 	co := f.Table("company", true)
-	c.Company = Company{
+	c.Company = catalog.Company{
 		Name: co.String("name", true), Owner: co.String("owner", true), Street: co.String("street", true),
 		Zip: co.String("zip", true), City: co.String("city", true), Country: co.String("country", true),
 		TaxID: co.String("tax_id", false), Email: co.String("email", true), Phone: co.String("phone", false),

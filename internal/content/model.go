@@ -7,6 +7,7 @@ package content
 import (
 	"time"
 
+	"sabershop/internal/catalog"
 	"sabershop/internal/i18n"
 )
 
@@ -37,7 +38,7 @@ type Config struct {
 	CouponMinimum Amounts
 	Categories    []Category
 	Menu          []MenuItem
-	Company       Company
+	Company       catalog.Company // the one definition, also in catalog.json and the page data
 	Hours         Hours
 	Social        []SocialLink
 }
@@ -63,10 +64,6 @@ type Category struct {
 type MenuItem struct {
 	Key  string // label = i18n key menu.KEY
 	Href string // unprefixed route
-}
-
-type Company struct {
-	Name, Owner, Street, Zip, City, Country, TaxID, Email, Phone string
 }
 
 type Hours struct {

@@ -19,6 +19,7 @@ import (
 	"sabershop/internal/admin"
 	"sabershop/internal/api"
 	"sabershop/internal/catalog"
+	"sabershop/internal/catalog/catalogfile"
 	"sabershop/internal/mail"
 	"sabershop/internal/static"
 	"sabershop/internal/store"
@@ -83,7 +84,7 @@ func Run(ctx context.Context, cfg Config) error {
 		}
 	}()
 
-	cats, err := api.LoadCatalogs(cfg.Site)
+	cats, err := catalogfile.Load(cfg.Site)
 	if err != nil {
 		return err
 	}

@@ -15,6 +15,7 @@ import (
 	"sabershop/internal/content"
 	"sabershop/internal/daemon"
 	"sabershop/internal/order/ordertest"
+	"sabershop/internal/site"
 )
 
 var (
@@ -28,12 +29,12 @@ var (
 func realCatalogJSON(t testing.TB) []byte {
 	t.Helper()
 	catOnce.Do(func() {
-		site, err := content.Load("../../content")
+		loaded, err := content.Load("../../content")
 		if err != nil {
 			catErr = err
 			return
 		}
-		catJSON, catErr = catalog.Build(site).JSON()
+		catJSON, catErr = site.Catalog(loaded).JSON()
 	})
 	if catErr != nil {
 		t.Fatal(catErr)

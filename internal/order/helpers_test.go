@@ -10,6 +10,7 @@ import (
 
 	"sabershop/internal/catalog"
 	"sabershop/internal/content"
+	"sabershop/internal/site"
 )
 
 // testAt is the instant most tests order at: after arc's first price and
@@ -110,11 +111,11 @@ func validRequest() Request {
 // does.
 func realCatalog(t testing.TB) *catalog.Catalog {
 	t.Helper()
-	site, err := content.Load("../../content")
+	loaded, err := content.Load("../../content")
 	if err != nil {
 		t.Fatal(err)
 	}
-	return catalog.Build(site)
+	return site.Catalog(loaded)
 }
 
 // assertErrors compares field errors exactly: a missing or an extra key

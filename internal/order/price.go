@@ -139,7 +139,7 @@ func priceProduct(cat *catalog.Catalog, it ItemRequest, locale, currency string,
 		errs[prefix+".product"] = KeyProductUnknown
 		return Line{}, false
 	}
-	unit, ok := catalog.ProductPriceAt(p, currency, at)
+	unit, ok := p.PriceAt(currency, at)
 	if !ok || unit < 0 || unit > maxAmount {
 		errs[prefix+".product"] = KeyProductNoPrice
 		return Line{}, false

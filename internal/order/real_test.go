@@ -4,8 +4,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"sabershop/internal/catalog"
 )
 
 // The tests here use the catalogue built from the shop's own content/, so
@@ -59,7 +57,7 @@ func TestRealIssueExample(t *testing.T) {
 		t.Fatal(errs)
 	}
 	arc, _ := cat.Product("arc")
-	arcPrice, _ := catalog.ProductPriceAt(arc, "PLN", at)
+	arcPrice, _ := arc.PriceAt("PLN", at)
 	crystal, _ := cat.Generator("crystal")
 	if p.Lines[0].UnitPrice != arcPrice+crystal.Price["PLN"] || crystal.Price["PLN"] <= 0 {
 		t.Errorf("arc with crystal %d, want %d + %d", p.Lines[0].UnitPrice, arcPrice, crystal.Price["PLN"])

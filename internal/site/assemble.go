@@ -53,7 +53,7 @@ type assembler struct {
 // that an order does not charge.
 func (a *assembler) catalog() *catalog.Catalog {
 	if a.cat == nil {
-		a.cat = catalog.Build(a.site)
+		a.cat = Catalog(a.site)
 	}
 	return a.cat
 }
@@ -271,7 +271,7 @@ func (a *assembler) siteData(p *page) siteData {
 		OrdersOpen: cfg.OrdersOpen, TagManagerID: cfg.TagManagerID,
 		BasketHref: localePath(cfg, p.locale, "/basket"), ContactHref: localePath(cfg, p.locale, "/contact"),
 		Logo:    "/favicon.svg",
-		Company: company{cfg.Company.Name, cfg.Company.Owner, cfg.Company.Street, cfg.Company.Zip, cfg.Company.City, cfg.Company.Country, cfg.Company.TaxID, cfg.Company.Email, cfg.Company.Phone},
+		Company: cfg.Company,
 		Hours:   hours{cfg.Hours.Days, cfg.Hours.Open, cfg.Hours.Close},
 		Social:  []social{}, CountrySites: []link{},
 	}
@@ -329,13 +329,14 @@ func (a *assembler) productSummary(locale string, prod *content.Product) product
 	if len(prod.Images) > 0 {
 		ps.Image = prod.Images[0]
 	}
-	price, ok := catalog.PriceAt(prod.Prices, loc.Currency, a.now)
+	cp, _ := a.catalog().Product(prod.Slug)
+	price, ok := cp.PriceAt(loc.Currency, a.now)
 	if !ok {
 		a.diags = append(a.diags, content.Diagnostic{File: prod.File, Field: "prices",
 			Problem: fmt.Sprintf("no price in force on %s (the first entry starts later)", a.now.Format(time.DateOnly))})
 	}
 	ps.Price = a.money(locale, price)
-	if r, reduced := catalog.ReductionAt(prod.Prices, loc.Currency, a.now); reduced {
+	if r, reduced := cp.ReductionAt(loc.Currency, a.now); reduced {
 		low, prev := a.money(locale, r.Lowest30), a.money(locale, r.Previous)
 		ps.Lowest30Days, ps.PreviousPrice = &low, &prev
 	}

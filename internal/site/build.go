@@ -17,7 +17,6 @@ import (
 	"sync"
 	"time"
 
-	"sabershop/internal/catalog"
 	"sabershop/internal/content"
 	"sabershop/internal/render"
 )
@@ -416,7 +415,7 @@ func (b *Builder) siteFiles(site *content.Site, a *assembler, out *output, now t
 	if err := add("sw.js", sw); err != nil {
 		return err
 	}
-	cat := catalog.Build(site)
+	cat := a.catalog()
 	body, err := cat.JSON()
 	if err != nil {
 		return err

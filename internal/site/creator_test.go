@@ -10,7 +10,6 @@ import (
 
 	"golang.org/x/tools/txtar"
 
-	"sabershop/internal/catalog"
 	"sabershop/internal/content"
 	"sabershop/internal/order"
 	"sabershop/internal/testutil"
@@ -110,7 +109,7 @@ func TestCreatorDefaultsMatchDaemon(t *testing.T) {
 		t.Fatal("node is needed (the build needs it too)")
 	}
 	site, pages := realPages(t)
-	cat := catalog.Build(site)
+	cat := Catalog(site)
 	want := order.DefaultCreator(cat)
 	for _, l := range site.Config.Locales {
 		data, err := json.Marshal(pageOf(t, pages, "creator", l.Code).req.Data.Creator)

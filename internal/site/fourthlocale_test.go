@@ -19,6 +19,7 @@ import (
 	"golang.org/x/tools/txtar"
 
 	"sabershop/internal/api"
+	"sabershop/internal/catalog/catalogfile"
 	"sabershop/internal/i18n"
 	"sabershop/internal/mail"
 	"sabershop/internal/order"
@@ -143,7 +144,7 @@ func TestFourthLocaleByConfigurationOnly(t *testing.T) {
 	writeFile(t, filepath.Join(strs, "sandbox", "fr.toml"), frenchOf(t, readRepo(t, "internal/payment/sandbox/locales/en.toml"),
 		map[string]string{"tag": "Bac à sable"}))
 
-	cats, err := api.LoadCatalogs(out)
+	cats, err := catalogfile.Load(out)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,5 +1,7 @@
 package site
 
+import "sabershop/internal/catalog"
+
 // The JSON handed to the React templates. It mirrors templates/types.ts;
 // keep the two in step (TestPageDataMatchesTypes checks the field names).
 
@@ -32,18 +34,6 @@ type menuItem struct {
 	Active bool   `json:"active"`
 }
 
-type company struct {
-	Name    string `json:"name"`
-	Owner   string `json:"owner"`
-	Street  string `json:"street"`
-	Zip     string `json:"zip"`
-	City    string `json:"city"`
-	Country string `json:"country"`
-	TaxID   string `json:"tax_id"`
-	Email   string `json:"email"`
-	Phone   string `json:"phone"`
-}
-
 type hours struct {
 	Days  string `json:"days"`
 	Open  string `json:"open"`
@@ -56,21 +46,21 @@ type social struct {
 }
 
 type siteData struct {
-	Name         string       `json:"name"`
-	Locale       string       `json:"locale"`
-	Currency     string       `json:"currency"`
-	Home         string       `json:"home"`
-	Locales      []localeLink `json:"locales"`
-	Menu         []menuItem   `json:"menu"`
-	Company      company      `json:"company"`
-	Hours        hours        `json:"hours"`
-	Social       []social     `json:"social"`
-	CountrySites []link       `json:"country_sites"`
-	OrdersOpen   bool         `json:"orders_open"`
-	TagManagerID string       `json:"tag_manager_id"`
-	BasketHref   string       `json:"basket_href"`
-	ContactHref  string       `json:"contact_href"`
-	Logo         string       `json:"logo"`
+	Name         string          `json:"name"`
+	Locale       string          `json:"locale"`
+	Currency     string          `json:"currency"`
+	Home         string          `json:"home"`
+	Locales      []localeLink    `json:"locales"`
+	Menu         []menuItem      `json:"menu"`
+	Company      catalog.Company `json:"company"`
+	Hours        hours           `json:"hours"`
+	Social       []social        `json:"social"`
+	CountrySites []link          `json:"country_sites"`
+	OrdersOpen   bool            `json:"orders_open"`
+	TagManagerID string          `json:"tag_manager_id"`
+	BasketHref   string          `json:"basket_href"`
+	ContactHref  string          `json:"contact_href"`
+	Logo         string          `json:"logo"`
 }
 
 type image struct {

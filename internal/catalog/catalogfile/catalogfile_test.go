@@ -1,4 +1,4 @@
-package api
+package catalogfile
 
 import (
 	"context"
@@ -23,7 +23,7 @@ func writeCatalog(t *testing.T, dir, version string, arcEUR int64) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(dir, "catalog.json"), data, 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, Name), data, 0o644); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -35,7 +35,7 @@ func TestCatalogsFollowTheBuild(t *testing.T) {
 	root := t.TempDir()
 	site := filepath.Join(root, "public")
 	writeCatalog(t, site, "v1", 34900)
-	cats, err := LoadCatalogs(site)
+	cats, err := Load(site)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,8 +44,13 @@ func TestCatalogsFollowTheBuild(t *testing.T) {
 	cats.OnChange = func(c *catalog.Catalog) { changed <- c.Version }
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	go func() { _ = cats.Watch(ctx, slog.New(slog.DiscardHandler)) }()
-	time.Sleep(100 * time.Millisecond) // let the watcher start
+	// Watch, started in two steps so that the swap below happens after
+	// the watch is in place (no sleep to guess when it is).
+	w, err := cats.watcher()
+	if err != nil {
+		t.Fatal(err)
+	}
+	go cats.follow(ctx, w, slog.New(slog.DiscardHandler))
 
 	next := filepath.Join(root, ".public.tmp")
 	writeCatalog(t, next, "v2", 29900)
@@ -71,7 +76,7 @@ func TestCatalogsFollowTheBuild(t *testing.T) {
 	}
 
 	// A broken catalogue keeps the last good one in force.
-	if err := os.WriteFile(filepath.Join(site, "catalog.json"), []byte("{broken"), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(site, Name), []byte("{broken"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := cats.Reload(); err == nil {

@@ -1,4 +1,8 @@
-package api
+// Package catalogfile reads the built site's catalog.json and keeps the
+// catalogue in force while the daemon runs. It sits next to the catalogue,
+// not in the HTTP package, so the owner's offline commands read the file
+// without linking the API.
+package catalogfile
 
 import (
 	"context"
@@ -14,29 +18,47 @@ import (
 	"sabershop/internal/catalog"
 )
 
+// Name is the catalogue's file name in the built site.
+const Name = "catalog.json"
+
+// Read reads and parses site/catalog.json once: what an offline command
+// (orderd orders show, the build sheet) needs.
+func Read(site string) (*catalog.Catalog, error) {
+	path := filepath.Join(site, Name)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("catalogue: %w (build the site first: go run ./cmd/build)", err)
+	}
+	cat, err := catalog.Parse(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return cat, nil
+}
+
 // Catalogs holds the catalogue in force. The build swaps the whole site
 // directory at once (renameat2), so a new catalog.json appears together
 // with the pages that show its prices; Watch notices and swaps the pointer
 // atomically, and an order keeps the *Catalog it started with.
 type Catalogs struct {
-	path string // <site>/catalog.json
+	site string // the built site directory holding catalog.json
 	cur  atomic.Pointer[catalog.Catalog]
 	// OnChange runs after a new catalogue is in force (e.g. to drop the
 	// static handler's metadata cache).
 	OnChange func(*catalog.Catalog)
 }
 
-// LoadCatalogs reads site/catalog.json.
-func LoadCatalogs(site string) (*Catalogs, error) {
-	c := &Catalogs{path: filepath.Join(site, "catalog.json")}
+// Load reads site/catalog.json and holds it in force.
+func Load(site string) (*Catalogs, error) {
+	c := &Catalogs{site: site}
 	if _, err := c.Reload(); err != nil {
 		return nil, err
 	}
 	return c, nil
 }
 
-// NewCatalogs holds a catalogue that does not come from a file (tests).
-func NewCatalogs(cat *catalog.Catalog) *Catalogs {
+// Fixed holds a catalogue that does not come from a file (tests).
+func Fixed(cat *catalog.Catalog) *Catalogs {
 	c := &Catalogs{}
 	c.cur.Store(cat)
 	return c
@@ -48,13 +70,9 @@ func (c *Catalogs) Current() *catalog.Catalog { return c.cur.Load() }
 // Reload reads the file again; a broken file keeps the old catalogue in
 // force (and says why), so a half-written deploy never stops the shop.
 func (c *Catalogs) Reload() (changed bool, err error) {
-	data, err := os.ReadFile(c.path)
+	cat, err := Read(c.site)
 	if err != nil {
-		return false, fmt.Errorf("catalogue: %w (build the site first: go run ./cmd/build)", err)
-	}
-	cat, err := catalog.Parse(data)
-	if err != nil {
-		return false, fmt.Errorf("%s: %w", c.path, err)
+		return false, err
 	}
 	if old := c.cur.Load(); old != nil && old.Version == cat.Version {
 		return false, nil
@@ -70,34 +88,49 @@ func (c *Catalogs) Reload() (changed bool, err error) {
 // is done. It watches the site's parent (the build replaces the site
 // directory itself) and the site directory (an in-place write), debounced.
 func (c *Catalogs) Watch(ctx context.Context, log *slog.Logger) error {
-	w, err := fsnotify.NewWatcher()
+	w, err := c.watcher()
 	if err != nil {
 		return err
 	}
+	c.follow(ctx, w, log)
+	return nil
+}
+
+// watcher starts watching; changes from its return on are seen by follow.
+func (c *Catalogs) watcher() (*fsnotify.Watcher, error) {
+	w, err := fsnotify.NewWatcher()
+	if err != nil {
+		return nil, err
+	}
+	_ = w.Add(filepath.Dir(c.site))
+	_ = w.Add(c.site)
+	return w, nil
+}
+
+// follow reloads after each burst of changes until ctx is done, then
+// closes w.
+func (c *Catalogs) follow(ctx context.Context, w *fsnotify.Watcher, log *slog.Logger) {
 	defer w.Close()
-	site := filepath.Dir(c.path)
-	_ = w.Add(filepath.Dir(site))
-	_ = w.Add(site)
 	var timer <-chan time.Time
 	for {
 		select {
 		case <-ctx.Done():
-			return nil
+			return
 		case _, ok := <-w.Events:
 			if !ok {
-				return nil
+				return
 			}
 			timer = time.After(150 * time.Millisecond)
 		case err, ok := <-w.Errors:
 			if !ok {
-				return nil
+				return
 			}
 			log.Warn("catalogue watch", "err", err)
 		case <-timer:
 			timer = nil
 			// The site directory may have been swapped: watch the new one.
-			_ = w.Remove(site)
-			_ = w.Add(site)
+			_ = w.Remove(c.site)
+			_ = w.Add(c.site)
 			changed, err := c.Reload()
 			switch {
 			case err != nil:

@@ -1,0 +1,50 @@
+package site
+
+import (
+	"testing"
+
+	"sabershop/internal/catalog"
+	"sabershop/internal/content"
+)
+
+// TestParseRealCatalogue builds the shop's own catalogue, writes it as the
+// build does and reads it back with every lookup.
+func TestParseRealCatalogue(t *testing.T) {
+	site, err := content.Load("../../content")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, err := Catalog(site).JSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cat, err := catalog.Parse(body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cur, ok := cat.Currency("pl"); !ok || cur != "PLN" {
+		t.Errorf("Currency(pl) = %q %v", cur, ok)
+	}
+	if cur, ok := cat.Currency("de"); !ok || cur != "EUR" {
+		t.Errorf("Currency(de) = %q %v", cur, ok)
+	}
+	if p, ok := cat.Product("arc"); !ok || p.Kind != "hilt" {
+		t.Errorf("Product(arc) = %+v %v", p, ok)
+	}
+	if d, ok := cat.Delivery("pl"); !ok || d.Cost["PLN"] <= 0 {
+		t.Errorf("Delivery(pl) = %+v %v", d, ok)
+	}
+	if g, ok := cat.Generator("standard"); !ok || g.Price["EUR"] != 0 {
+		t.Errorf("Generator(standard) = %+v %v", g, ok)
+	}
+	s, ok := cat.Slot(cat.Creator.Slots[0].ID)
+	if !ok {
+		t.Fatal("first slot not found")
+	}
+	if _, ok := s.Part(s.Options[0].ID); !ok {
+		t.Error("first part of the first slot not found")
+	}
+	if _, ok := cat.Option("buttons", cat.Creator.Options["buttons"][0].ID); !ok {
+		t.Error("first button not found")
+	}
+}
