@@ -3,8 +3,10 @@ SHELL := /bin/bash
 ADDR ?= 127.0.0.1:8080
 GO ?= go
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
+GOVULNCHECK := golang.org/x/vuln/cmd/govulncheck@v1.9.0
+VULNDB := $(CURDIR)/tools/vulndb/db
 
-.PHONY: run build dev test test-go test-ts e2e lint bench lighthouse deps chromium clean
+.PHONY: run build dev test test-go test-ts e2e lint vulncheck bench lighthouse deps chromium clean
 
 ## deps: install the JavaScript packages (React, TypeScript, Playwright) when package-lock.json changed
 deps: node_modules/.installed
@@ -44,13 +46,27 @@ chromium:
 e2e: deps chromium
 	npx playwright test -c e2e/playwright.config.ts
 
-## lint: gofmt, go vet, staticcheck, TypeScript strict
-lint: deps
-	@out=$$(gofmt -l cmd internal); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+## lint: gofmt, go vet, staticcheck, govulncheck, TypeScript strict
+lint: deps vulncheck
+	@out=$$(gofmt -l cmd internal tools); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
 	$(GO) run $(STATICCHECK) ./...
 	npx tsc --noEmit -p .
 	npx tsc --noEmit -p tsconfig.sw.json
+
+## vulncheck: govulncheck with vuln.go.dev, or the committed snapshot when it cannot be reached
+vulncheck:
+	@if curl -sf -m 10 -o /dev/null https://vuln.go.dev/index/db.json.gz 2>/dev/null; then \
+	  echo "govulncheck: vulnerability data from https://vuln.go.dev"; \
+	  $(GO) run $(GOVULNCHECK) ./...; \
+	elif [ -f $(VULNDB)/index/modules.json ]; then \
+	  echo "govulncheck: vuln.go.dev cannot be reached; vulnerability data from the committed snapshot tools/vulndb/db:" \
+	    "$$(head -1 $(VULNDB)/SNAPSHOT | cut -d' ' -f1,3) (refresh: go run ./tools/vulndb -vulndb <clone of golang/vulndb>)"; \
+	  $(GO) run $(GOVULNCHECK) -db file://$(VULNDB) ./...; \
+	else \
+	  echo "govulncheck: BLOCKED: vuln.go.dev cannot be reached and tools/vulndb/db is missing; no vulnerability data, nothing checked"; \
+	  exit 1; \
+	fi
 
 ## bench: build benchmarks (real site, generated 1,000-page site, one-file rebuild, edit-to-reload)
 bench: deps

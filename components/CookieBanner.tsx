@@ -1,8 +1,8 @@
-// The cookie banner's markup (SPEC.md §4), server-rendered hidden on every
-// page; components/consent.ts (run by the site-wide script) shows it when
-// storage says it is due and handles its buttons. No React in the browser:
-// the banner is on every first visit, and React's runtime is the page's one
-// big download.
+// The cookie banner's markup (docs/product-rules.md#cookie-consent),
+// server-rendered hidden on every page; components/consent.ts (run by the
+// site-wide script) shows it when storage says it is due and handles its
+// buttons. No React in the browser: the banner is on every first visit, and
+// React's runtime is the page's one big download.
 import type { HTMLAttributes } from "react";
 
 // The tag manager id travels in a "props" attribute of JSON, as island props

@@ -13,7 +13,10 @@ import { notifyMeProps } from "./OrdersPaused";
 export interface LayoutProps {
   req: RenderRequest;
   children: ReactNode;
-  /** Product pages: the footer is hidden below 768 px (SPEC.md §2). */
+  /**
+   * Product pages: the footer is hidden below 768 px
+   * (docs/product-rules.md#layout).
+   */
   hideFooterOnSmall?: boolean;
 }
 

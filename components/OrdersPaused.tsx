@@ -1,10 +1,10 @@
-// Paused orders (SPEC.md §1: the button reads "ZAMAWIANIE CHWILOWO
-// NIEDOSTĘPNE" and a modal "Zamówienia wstrzymane" explains): the modal
-// with the notify-me signup, the button that opens it, and the shop's
-// run-time state. The owner pauses with `orderd shop pause` after the
-// build, so every buy button (product page, creator, basket) starts from
-// the build's flag and takes the daemon's word (GET /v1/shop) as soon as it
-// has it.
+// Paused orders (docs/product-rules.md#paused-orders: the button reads
+// "ZAMAWIANIE CHWILOWO NIEDOSTĘPNE" and a modal "Zamówienia wstrzymane"
+// explains): the modal with the notify-me signup, the button that opens it,
+// and the shop's run-time state. The owner pauses with `orderd shop pause`
+// after the build, so every buy button (product page, creator, basket) starts
+// from the build's flag and takes the daemon's word (GET /v1/shop) as soon as
+// it has it.
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { api } from "./api";
 import { readCart, restoreCart } from "./cart/store";

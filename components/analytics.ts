@@ -1,9 +1,9 @@
-// The tag manager's data layer and Google Consent Mode v2 (SPEC.md §4).
-// Everything goes through window.dataLayer; the tag manager script itself is
-// inserted only after the visitor accepts cookies (see consent.ts), and
-// never when the site has no container id. Safe to import on the server:
-// every function is a no-op without a window. Islands push their events
-// through events.ts.
+// The tag manager's data layer and Google Consent Mode v2 (see
+// docs/product-rules.md#cookie-consent). Everything goes through
+// window.dataLayer; the tag manager script itself is inserted only after the
+// visitor accepts cookies (see consent.ts), and never when the site has no
+// container id. Safe to import on the server: every function is a no-op
+// without a window. Islands push their events through events.ts.
 
 type DataLayerEntry = Record<string, unknown> | IArguments;
 

@@ -63,7 +63,10 @@ export async function api<T>(
   };
 }
 
-/** Waits at least ms for work, so a pending state never flickers (SPEC.md §4: 200 ms). */
+/**
+ * Waits at least ms for work, so a pending state never flickers (200 ms,
+ * docs/product-rules.md#fetch-states).
+ */
 export async function atLeast<T>(ms: number, work: Promise<T>): Promise<T> {
   const [result] = await Promise.all([work, new Promise((r) => setTimeout(r, ms))]);
   return result;

@@ -1,9 +1,10 @@
-// The cookie banner's behaviour (SPEC.md §4), without React: the layout
-// server-renders the banner hidden inside <saber-consent> (CookieBanner.tsx),
-// and this, run by the site-wide module on every page, decides from storage
-// whether to show it. The banner is fixed at the bottom, so appearing after
-// the page has parsed shifts nothing; a returning visitor never sees it.
-// Without JavaScript no tracking can load, so the banner stays hidden.
+// The cookie banner's behaviour (docs/product-rules.md#cookie-consent),
+// without React: the layout server-renders the banner hidden inside
+// <saber-consent> (CookieBanner.tsx), and this, run by the site-wide module
+// on every page, decides from storage whether to show it. The banner is fixed
+// at the bottom, so appearing after the page has parsed shifts nothing; a
+// returning visitor never sees it. Without JavaScript no tracking can load,
+// so the banner stays hidden.
 //
 // Shown while the persisted flag showCookieConsent is set (default: set).
 // Accept clears the flag for good and loads the tag manager with Google

@@ -1,9 +1,9 @@
 // Posting the site's small forms (notify-me, contact) as JSON to the API,
-// with the fetch states of SPEC.md §4: pending (shown at least 200 ms so it
-// does not flicker), error, done.
+// with the fetch states of docs/product-rules.md#fetch-states: pending (shown
+// at least 200 ms so it does not flicker), error, done.
 import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
 
-/** SPEC.md §4/§9: the minimum display delay of a pending fetch. */
+/** The minimum display delay of a pending fetch (docs/product-rules.md#fetch-states). */
 export const MIN_PENDING_MS = 200;
 
 export type SubmitResult =

@@ -1,7 +1,8 @@
 // Site-wide behaviour of every page: the cookie banner at once (a module
 // script runs when the page has parsed), the rest not before the browser is
 // idle (or the user acts): the service worker, prefetch of likely next pages,
-// and the top progress bar for slow navigations (SPEC.md §4, §7, §9).
+// and the top progress bar for slow navigations (see
+// docs/product-rules.md#loading-and-offline).
 import { startConsent } from "./consent";
 import { linkLanguagesToPath } from "./localeSwitch";
 
@@ -123,7 +124,8 @@ if (consent) startConsent(consent);
 idle(() => {
   startPrefetch();
   if ("serviceWorker" in navigator) {
-    // Fails silently where unsupported or blocked (SPEC.md §8).
+    // Fails silently where unsupported or blocked (see
+    // docs/product-rules.md#loading-and-offline).
     navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => undefined);
   }
 }, PREFETCH_IDLE_TIMEOUT_MS);

@@ -1,7 +1,7 @@
-// Toast notifications (SPEC.md §4: 3000 ms, top right). Any island calls
-// showToast(); the Toasts island in the layout renders the list. The store
-// lives on globalThis so that every island bundle shares one list even if a
-// future build gave each its own copy of this module.
+// Toast notifications (3000 ms, top right: docs/product-rules.md#toasts). Any
+// island calls showToast(); the Toasts island in the layout renders the list.
+// The store lives on globalThis so that every island bundle shares one list
+// even if a future build gave each its own copy of this module.
 import { useSyncExternalStore } from "react";
 
 export const TOAST_MS = 3000;

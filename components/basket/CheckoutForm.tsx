@@ -1,6 +1,7 @@
-// The finalising step's form (SPEC.md §3): the customer, the delivery
-// address with the country's shipping cost and time, a discount code, and
-// the terms. Controlled by the basket island, which keeps the draft.
+// The finalising step's form (docs/product-rules.md#basket-and-checkout): the
+// customer, the delivery address with the country's shipping cost and time, a
+// discount code, and the terms. Controlled by the basket island, which keeps
+// the draft.
 import type { FormEvent, ReactNode, Ref } from "react";
 import type { Translate } from "../i18n";
 import type { Country } from "./deliveries";
@@ -11,30 +12,45 @@ export interface CheckoutFormProps {
   id: string;
   t: Translate;
   money: (minor: number) => string;
+  form: CheckoutFields;
+  delivery: Delivery;
+  code: CodeField;
+  links: { terms: string; withdrawal: string };
+}
+
+/** The draft, its problems, and how it changes and is sent. */
+export interface CheckoutFields {
   draft: Draft;
   /** Field -> message, from the client's checks or the daemon's 422. */
   errors: Record<string, string>;
   update: <K extends keyof Draft>(field: K, value: Draft[K]) => void;
+  formRef: Ref<HTMLFormElement>;
+  onSubmit: (e: FormEvent) => void;
+}
+
+export interface Delivery {
   /** Sorted by name in the shopper's language. */
   countries: Country[];
   country?: Country;
+}
+
+/** The discount code's field: what is applied, and its three actions. */
+export interface CodeField {
   /** The quote's coupon, when the applied code is taken. */
   coupon?: string;
   discount: number;
   /** The goods are below the coupon minimum (named in the hint). */
-  couponMinimum?: number;
-  codeError: string;
-  termsHref: string;
-  withdrawalHref: string;
-  formRef: Ref<HTMLFormElement>;
-  onApplyCode: () => void;
-  onRemoveCode: () => void;
-  onCodeEdit: (value: string) => void;
-  onSubmit: (e: FormEvent) => void;
+  minimum?: number;
+  error: string;
+  apply: () => void;
+  remove: () => void;
+  edit: (value: string) => void;
 }
 
 export function CheckoutForm(p: CheckoutFormProps) {
-  const { t, id, draft, errors } = p;
+  const { t, id, code } = p;
+  const { draft, errors, update } = p.form;
+  const { countries, country } = p.delivery;
   const field = (name: CustomerField, label: string, input: ReactNode, hint?: ReactNode) => (
     <div className={`form-field form-field--${name}`}>
       <label className="form-field__label" htmlFor={`${id}-${name}`}>
@@ -55,7 +71,7 @@ export function CheckoutForm(p: CheckoutFormProps) {
       className="input"
       name={name}
       value={draft[name]}
-      onChange={(e) => p.update(name, e.target.value)}
+      onChange={(e) => update(name, e.target.value)}
       autoComplete={autoComplete}
       required
       aria-invalid={errors[name] ? true : undefined}
@@ -63,10 +79,10 @@ export function CheckoutForm(p: CheckoutFormProps) {
       {...extra}
     />
   );
-  const codeApplied = Boolean(p.coupon);
+  const codeApplied = Boolean(code.coupon);
 
   return (
-    <form id={`${id}-form`} ref={p.formRef} className="checkout" noValidate onSubmit={p.onSubmit} aria-labelledby={`${id}-checkout`}>
+    <form id={`${id}-form`} ref={p.form.formRef} className="checkout" noValidate onSubmit={p.form.onSubmit} aria-labelledby={`${id}-checkout`}>
       <h2 id={`${id}-checkout`} className="basket__title">
         {t("checkout.title")}
       </h2>
@@ -91,21 +107,21 @@ export function CheckoutForm(p: CheckoutFormProps) {
             className="input"
             name="country"
             value={draft.country}
-            onChange={(e) => p.update("country", e.target.value)}
+            onChange={(e) => update("country", e.target.value)}
             required
             aria-invalid={errors.country ? true : undefined}
             aria-describedby={[errors.country ? `${id}-country-error` : "", `${id}-country-hint`].filter(Boolean).join(" ")}
           >
             <option value="">{t("checkout.country_choose")}</option>
-            {p.countries.map((c) => (
+            {countries.map((c) => (
               <option key={c.code} value={c.code}>
                 {c.name} ({p.money(c.cost)})
               </option>
             ))}
           </select>,
           <p id={`${id}-country-hint`} className="form-field__hint" aria-live="polite">
-            {p.country
-              ? t("checkout.shipping_hint", { cost: p.money(p.country.cost), min: p.country.days_min, max: p.country.days_max })
+            {country
+              ? t("checkout.shipping_hint", { cost: p.money(country.cost), min: country.days_min, max: country.days_max })
               : t("checkout.country_hint")}
           </p>,
         )}
@@ -129,36 +145,36 @@ export function CheckoutForm(p: CheckoutFormProps) {
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
-            onChange={(e) => p.onCodeEdit(e.target.value)}
+            onChange={(e) => code.edit(e.target.value)}
             onKeyDown={(e) => {
               if (e.key === "Enter") {
                 e.preventDefault(); // Enter applies the code; it does not order
-                p.onApplyCode();
+                code.apply();
               }
             }}
-            aria-invalid={p.codeError ? true : undefined}
-            aria-describedby={`${id}-code-hint${p.codeError ? ` ${id}-code-error` : ""}`}
+            aria-invalid={code.error ? true : undefined}
+            aria-describedby={`${id}-code-hint${code.error ? ` ${id}-code-error` : ""}`}
           />
           {codeApplied ? (
-            <button type="button" className="btn btn--ghost" onClick={p.onRemoveCode}>
+            <button type="button" className="btn btn--ghost" onClick={code.remove}>
               {t("checkout.code_remove")}
             </button>
           ) : (
-            <button type="button" className="btn btn--ghost" onClick={p.onApplyCode} disabled={!draft.code.trim()}>
+            <button type="button" className="btn btn--ghost" onClick={code.apply} disabled={!draft.code.trim()}>
               {t("checkout.code_apply")}
             </button>
           )}
         </div>
         <p id={`${id}-code-hint`} className="form-field__hint" aria-live="polite">
           {codeApplied
-            ? t("checkout.code_applied", { code: p.coupon!, amount: p.money(p.discount) })
-            : p.couponMinimum !== undefined
-              ? t("checkout.code_minimum", { minimum: p.money(p.couponMinimum) })
+            ? t("checkout.code_applied", { code: code.coupon!, amount: p.money(code.discount) })
+            : code.minimum !== undefined
+              ? t("checkout.code_minimum", { minimum: p.money(code.minimum) })
               : t("checkout.code_hint")}
         </p>
-        {p.codeError && (
+        {code.error && (
           <p id={`${id}-code-error`} className="field-error" role="alert">
-            {p.codeError}
+            {code.error}
           </p>
         )}
       </fieldset>
@@ -169,14 +185,14 @@ export function CheckoutForm(p: CheckoutFormProps) {
             type="checkbox"
             name="terms_accepted"
             checked={draft.terms}
-            onChange={(e) => p.update("terms", e.target.checked)}
+            onChange={(e) => update("terms", e.target.checked)}
             required
             aria-invalid={errors.terms_accepted ? true : undefined}
             aria-describedby={errors.terms_accepted ? `${id}-terms-error` : undefined}
           />
           <span>
             {t("checkout.terms_before")}{" "}
-            <a href={p.termsHref} target="_blank" rel="noopener">
+            <a href={p.links.terms} target="_blank" rel="noopener">
               {t("checkout.terms_link")}
             </a>
             {t("checkout.terms_after")}
@@ -188,7 +204,7 @@ export function CheckoutForm(p: CheckoutFormProps) {
           </p>
         )}
         <p className="form-field__hint">
-          <a href={p.withdrawalHref}>{t("checkout.withdrawal_link")}</a>
+          <a href={p.links.withdrawal}>{t("checkout.withdrawal_link")}</a>
         </p>
       </div>
     </form>

@@ -1,7 +1,7 @@
 // Shipping countries: the build's list is in the page; the daemon's list
 // (GET /v1/deliveries?items=6, every page) replaces it once it has come, so
 // a change the owner made after the build shows. A failure is silent
-// (SPEC.md §7): the build's list stays.
+// (docs/product-rules.md#shipping): the build's list stays.
 import { useEffect, useState } from "react";
 import { api } from "../api";
 
@@ -20,7 +20,7 @@ interface DeliveriesPage {
   pages: number;
 }
 
-/** SPEC.md §7/§9: the page size of GET /v1/deliveries. */
+/** The page size of GET /v1/deliveries (docs/product-rules.md#shipping). */
 export const DELIVERIES_PAGE_SIZE = 6;
 
 export async function fetchDeliveries(locale: string, currency: string): Promise<Country[] | null> {

@@ -1,7 +1,8 @@
-// The hilt as three image areas stacked into one saber (SPEC.md §2: 125 px
-// high, 200 px from 992 px): emitter on top, under the blade, then the grip
-// and the pommel. The part pictures are drawn lying down (emitter end to the
-// right); the areas stand them up. Each area steps through its slot's parts.
+// The hilt as three image areas stacked into one saber
+// (docs/product-rules.md#layout: 125 px high, 200 px from 992 px): emitter on
+// top, under the blade, then the grip and the pommel. The part pictures are
+// drawn lying down (emitter end to the right); the areas stand them up. Each
+// area steps through its slot's parts.
 import type { CreatorSlot } from "../../templates/types";
 import type { Translate } from "../i18n";
 

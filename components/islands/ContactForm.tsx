@@ -1,6 +1,7 @@
-// The contact message form (SPEC.md §2, §3: email, message), posted as JSON
-// to the API. The server-rendered markup is a plain form posting to the same
-// URL, so it still works without JavaScript.
+// The contact message form (email, message:
+// docs/product-rules.md#contact-form), posted as JSON to the API. The
+// server-rendered markup is a plain form posting to the same URL, so it still
+// works without JavaScript.
 import { useId, type FormEvent } from "react";
 import { pushEvent } from "../events";
 import { useJSONForm } from "../forms";

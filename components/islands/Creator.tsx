@@ -2,21 +2,23 @@
 // button behaviour and the presets (light and sound), with a live preview,
 // the full price, a shareable link (the design lives in the URL) and the
 // way into the basket, or back into the basket line it was opened from.
+// The state lives in three hooks: useDesign (the design and its link),
+// usePreview (blade and sound) and useAddToBasket.
 import "./creator.css";
-import { PausedButton, PausedDialog, changeCartUnlessPaused, useOrdersOpen } from "../OrdersPaused";
+import { PausedButton, PausedDialog } from "../OrdersPaused";
 import type { NotifyMeProps } from "./NotifyMe";
-import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { useId, useMemo } from "react";
 import type { CreatorData } from "../../templates/types";
-import { addItem, readCart, replaceAt } from "../cart/store";
-import { SaberAudio } from "../creator/audio";
 import { Blade } from "../creator/Blade";
 import { useCssVars } from "../creator/cssVars";
-import { bladeColor, canonical, decodeDesign, defaultDesign, designFrom, encodeDesign, priceOf, type Design, type Preset } from "../creator/design";
+import { bladeColor, priceOf, type Preset } from "../creator/design";
 import { Hilt } from "../creator/Hilt";
 import { HiltThumb } from "../creator/HiltThumb";
 import { PartPicker } from "../creator/PartPicker";
 import { PresetEditor } from "../creator/PresetEditor";
-import { pushCommerceEvent } from "../events";
+import { useAddToBasket } from "../creator/useAddToBasket";
+import { useDesign } from "../creator/useDesign";
+import { usePreview } from "../creator/usePreview";
 import { translator, type Bundle } from "../i18n";
 import { formatMoney } from "../money";
 import { showToast } from "../toast";
@@ -34,167 +36,32 @@ export interface CreatorProps {
   messages: Bundle;
 }
 
-/** The creator's product slug (internal/order.CreatorSlug). */
-const CREATOR = "custom-saber-creator";
-
-type Notice = { kind: "fallback"; count: number } | { kind: "outdated" } | null;
-
 export default function Creator(p: CreatorProps) {
   const t = translator(p.locale, p.messages);
   const money = (minor: number) => formatMoney(p.locale, minor, p.currency);
   const id = useId();
   const cat = p.creator;
-  const [design, setDesign] = useState<Design>(() => defaultDesign(cat));
-  const [active, setActive] = useState(0);
-  const [lit, setLit] = useState(true);
-  const [igniteKey, setIgniteKey] = useState(0);
-  const [clashKey, setClashKey] = useState(0);
-  const [notice, setNotice] = useState<Notice>(null);
-  const [editLine, setEditLine] = useState<number | null>(null);
-  const [added, setAdded] = useState<"added" | "saved" | null>(null);
-  const [sound, setSound] = useState({ playing: false, volume: 0.6, muted: false, unsupported: false });
-  const audio = useRef<SaberAudio | null>(null);
-  const touched = useRef(false);
-  const orders = useOrdersOpen(p.locale, p.ordersOpen);
-  const [pausedDialog, setPausedDialog] = useState(false);
-
-  // The design of the link (or of the basket line being edited), once in the browser.
-  useEffect(() => {
-    const q = new URLSearchParams(location.search);
-    const decoded = decodeDesign(location.search, cat);
-    if (decoded.present) {
-      setDesign(decoded.design);
-      if (decoded.fallbacks > 0) {
-        const outdated = q.get("v") !== null && q.get("v") !== "1";
-        setNotice(outdated ? { kind: "outdated" } : { kind: "fallback", count: decoded.fallbacks });
-      }
-    }
-    const line = Number(q.get("line"));
-    if (q.has("line") && Number.isInteger(line) && line >= 0) {
-      const item = readCart()[line];
-      if (item?.product === CREATOR) {
-        setEditLine(line);
-        if (!decoded.present) setDesign(designFrom(item.creator, cat).design);
-      }
-    }
-    return () => audio.current?.close();
-  }, [cat]);
-
-  // The link follows every edit (replaceState: no history entry per click).
-  useEffect(() => {
-    if (!touched.current) return;
-    const line = editLine !== null ? `&line=${editLine}` : "";
-    history.replaceState(history.state, "", `${location.pathname}?${encodeDesign(design, cat)}${line}${location.hash}`);
-  }, [design, editLine, cat]);
-
-  const preset = design.presets[active] ?? design.presets[0];
+  const d = useDesign(cat);
+  const { design, edit, setPart, editLine, notice } = d;
+  const preview = usePreview(design);
+  const { preset, active, lit, igniteKey, clashKey, sound } = preview;
+  const price = priceOf(design, cat, cat.base_price.amount);
+  const buy = useAddToBasket({ locale: p.locale, currency: p.currency, ordersOpen: p.ordersOpen, price, t }, d);
   const glow = preset ? bladeColor(preset) : "#ff2a3d";
   const rootRef = useCssVars<HTMLDivElement>({ "--stage-glow": glow });
-  const price = priceOf(design, cat, cat.base_price.amount);
   const names = useMemo(
     () => cat.slots.map((s) => s.options.find((o) => o.id === design.parts[s.id])?.name ?? "").join(", "),
     [cat, design.parts],
   );
 
-  function edit(change: (d: Design) => Design) {
-    touched.current = true;
-    setAdded(null);
-    setDesign((d) => change(d));
-  }
-
-  function setPart(slot: string, part: string) {
-    edit((d) => ({ ...d, parts: { ...d.parts, [slot]: part } }));
-  }
-
-  function step(slot: string, delta: 1 | -1) {
-    const s = cat.slots.find((x) => x.id === slot);
-    if (!s || s.options.length === 0) return;
-    const at = s.options.findIndex((o) => o.id === design.parts[slot]);
-    const next = s.options[(at + delta + s.options.length) % s.options.length]!;
-    setPart(slot, next.id);
-  }
-
   function changePreset(i: number, change: Partial<Preset>) {
-    edit((d) => ({ ...d, presets: d.presets.map((pr, n) => (n === i ? { ...pr, ...change } : pr)) }));
-    if (change.ignition || change.effect || change.color) replay();
-    if (change.sound && audio.current?.playing) audio.current.setFont(change.sound);
-  }
-
-  function choosePreset(i: number) {
-    setActive(i);
-    replay();
-    const s = design.presets[i]?.sound;
-    if (s && audio.current?.playing) audio.current.setFont(s);
-  }
-
-  function replay() {
-    setLit(true);
-    setIgniteKey((k) => k + 1);
-  }
-
-  function toggleLit() {
-    const next = !lit;
-    setLit(next);
-    setIgniteKey((k) => k + 1);
-    if (audio.current?.playing && !next) {
-      audio.current.stop();
-      setSound((s) => ({ ...s, playing: false }));
-    }
-  }
-
-  function clash() {
-    setClashKey((k) => k + 1);
-    audio.current?.clash();
-  }
-
-  function toggleSound() {
-    const a = (audio.current ??= new SaberAudio());
-    if (a.playing) {
-      a.stop();
-      setSound((s) => ({ ...s, playing: false }));
-      return;
-    }
-    a.setVolume(sound.volume);
-    a.setMuted(sound.muted);
-    const ok = a.start(preset?.sound ?? "");
-    if (ok) setLit(true);
-    setSound((s) => ({ ...s, playing: ok, unsupported: !ok }));
-  }
-
-  async function addToBasket() {
-    const item = { product: CREATOR, creator: canonical(design) as unknown as Record<string, unknown>, quantity: 1 };
-    let replaced = false;
-    const stands = await changeCartUnlessPaused(orders, () => {
-      replaced = editLine !== null && replaceAt(editLine, item);
-      if (!replaced) addItem(item);
-    });
-    if (!stands) {
-      setPausedDialog(true);
-      return;
-    }
-    // The line it was opened from is gone: this is a new line now.
-    if (!replaced && editLine !== null) {
-      touched.current = true;
-      setEditLine(null);
-    }
-    setAdded(replaced ? "saved" : "added");
-    showToast(t(replaced ? "creator_ui.saved" : "creator_ui.added"), "success");
-    if (!replaced) {
-      pushCommerceEvent("add_to_cart", p.currency, price, [
-        { item_id: CREATOR, item_name: t("creator_ui.price_title"), item_variant: design.generator, price: price / 100, quantity: 1 },
-      ]);
-    }
-  }
-
-  function stopEditing() {
-    touched.current = true;
-    setEditLine(null);
-    setAdded(null);
+    edit((x) => ({ ...x, presets: x.presets.map((pr, n) => (n === i ? { ...pr, ...change } : pr)) }));
+    preview.presetChanged(change);
   }
 
   async function copyLink() {
     try {
-      await navigator.clipboard.writeText(location.origin + location.pathname + "?" + encodeDesign(design, cat));
+      await navigator.clipboard.writeText(d.link());
       showToast(t("creator_ui.link_copied"), "success");
     } catch {
       showToast(t("creator_ui.copy_failed"), "info");
@@ -209,7 +76,7 @@ export default function Creator(p: CreatorProps) {
       {notice && (
         <div className="notice notice--warn creator__notice" role="alert">
           <p>{notice.kind === "outdated" ? t("creator_ui.link_outdated") : t("creator_ui.link_fallback", { count: notice.count })}</p>
-          <button type="button" className="btn btn--ghost btn--sm" onClick={() => setNotice(null)}>
+          <button type="button" className="btn btn--ghost btn--sm" onClick={d.dismissNotice}>
             {t("creator_ui.dismiss")}
           </button>
         </div>
@@ -217,7 +84,7 @@ export default function Creator(p: CreatorProps) {
       {editLine !== null && (
         <div className="notice creator__notice" role="status">
           <p>{t("creator_ui.editing")}</p>
-          <button type="button" className="btn btn--ghost btn--sm" onClick={stopEditing}>
+          <button type="button" className="btn btn--ghost btn--sm" onClick={d.detachLine}>
             {t("creator_ui.edit_as_new")}
           </button>
         </div>
@@ -237,7 +104,7 @@ export default function Creator(p: CreatorProps) {
               label={t("creator_ui.blade_label", { n: active + 1, effect: effectName })}
             />
           )}
-          <Hilt slots={cat.slots} parts={design.parts} onStep={step} t={t} />
+          <Hilt slots={cat.slots} parts={design.parts} onStep={d.step} t={t} />
         </div>
         <div className="stage__price" aria-live="polite">
           <span className="stage__price-label">{t("creator_ui.full_price")}</span>
@@ -275,7 +142,7 @@ export default function Creator(p: CreatorProps) {
             legend={t("creator_ui.generator_title")}
             options={cat.generators}
             value={design.generator}
-            onChange={(v) => edit((d) => ({ ...d, generator: v }))}
+            onChange={(v) => edit((x) => ({ ...x, generator: v }))}
             t={t}
           />
         </section>
@@ -292,16 +159,16 @@ export default function Creator(p: CreatorProps) {
             </div>
           )}
           <div className="preview" role="group" aria-label={t("creator_ui.preview_title")}>
-            <button type="button" className="btn btn--ghost btn--sm" onClick={toggleLit} aria-pressed={lit}>
+            <button type="button" className="btn btn--ghost btn--sm" onClick={preview.toggleLit} aria-pressed={lit}>
               {lit ? t("creator_ui.retract") : t("creator_ui.ignite")}
             </button>
-            <button type="button" className="btn btn--ghost btn--sm" onClick={clash}>
+            <button type="button" className="btn btn--ghost btn--sm" onClick={preview.clash}>
               {t("creator_ui.clash_button")}
             </button>
-            <button type="button" className="btn btn--ghost btn--sm" onClick={toggleSound} aria-pressed={sound.playing}>
+            <button type="button" className="btn btn--ghost btn--sm" onClick={preview.toggleSound} aria-pressed={sound.playing}>
               {sound.playing ? t("creator_ui.sound_stop") : t("creator_ui.sound_start")}
             </button>
-            <button type="button" className="btn btn--ghost btn--sm" onClick={() => audio.current?.swing()} disabled={!sound.playing}>
+            <button type="button" className="btn btn--ghost btn--sm" onClick={preview.swing} disabled={!sound.playing}>
               {t("creator_ui.swing")}
             </button>
             <div className="preview__volume">
@@ -316,20 +183,13 @@ export default function Creator(p: CreatorProps) {
                 max={100}
                 value={Math.round(sound.volume * 100)}
                 aria-valuetext={`${Math.round(sound.volume * 100)} %`}
-                onChange={(e) => {
-                  const v = Number(e.target.value) / 100;
-                  audio.current?.setVolume(v);
-                  setSound((s) => ({ ...s, volume: v }));
-                }}
+                onChange={(e) => preview.setVolume(Number(e.target.value) / 100)}
               />
               <label className="checkbox preview__mute">
                 <input
                   type="checkbox"
                   checked={sound.muted}
-                  onChange={(e) => {
-                    audio.current?.setMuted(e.target.checked);
-                    setSound((s) => ({ ...s, muted: e.target.checked }));
-                  }}
+                  onChange={(e) => preview.setMuted(e.target.checked)}
                 />
                 <span>{t("creator_ui.mute")}</span>
               </label>
@@ -342,7 +202,7 @@ export default function Creator(p: CreatorProps) {
             options={cat.options}
             presets={design.presets}
             active={active}
-            onActive={choosePreset}
+            onActive={preview.choosePreset}
             onChange={changePreset}
             t={t}
           />
@@ -356,7 +216,7 @@ export default function Creator(p: CreatorProps) {
             <legend className="visually-hidden">{t("creator_ui.button_title")}</legend>
             {cat.options.buttons.map((b) => (
               <label className="choices__option" key={b.id}>
-                <input type="radio" name={`${id}-button`} value={b.id} checked={design.button === b.id} onChange={() => edit((d) => ({ ...d, button: b.id }))} />
+                <input type="radio" name={`${id}-button`} value={b.id} checked={design.button === b.id} onChange={() => edit((x) => ({ ...x, button: b.id }))} />
                 <span>{b.name}</span>
               </label>
             ))}
@@ -387,15 +247,15 @@ export default function Creator(p: CreatorProps) {
             })}
           </p>
           <p className="notice notice--warn creator__noreturn">{t("product.not_returnable")}</p>
-          {orders.open ? (
-            <button type="button" className="btn btn--primary btn--lg btn--block" onClick={() => void addToBasket()}>
+          {buy.orders.open ? (
+            <button type="button" className="btn btn--primary btn--lg btn--block" onClick={() => void buy.add()}>
               {editLine !== null ? t("creator_ui.save") : t("creator_ui.add")}
             </button>
           ) : (
-            <PausedButton t={t} onClick={() => setPausedDialog(true)} />
+            <PausedButton t={t} onClick={buy.openPaused} />
           )}
           <p className="creator__added" aria-live="polite">
-            {added && (
+            {buy.added && (
               <>
                 <span>{t("creator_ui.in_basket")}</span> <a href={p.basketHref}>{t("creator_ui.go_to_basket")}</a>
               </>
@@ -405,11 +265,11 @@ export default function Creator(p: CreatorProps) {
             {t("creator_ui.copy_link")}
           </button>
           <PausedDialog
-            open={pausedDialog}
+            open={buy.pausedOpen}
             title={t("orders.paused_title")}
             text={t("orders.paused_text")}
             close={t("orders.paused_close")}
-            onClose={() => setPausedDialog(false)}
+            onClose={buy.closePaused}
             notify={p.notify}
           />
         </section>

@@ -1,6 +1,6 @@
-// The footer's "notify me" signup (SPEC.md §2, §3): one e-mail field posted
-// as JSON to the API. The server-rendered markup is a plain form posting to
-// the same URL, so it still works without JavaScript.
+// The footer's "notify me" signup (docs/product-rules.md#notify-me): one
+// e-mail field posted as JSON to the API. The server-rendered markup is a
+// plain form posting to the same URL, so it still works without JavaScript.
 import { useId, type FormEvent } from "react";
 import { pushEvent } from "../events";
 import { useJSONForm } from "../forms";

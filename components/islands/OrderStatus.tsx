@@ -1,7 +1,7 @@
-// The order status page (/status/{hash}, SPEC.md §2): the order, its
-// progress and what to do next, a discount code and the payment while it
-// is unpaid. The hash comes from the address; the daemon's API has the
-// rest (docs/api.md). The server renders a loading skeleton only.
+// The order status page (/status/{hash}, docs/product-rules.md#pages): the
+// order, its progress and what to do next, a discount code and the payment
+// while it is unpaid. The hash comes from the address; the daemon's API has
+// the rest (docs/api.md). The server renders a loading skeleton only.
 import "./status.css";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { formatInstant } from "../dates";

@@ -1,5 +1,6 @@
-// The toast list, top right (SPEC.md §4). The live region is always in the
-// page, empty on the server, so screen readers announce what is added to it.
+// The toast list, top right (docs/product-rules.md#toasts). The live region
+// is always in the page, empty on the server, so screen readers announce what
+// is added to it.
 import { useEffect } from "react";
 import { showPendingToast, useToasts } from "../toast";
 

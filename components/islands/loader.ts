@@ -18,7 +18,10 @@
 export {};
 
 const RELOAD_KEY = "saber-shop.chunk-reload";
-/** A failed chunk load reloads the page, at most once per 60 s (SPEC.md §8). */
+/**
+ * A failed chunk load reloads the page, at most once per 60 s
+ * (docs/product-rules.md#loading-and-offline).
+ */
 export const CHUNK_RELOAD_GUARD_MS = 60_000;
 
 function reloadOnce(): void {

@@ -1,7 +1,8 @@
-// The shop's own card form (SPEC.md §3: number, name on card, expiry like
-// 01/19, cvc). Checked here first, then encrypted in the browser with the
-// provider's public key: only the encrypted blob and the name are posted.
-// Nothing typed is kept anywhere but in the fields themselves.
+// The shop's own card form (docs/product-rules.md#payments: number, name on
+// card, expiry like 01/19, cvc). Checked here first, then encrypted in the
+// browser with the provider's public key: only the encrypted blob and the
+// name are posted. Nothing typed is kept anywhere but in the fields
+// themselves.
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import type { Translate } from "../i18n";
 import {

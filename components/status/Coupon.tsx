@@ -1,5 +1,6 @@
-// A discount code added after ordering (SPEC.md §4), only from the minimum
-// goods value (SPEC.md §5): below it the field is disabled and says why.
+// A discount code added after ordering
+// (docs/product-rules.md#discount-codes), only from the minimum goods value:
+// below it the field is disabled and says why.
 import { useId, useRef, useState, type FormEvent } from "react";
 import type { Translate } from "../i18n";
 import { formatMoney } from "../money";

@@ -1,7 +1,7 @@
-// The order status page's calls to the daemon (docs/api.md): the order,
-// the shop's payment settings, coupons and payments. Every call waits at
-// least MIN_PENDING_MS (SPEC.md §4) unless asked not to (polling), and
-// none throws: a network failure is status 0.
+// The order status page's calls to the daemon (docs/api.md): the order, the
+// shop's payment settings, coupons and payments. Every call waits at least
+// MIN_PENDING_MS (docs/product-rules.md#fetch-states) unless asked not to
+// (polling), and none throws: a network failure is status 0.
 import { api, atLeast, newAttemptKey, type ApiResult } from "../api";
 import type { Customer, OrderLine, Totals } from "../order";
 

@@ -17,8 +17,9 @@ type couponRequest struct {
 }
 
 // postCoupon is POST /v1/orders/{hash}/coupon: a discount code added on the
-// status page after ordering (SPEC.md §2), under the minimum-order rule.
-// Field problems answer 422 on "code", like the order form.
+// status page after ordering (docs/product-rules.md#discount-codes), under
+// the minimum-order rule. Field problems answer 422 on "code", like the order
+// form.
 func (s *Server) postCoupon(w http.ResponseWriter, r *http.Request) {
 	var req couponRequest
 	if err := order.DecodeJSON(r.Body, &req, 4<<10); err != nil {

@@ -19,7 +19,8 @@ type shopView struct {
 	Demo           bool              `json:"demo"` // a demo shop: payments are simulated (orderd serve -demo)
 }
 
-// pausedTexts are SPEC.md §1's texts for a paused shop, translated.
+// pausedTexts are the texts of a paused shop
+// (docs/product-rules.md#paused-orders), translated.
 type pausedTexts struct {
 	Title   string `json:"title"`
 	Button  string `json:"button"`

@@ -17,9 +17,10 @@ type shopAnswer struct {
 	CatalogVersion string            `json:"catalog_version"`
 }
 
-// GET /v1/shop reports the owner's switch: open by default (the
-// catalogue's orders_open), paused after SetOrdersOpen(false) with
-// SPEC.md §1's texts in the asking locale, open again after resuming.
+// GET /v1/shop reports the owner's switch: open by default (the catalogue's
+// orders_open), paused after SetOrdersOpen(false) with the texts of
+// docs/product-rules.md#paused-orders in the asking locale, open again after
+// resuming.
 func TestShopOpenPaused(t *testing.T) {
 	e := newEnv(t)
 	r := e.get("/v1/shop")

@@ -1,14 +1,14 @@
 package catalog
 
-// The waste-management fee (SPEC.md §1: "included in every saber price")
-// is the producer's share of collecting and recycling electrical and
-// electronic equipment (the WEEE Directive 2012/19/EU and the battery
-// regulation). So the rule is about what a product is, not what it is
-// called: hilts, generators and creator designs are electrical equipment
-// and always carry it; an accessory carries it only when its content says
-// `electronic: true` (a charger would; the aluminium plug, connector and
-// belt clip do not). The product page, its JSON-LD, the creator, the
-// quote, the order, its e-mails and the invoice all ask CarriesWasteFee.
+// The waste-management fee (docs/product-rules.md#waste-fee: "included in
+// every saber price") is the producer's share of collecting and recycling
+// electrical and electronic equipment (the WEEE Directive 2012/19/EU and the
+// battery regulation). So the rule is about what a product is, not what it is
+// called: hilts, generators and creator designs are electrical equipment and
+// always carry it; an accessory carries it only when its content says
+// `electronic: true` (a charger would; the aluminium plug, connector and belt
+// clip do not). The product page, its JSON-LD, the creator, the quote, the
+// order, its e-mails and the invoice all ask CarriesWasteFee.
 
 // Product kinds, as content/products/*.md write them.
 const (

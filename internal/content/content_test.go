@@ -21,7 +21,7 @@ func TestRealContentLoads(t *testing.T) {
 		t.Errorf("the creator makes %d combinations; the shop promises over 5000", n)
 	}
 	if len(site.Deliveries) != 16 {
-		t.Errorf("%d shipping countries, want the 16 of SPEC.md §3", len(site.Deliveries))
+		t.Errorf("%d shipping countries, want the 16 of docs/product-rules.md#shipping", len(site.Deliveries))
 	}
 	slugs := map[string]bool{}
 	for _, p := range site.Products {
@@ -162,25 +162,27 @@ func TestAmountsAreExact(t *testing.T) {
 	}
 }
 
-func TestNonDefaultLocaleMayNotSetProductFacts(t *testing.T) {
+// siteWithoutDocs is a content folder with the real configuration, strings
+// and data files and no documents.
+func siteWithoutDocs(t *testing.T) string {
 	dir := t.TempDir()
-	src, err := os.ReadFile("../../content/config.toml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	write(t, dir, "config.toml", string(src))
-	for _, f := range []string{"i18n/en.toml", "i18n/pl.toml", "i18n/de.toml", "data/creator.toml", "data/deliveries.toml"} {
+	for _, f := range []string{"config.toml", "i18n/en.toml", "i18n/pl.toml", "i18n/de.toml", "data/creator.toml", "data/deliveries.toml"} {
 		b, err := os.ReadFile(filepath.Join("../../content", f))
 		if err != nil {
 			t.Fatal(err)
 		}
 		write(t, dir, f, string(b))
 	}
+	return dir
+}
+
+func TestNonDefaultLocaleMayNotSetProductFacts(t *testing.T) {
+	dir := siteWithoutDocs(t)
 	write(t, dir, "en/products/arc.md", "---\ntitle: Arc\nkind: hilt\nimages: []\nbuild_days: 7\npresets: 6\nprices:\n  - {from: 2026-01-01, EUR: 1, PLN: 4}\n---\n")
 	write(t, dir, "pl/products/arc.md", "---\ntitle: Arc\nprices:\n  - {from: 2026-01-01, EUR: 1, PLN: 4}\n---\n")
 	// The waste-fee rule: a hilt is electrical equipment by its kind.
 	write(t, dir, "en/products/talon.md", "---\ntitle: Talon\nkind: hilt\nimages: []\nelectronic: false\nbuild_days: 7\npresets: 6\nprices:\n  - {from: 2026-01-01, EUR: 1, PLN: 4}\n---\n")
-	_, err = Load(dir)
+	_, err := Load(dir)
 	if err == nil {
 		t.Fatal("loaded")
 	}

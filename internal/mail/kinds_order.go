@@ -46,8 +46,8 @@ type lineData struct {
 	Total    string
 }
 
-// Standard delivery of SPEC.md §1, for an order that carries no country
-// delivery days.
+// Standard delivery (docs/product-rules.md#shipping), for an order that
+// carries no country delivery days.
 const defaultDaysMin, defaultDaysMax = 3, 7
 
 // OrderPlaced is the e-mail that carries the payment link: items, totals,

@@ -11,7 +11,8 @@ import (
 )
 
 // Contact is a message from the contact form (POST /v1/contact). Name is
-// optional: the form of SPEC.md asks only for the e-mail and the message.
+// optional: the form (docs/product-rules.md#contact-form) asks only for the
+// e-mail and the message.
 type Contact struct {
 	Name     string
 	Email    string

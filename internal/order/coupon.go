@@ -78,10 +78,10 @@ func (c Coupon) Validate() error {
 }
 
 // Check tells whether the coupon may discount an order of orderValue
-// (Subtotal: goods incl. taxes, before shipping) in currency at the
-// instant. minimum is the catalogue's coupon minimum for the currency
-// (SPEC: "only for orders from 1000 PLN"); an order of exactly the minimum
-// qualifies, and 0 means no minimum.
+// (Subtotal: goods incl. taxes, before shipping) in currency at the instant.
+// minimum is the catalogue's coupon minimum for the currency
+// (docs/product-rules.md#discount-codes: from 1000 PLN); an order of exactly
+// the minimum qualifies, and 0 means no minimum.
 func (c Coupon) Check(currency string, orderValue, minimum int64, at time.Time) error {
 	switch {
 	case c.Percent <= 0 && c.Amount <= 0:

@@ -14,7 +14,7 @@ import (
 func TestRealCreatorEveryPartAndOption(t *testing.T) {
 	cat := realCatalog(t)
 	if cat.Creator.Presets != 6 && cat.Creator.Presets != 5 {
-		t.Errorf("presets %d, SPEC says 6 (or 5)", cat.Creator.Presets)
+		t.Errorf("presets %d, the rule says 6 (or 5)", cat.Creator.Presets)
 	}
 	if len(cat.Creator.Slots) != 3 {
 		t.Fatalf("%d slots, want the three image areas", len(cat.Creator.Slots))
@@ -24,7 +24,7 @@ func TestRealCreatorEveryPartAndOption(t *testing.T) {
 		n *= len(s.Options)
 	}
 	if n < 5000 {
-		t.Errorf("%d combinations, SPEC claims over 5000", n)
+		t.Errorf("%d combinations, the shop claims over 5000", n)
 	}
 	var variants []func(*CreatorConfig)
 	for _, s := range cat.Creator.Slots {

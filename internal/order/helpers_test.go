@@ -25,7 +25,7 @@ func amounts(eur, pln int64) map[string]int64 {
 	return map[string]int64{"EUR": eur, "PLN": pln}
 }
 
-// allCountries are the 16 shipping countries of SPEC.md §3.
+// allCountries are the 16 shipping countries (docs/product-rules.md#shipping).
 var allCountries = []string{"pl", "cz", "sk", "de", "uk", "cr", "at", "nl", "be", "lu", "it", "fr", "dk", "lt", "lv", "ee"}
 
 // testCatalog is a small catalogue shaped like the shop's: a hilt with a

@@ -6,7 +6,8 @@ package order
 
 import "time"
 
-// Status is a state of the order state machine (DESIGN.md §6).
+// Status is a state of the order state machine
+// (docs/product-rules.md#order-states).
 type Status string
 
 const (
@@ -17,8 +18,8 @@ const (
 	Cancelled      Status = "cancelled"
 )
 
-// Customer is the form of SPEC.md §3 (without the discount code, which is
-// Request.Code).
+// Customer is the order form (docs/product-rules.md#basket-and-checkout), without
+// the discount code, which is Request.Code.
 type Customer struct {
 	FirstName string `json:"first_name"`
 	LastName  string `json:"last_name"`

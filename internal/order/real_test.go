@@ -76,9 +76,10 @@ func TestRealIssueExample(t *testing.T) {
 		p.Totals.Total != p.Totals.Subtotal+p.Totals.Shipping || p.BuildDays != cat.Creator.BuildDays {
 		t.Errorf("totals %+v, build %d", p.Totals, p.BuildDays)
 	}
-	// The coupon minimum of 1000 PLN (SPEC) is what this order is judged by.
+	// The coupon minimum of 1000 PLN (docs/product-rules.md#discount-codes) is
+	// what this order is judged by.
 	if cat.Coupons.Minimum["PLN"] != 100000 {
-		t.Errorf("coupon minimum %d, SPEC says 1000.00 PLN", cat.Coupons.Minimum["PLN"])
+		t.Errorf("coupon minimum %d, the rule says 1000.00 PLN", cat.Coupons.Minimum["PLN"])
 	}
 }
 

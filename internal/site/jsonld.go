@@ -40,7 +40,8 @@ func (a *assembler) breadcrumbLD(crumbs []link) ld {
 	return ld{"@context": "https://schema.org", "@type": "BreadcrumbList", "itemListElement": items}
 }
 
-// schemaCountry maps the shop's country codes (SPEC.md §3) to ISO 3166-1.
+// schemaCountry maps the shop's country codes
+// (docs/product-rules.md#shipping) to ISO 3166-1.
 func schemaCountry(code string) string {
 	switch code {
 	case "uk":

@@ -26,7 +26,8 @@ var fixedPages = map[string]struct{ route, template string }{
 // unindexed pages carry noindex, no canonical, and stay out of the sitemap.
 var unindexed = map[string]bool{"404": true, "basket": true, "status": true, "offline": true}
 
-// requiredPages must exist in the default locale: the routes of SPEC.md §2.
+// requiredPages must exist in the default locale: the routes of
+// docs/product-rules.md#pages.
 var requiredPages = []string{
 	"home", "application", "construction", "contact", "faq", "features", "gallery",
 	"generator", "get-started", "shop", "custom-saber-creator", "blog", "basket", "status", "404",

@@ -223,8 +223,9 @@ func (h *Handler) notFound(w http.ResponseWriter, r *http.Request, s *snapshot, 
 	}
 }
 
-// fallbackNotFound is the page of last resort (SPEC: a fallback message
-// with a link home). No inline style or script: the CSP would block them.
+// fallbackNotFound is the page of last resort (docs/product-rules.md#pages: a
+// fallback message with a link home). No inline style or script: the CSP
+// would block them.
 func fallbackNotFound(prefix string) string {
 	home, lang := "/", "en"
 	if prefix != "" {

@@ -1,0 +1,133 @@
+// The basket's lines and their price: the cart, the daemon's quote for it
+// (with the shipping country and the applied discount code), the shipping
+// list, and the line actions (quantity, remove, clear) with their toasts
+// and analytics events.
+import { useEffect, useMemo, useState } from "react";
+import { clearCart, removeAt, setQuantity, useCart, type CartItem } from "../cart/store";
+import { commerceItems, pushCommerceEvent } from "../events";
+import type { Translate } from "../i18n";
+import { showToast } from "../toast";
+import { useDeliveries, type Country } from "./deliveries";
+import type { BasketProduct } from "./Lines";
+import { lastQuote, useQuote, type Quote, type QuoteState } from "./quote";
+
+/** The creator's product slug (internal/order.CreatorSlug). */
+const CREATOR = "custom-saber-creator";
+
+export interface BasketInput {
+  locale: string;
+  currency: string;
+  /** The build's shipping list (GET /v1/deliveries replaces it). */
+  countries: Country[];
+  products: BasketProduct[];
+  t: Translate;
+  /** The draft's shipping country, priced by the quote. */
+  country: string;
+  /** The code of the draft read from the tab: applied until another is. */
+  restoredCode?: string;
+}
+
+export interface Basket {
+  items: readonly CartItem[];
+  quoteState: QuoteState;
+  /** The last good quote, shown while a new one loads. */
+  quote?: Quote;
+  /** Asks for the quote again. */
+  requote: () => void;
+  /** The applied code (the one quoted), and why it was refused. */
+  code: string;
+  codeError: string;
+  applyCode: (code: string) => void;
+  /** Drops the code; a refusal (message) is shown by the code's field. */
+  dropCode: (refusal?: string) => void;
+  clearCodeError: () => void;
+  /** Sorted by name in the shopper's language. */
+  countries: Country[];
+  /** The chosen country, when it is on the list. */
+  country?: Country;
+  /** The quote's problem with line i, if any. */
+  lineError: (i: number) => string | undefined;
+  hasLineErrors: boolean;
+  /** Quoted without problems: the order can be placed. */
+  ready: boolean;
+  notReturnable: boolean;
+  nameOf: (item: CartItem | undefined) => string;
+  setQuantity: (position: number, quantity: number) => void;
+  remove: (position: number) => void;
+  clear: () => void;
+}
+
+export function useBasket(p: BasketInput): Basket {
+  const { t } = p;
+  const items = useCart();
+  const [applied, setCode] = useState<string | null>(null);
+  const code = applied ?? p.restoredCode ?? "";
+  const [codeError, setCodeError] = useState("");
+  const [retry, setRetry] = useState(0);
+  const all = useDeliveries(p.locale, p.currency, p.countries);
+  const quoteState = useQuote({ locale: p.locale, items, country: p.country, code }, retry);
+  const quote = lastQuote(quoteState);
+
+  // A refused code is shown next to its field and dropped from the quote.
+  useEffect(() => {
+    if (quoteState.kind === "invalid" && quoteState.error.fields.code && code) {
+      setCodeError(quoteState.error.fields.code);
+      setCode("");
+    }
+  }, [quoteState, code]);
+
+  const countries = useMemo(() => {
+    const collator = new Intl.Collator(p.locale);
+    return [...all].sort((a, b) => collator.compare(a.name, b.name));
+  }, [all, p.locale]);
+
+  function nameOf(item: CartItem | undefined): string {
+    if (!item) return "";
+    if (item.creator || item.product === CREATOR) return t("basket.custom_saber");
+    return p.products.find((x) => x.slug === item.product)?.title ?? item.product;
+  }
+
+  function remove(position: number) {
+    const line = quote?.lines[position];
+    removeAt(position);
+    if (line && quote) pushCommerceEvent("remove_from_cart", quote.currency, line.total, commerceItems([line]));
+    showToast(t("basket.removed", { name: line?.name ?? nameOf(items[position]) }), "info");
+  }
+
+  function clear() {
+    if (quote) pushCommerceEvent("remove_from_cart", quote.currency, quote.totals.subtotal, commerceItems(quote.lines));
+    clearCart();
+    showToast(t("basket.cleared"), "info");
+  }
+
+  const itemErrors = quoteState.kind === "invalid" ? quoteState.error.fields : {};
+  const hasLineErrors = Object.keys(itemErrors).some((f) => f.startsWith("items"));
+
+  return {
+    items,
+    quoteState,
+    quote,
+    requote: () => setRetry((n) => n + 1),
+    code,
+    codeError,
+    applyCode: (c) => {
+      setCodeError("");
+      setCode(c);
+    },
+    dropCode: (refusal = "") => {
+      setCode("");
+      setCodeError(refusal);
+    },
+    clearCodeError: () => setCodeError(""),
+    countries,
+    country: all.find((c) => c.code === p.country),
+    lineError: (i) => Object.entries(itemErrors).find(([f]) => f === `items.${i}` || f.startsWith(`items.${i}.`))?.[1],
+    hasLineErrors,
+    ready: quoteState.kind === "done" && !hasLineErrors,
+    notReturnable: quote ? !quote.returnable : items.some((i) => i.creator),
+    nameOf,
+    setQuantity,
+    remove,
+    clear,
+  };
+}
