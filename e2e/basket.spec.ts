@@ -2,8 +2,8 @@
 // from product pages, the persisted cart, the daemon's prices, the form's
 // client and server errors, the order and its e-mail, and the shop-wide
 // cases (paused orders, a changed price list) on a daemon of their own.
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { bothWidthsIf, expect, type Page, test } from "./fixtures";
+import { expectNoSeriousViolations } from "./axe";
 import { watchConsole } from "./console";
 import { mailTo } from "./mail";
 import {
@@ -48,7 +48,7 @@ async function addFromProductPage(page: Page, locale: Locale, slug: string, vari
 const badge = (page: Page) => page.locator(".cart-badge__count");
 
 for (const locale of LOCALES) {
-  test(`${locale}: add from product pages, remove by position, reload, check out with errors first, order`, async ({ page }) => {
+  test(`${locale}: add from product pages, remove by position, reload, check out with errors first, order`, bothWidthsIf(locale === "en"), async ({ page }) => {
     test.slow(); // three product pages, two reloads, two order attempts
     const seen = problems(page);
     await acceptCookies(page);
@@ -335,16 +335,12 @@ test("a discount code at checkout: below the minimum it is refused with the mini
 });
 
 for (const locale of LOCALES) {
-  test(`${locale}: axe finds nothing serious on the basket, the checkout and its errors`, async ({ page }) => {
-    test.slow(); // three axe runs: over 30 s on a busy 2-core machine
+  test(`${locale}: axe finds nothing serious on the basket, the checkout and its errors`, bothWidthsIf(locale === "en"), async ({ page }) => {
+    test.slow(); // three axe scans: 10-20 s each on a busy 2-core machine
     await declineCookies(page);
     await page.goto(path(locale, "/basket"));
     await basketReady(page);
-    const scan = async (what: string) => {
-      const result = await new AxeBuilder({ page }).analyze();
-      const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-      expect(bad.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-    };
+    const scan = (what: string) => expectNoSeriousViolations(page, { what });
     await scan("empty");
     await page.evaluate(() =>
       localStorage.setItem("saber-shop.cart.v1", JSON.stringify([{ product: "arc", variant: "crystal", quantity: 1 }, { product: "plug", quantity: 2 }])),

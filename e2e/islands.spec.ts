@@ -1,7 +1,7 @@
 // Every locale's home, a product and a blog post render, hydrate the header
 // cart badge from the persisted cart, and log no console errors. (When
 // islands hydrate, and when not at all, is tested in loader.spec.ts.)
-import { expect, test, type Page } from "@playwright/test";
+import { bothWidthsIf, expect, type Page, test } from "./fixtures";
 import { watchConsole } from "./console";
 
 const CART_KEY = "saber-shop.cart.v1";
@@ -22,7 +22,7 @@ async function firstPostPath(page: Page, prefix: string): Promise<string> {
 
 for (const { code, prefix } of locales) {
   test.describe(`${code}`, () => {
-    test(`home, product and post hydrate without console errors (${code})`, async ({ page }) => {
+    test(`home, product and post hydrate without console errors (${code})`, bothWidthsIf(code === "en"), async ({ page }) => {
       const problems = watchConsole(page);
       // With an item in the stored cart the badge (and the toasts with it)
       // hydrate on every page; with an empty cart nothing would.

@@ -4,7 +4,7 @@
 // visitor (and replays an early click), and companions (cart badge, toasts)
 // wait until React comes for another island or the stored cart has items.
 // Above all: a page nobody interacts with loads no React.
-import { expect, test, type Page } from "@playwright/test";
+import { BOTH_WIDTHS, expect, type Page, test } from "./fixtures";
 import { watchConsole } from "./console";
 
 // page.route() does not see requests a service worker answers: keep it out.
@@ -37,7 +37,7 @@ async function afterIdle(page: Page) {
 
 const island = (page: Page, name: string) => page.locator(`saber-island[component-url*="/${name}-"]`);
 
-test("visible and idle islands hydrate when they should", async ({ page }) => {
+test("visible and idle islands hydrate when they should", BOTH_WIDTHS, async ({ page }) => {
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));
   page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
@@ -110,7 +110,7 @@ test.describe("no React until it is needed", () => {
     });
   }
 
-  test("the home page loads React only when the visitor turns to the carousel", async ({ page }) => {
+  test("the home page loads React only when the visitor turns to the carousel", BOTH_WIDTHS, async ({ page }) => {
     const problems = problemsOf(page);
     await page.addInitScript((k) => sessionStorage.setItem(k, "1"), HIDDEN_KEY);
     const scripts = scriptsOf(page);
@@ -130,7 +130,7 @@ test.describe("no React until it is needed", () => {
     expect(problems).toEqual([]);
   });
 
-  test("scrolling brings the carousel's controls without touching it", async ({ page }) => {
+  test("scrolling brings the carousel's controls without touching it", BOTH_WIDTHS, async ({ page }) => {
     await page.goto("/");
     await afterIdle(page);
     await expect(island(page, "Carousel")).not.toHaveAttribute("hydrated", "");
@@ -141,7 +141,7 @@ test.describe("no React until it is needed", () => {
     await expect(page.locator(".carousel__controls")).toBeVisible();
   });
 
-  test("a click that arrives while an interaction island loads is replayed", async ({ page }) => {
+  test("a click that arrives while an interaction island loads is replayed", BOTH_WIDTHS, async ({ page }) => {
     const problems = problemsOf(page);
     await page.addInitScript((k) => sessionStorage.setItem(k, "1"), HIDDEN_KEY);
     let release = () => {};

@@ -8,7 +8,7 @@ import { cp, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises"
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { decodeQuotedPrintable } from "./mail";
 import { basketReady, cart, declineCookies, LOCALES, OwnDaemon, path, ROOT, TEXT, type Locale } from "./shop";
 

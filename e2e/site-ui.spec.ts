@@ -2,8 +2,8 @@
 // Consent Mode v2 and the tag manager, toasts, the footer's notify-me form
 // and the contact form against the real daemon (its e-mails land as .eml
 // files in the test run's data directory) and against mocked failures.
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { BOTH_WIDTHS, expect, type Page, test } from "./fixtures";
+import { expectNoSeriousViolations } from "./axe";
 import { watchConsole as watchShared } from "./console";
 import { mailTo } from "./mail";
 
@@ -209,7 +209,7 @@ test.describe("cookie banner", () => {
     expect(problems).toEqual([]);
   });
 
-  test("while shown, the banner leaves the end of the page reachable", async ({ page }) => {
+  test("while shown, the banner leaves the end of the page reachable", BOTH_WIDTHS, async ({ page }) => {
     await page.goto("/contact");
     await expect(banner(page)).toBeVisible(HYDRATE);
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
@@ -411,7 +411,7 @@ test.describe("forms", () => {
   }
 });
 
-test("axe: banner, form error and toast states have no serious violations", async ({ page }) => {
+test("axe: banner, form error and toast states have no serious violations", BOTH_WIDTHS, async ({ page }) => {
   await page.route("**/v1/subscribers", (r) => r.fulfill({ status: 201, contentType: "application/json", body: "{}" }));
   await page.route("**/v1/contact", (r) => r.fulfill({ status: 500, contentType: "application/json", body: "{}" }));
   await page.goto("/pl/contact");
@@ -426,10 +426,8 @@ test("axe: banner, form error and toast states have no serious violations", asyn
   await page.locator(".notify-form input[type=email]").fill("ala@example.com");
   await page.locator(".notify-form button").click();
   await expect(page.locator(".toast")).toBeVisible();
-  await page.waitForTimeout(300); // let the toast's entry animation finish
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  // (the scan waits for the toast's entry animation to end)
+  await expectNoSeriousViolations(page);
 });
 
 test.describe("forms against the real daemon", () => {

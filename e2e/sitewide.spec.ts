@@ -1,6 +1,6 @@
 // Site-wide behaviour: the service worker's offline page, prefetch of likely
 // next pages (not on 2g or offline), the progress bar for slow navigations.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 test("the service worker serves cached pages and the locale's offline page", async ({ page, context }) => {
   await page.goto("/pl/");
