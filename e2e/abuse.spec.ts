@@ -15,8 +15,6 @@ const SHOP = `http://127.0.0.1:${PORT}`;
 
 // Each test walks several pages and waits for e-mails: room for a busy machine.
 test.describe.configure({ timeout: 90_000 });
-/** Islands hydrate late on a loaded machine. */
-const HYDRATED = { timeout: 15_000 };
 
 type Locale = "en" | "pl" | "de";
 const PREFIX: Record<Locale, string> = { en: "", pl: "/pl", de: "/de" };
@@ -201,7 +199,7 @@ for (const locale of ["en", "pl", "de"] as const) {
 
     await page.goto(`${PREFIX[locale]}/status/`);
     const form = page.locator("section.order-links");
-    await expect(form.getByRole("heading", { name: T.title })).toBeVisible(HYDRATED);
+    await expect(form.getByRole("heading", { name: T.title })).toBeVisible();
     const field = form.getByLabel(T.label, { exact: true });
     // A typo: the message in the page's language, and the typing is kept.
     await field.fill("anna@");
@@ -220,6 +218,6 @@ for (const locale of ["en", "pl", "de"] as const) {
     const link = new RegExp(`https?://[^\\s"<>]+/pl/status/${placed.hash}`).exec(mail)?.[0];
     expect(link, "the order's link in the e-mail").toBeTruthy();
     await page.goto(link!);
-    await expect(page.getByRole("heading", { name: LINKS.pl.order(placed.order.id) })).toBeVisible(HYDRATED);
+    await expect(page.getByRole("heading", { name: LINKS.pl.order(placed.order.id) })).toBeVisible();
   });
 }

@@ -38,7 +38,7 @@ for (const locale of LOCALES) {
     await page.goto(status_url);
     const line = page.locator(".order-line").first();
     const thumb = line.locator(".order-line__media .hilt-thumb");
-    await expect(thumb).toBeVisible({ timeout: 15_000 });
+    await expect(thumb).toBeVisible();
     await expect(line.locator(".order-line__noimage")).toHaveCount(0);
     const images = thumb.locator("img");
     await expect(images).toHaveCount(3);

@@ -10,7 +10,7 @@ import { promisify } from "node:util";
 import { bothWidthsIf, expect, type Page, test } from "./fixtures";
 import { expectNoSeriousViolations } from "./axe";
 import { watchConsole } from "./console";
-import { DATA, LOCALES, TEXT, basketReady, cart, customer, declineCookies, fillCheckout, orderdBinary, path, type Locale } from "./shop";
+import { DATA, LOCALES, TEXT, afterIdle, basketReady, islandReady, cart, customer, declineCookies, fillCheckout, orderdBinary, path, type Locale } from "./shop";
 
 // page.route() does not see requests a service worker answers: keep it out.
 test.use({ serviceWorkers: "block" });
@@ -57,7 +57,7 @@ function prices(locale: Locale): string[] {
 
 async function openCreator(page: Page, locale: Locale, query = "") {
   await page.goto(path(locale, CREATOR) + query);
-  await expect(page.locator('saber-island[component-url*="/Creator-"][hydrated]')).toBeAttached({ timeout: 15_000 });
+  await islandReady(page, "Creator");
 }
 
 const price = (page: Page) => page.getByTestId("creator-price");
@@ -65,7 +65,7 @@ const picture = (page: Page, slot: string) => page.locator(`.hilt__area[data-slo
 
 for (const locale of LOCALES) {
   test(`${locale}: choose parts, edit two presets, reopen the link, add, order; the order and its build sheet hold the design`, bothWidthsIf(locale === "en"), async ({ page }) => {
-    test.setTimeout(90_000);
+    test.slow(); // a whole journey: the creator, the basket, an order, its build sheet
     const seen = problems(page);
     const tx = T[locale];
     const steps = prices(locale);
@@ -317,8 +317,7 @@ test("the creator's script is loaded on its page only", async ({ page }) => {
   for (const route of ["/", "/shop", "/shop/arc", "/basket", "/pl/shop", "/de/faq"]) {
     scripts.length = 0;
     await page.goto(route);
-    await page.waitForLoadState("load");
-    await page.waitForTimeout(300);
+    await afterIdle(page);
     expect(creator(scripts), route).toEqual([]);
   }
   scripts.length = 0;

@@ -41,7 +41,7 @@ async function openCarousel(page: Page, prefix: string) {
   await carousel.scrollIntoViewIfNeeded();
   // It hydrates on interaction (or a scroll); the test may not have scrolled.
   await carousel.hover();
-  await expect(page.locator('saber-island[component-url*="Carousel"]')).toHaveAttribute("hydrated", "", { timeout: 10_000 });
+  await expect(page.locator('saber-island[component-url*="Carousel"]')).toHaveAttribute("hydrated", "");
   await expect(carousel).toHaveAttribute("data-ready", "");
   return {
     carousel,
@@ -55,7 +55,7 @@ async function openCarousel(page: Page, prefix: string) {
 
 async function openGallery(page: Page, prefix: string) {
   await page.goto(`${prefix}/gallery`);
-  await expect(page.locator('saber-island[component-url*="Lightbox"]')).toHaveAttribute("hydrated", "", { timeout: 10_000 });
+  await expect(page.locator('saber-island[component-url*="Lightbox"]')).toHaveAttribute("hydrated", "");
   return {
     thumbs: page.locator(".gallery__link"),
     captions: page.locator(".gallery__item figcaption"),

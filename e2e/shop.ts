@@ -156,6 +156,21 @@ export async function islandsHydrated(page: Page) {
   await expect(page.locator('saber-island:is([hydrate="load"], [hydrate="idle"]):not([companion]):not([hydrated])')).toHaveCount(0);
 }
 
+/**
+ * Waits until the islands that hydrate at idle have had their chance: the
+ * page's load, then an idle callback queued after the loader's (which wait
+ * at most IDLE_TIMEOUT_MS, 2 s), then a task for the imports they start.
+ */
+export async function afterIdle(page: Page) {
+  await page.waitForLoadState("load");
+  await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => setTimeout(resolve, 300), { timeout: 2500 })));
+}
+
+/** Waits for two rendered frames: scroll positions, layout and intersection observers are up to date. */
+export async function afterFrames(page: Page) {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+}
+
 /** The basket island, hydrated, its prices loaded. */
 export async function basketReady(page: Page) {
   await islandReady(page, "Basket");
