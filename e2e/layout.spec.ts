@@ -1,6 +1,7 @@
 // Site-wide layout: the language switcher keeps the page, the phone menu
 // works by keyboard, the footer's community block is on the home page only.
 import { type APIRequestContext, BOTH_WIDTHS, expect, type Locator, PHONE_ONLY, test } from "./fixtures";
+import { islandReady } from "./shop";
 
 test("the language switcher leads to the same page in the other locale", BOTH_WIDTHS, async ({ page }, info) => {
   await page.goto("/shop/arc");
@@ -159,7 +160,12 @@ test("the status page's e-mail address breaks only after its @ and never overflo
 
 test("the creator's part rows show that they scroll, and scroll by button, keyboard and swipe", BOTH_WIDTHS, async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem("saber-shop.cookie-consent", "false"));
+  // Four rows, each scrolled by arrow both ways and to its end: some forty
+  // steps, over a minute on a busy 2-core machine.
+  test.slow();
   await page.goto("/shop/custom-saber-creator");
+  // The arrows are React's: hydrated before the first click.
+  await islandReady(page, "Creator");
   const rows = page.locator(".picker");
   await expect(rows).toHaveCount(4);
   let scrolling = 0;
