@@ -2,8 +2,8 @@
 // visitors' browsers place orders or sign addresses up, while the shop's
 // own forms still post with JavaScript off; a shopper who lost the order
 // e-mail gets the links again from the status page.
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "./fixtures";
+import { expectNoSeriousViolations } from "./axe";
 import { readdir, readFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -15,8 +15,6 @@ const SHOP = `http://127.0.0.1:${PORT}`;
 
 // Each test walks several pages and waits for e-mails: room for a busy machine.
 test.describe.configure({ timeout: 90_000 });
-/** Islands hydrate late on a loaded machine. */
-const HYDRATED = { timeout: 15_000 };
 
 type Locale = "en" | "pl" | "de";
 const PREFIX: Record<Locale, string> = { en: "", pl: "/pl", de: "/de" };
@@ -201,7 +199,7 @@ for (const locale of ["en", "pl", "de"] as const) {
 
     await page.goto(`${PREFIX[locale]}/status/`);
     const form = page.locator("section.order-links");
-    await expect(form.getByRole("heading", { name: T.title })).toBeVisible(HYDRATED);
+    await expect(form.getByRole("heading", { name: T.title })).toBeVisible();
     const field = form.getByLabel(T.label, { exact: true });
     // A typo: the message in the page's language, and the typing is kept.
     await field.fill("anna@");
@@ -209,8 +207,7 @@ for (const locale of ["en", "pl", "de"] as const) {
     await expect(form.getByRole("alert")).toHaveText(T.invalid);
     await expect(field).toHaveValue("anna@");
     await expect(field).toHaveAttribute("aria-invalid", "true");
-    const { violations } = await new AxeBuilder({ page }).include("section.order-links").analyze();
-    expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+    await expectNoSeriousViolations(page, { include: "section.order-links" });
 
     await field.fill(email);
     await form.getByRole("button", { name: T.submit }).click();
@@ -221,6 +218,6 @@ for (const locale of ["en", "pl", "de"] as const) {
     const link = new RegExp(`https?://[^\\s"<>]+/pl/status/${placed.hash}`).exec(mail)?.[0];
     expect(link, "the order's link in the e-mail").toBeTruthy();
     await page.goto(link!);
-    await expect(page.getByRole("heading", { name: LINKS.pl.order(placed.order.id) })).toBeVisible(HYDRATED);
+    await expect(page.getByRole("heading", { name: LINKS.pl.order(placed.order.id) })).toBeVisible();
   });
 }

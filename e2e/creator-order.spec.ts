@@ -1,7 +1,7 @@
 // A creator design after ordering (issue 12): the status page's line and
 // the "order placed" e-mail show the designed hilt – the parts' pictures,
 // as in the basket – not an empty tile, in every locale.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { mailTo } from "./mail";
 import { type CatalogCreator, declineCookies, defaultDesign, LOCALES, type Locale } from "./shop";
 
@@ -38,7 +38,7 @@ for (const locale of LOCALES) {
     await page.goto(status_url);
     const line = page.locator(".order-line").first();
     const thumb = line.locator(".order-line__media .hilt-thumb");
-    await expect(thumb).toBeVisible({ timeout: 15_000 });
+    await expect(thumb).toBeVisible();
     await expect(line.locator(".order-line__noimage")).toHaveCount(0);
     const images = thumb.locator("img");
     await expect(images).toHaveCount(3);

@@ -5,12 +5,12 @@
 // a basket line, keyboard only, axe, links that are broken or outdated,
 // reduced motion, sound only after a gesture, and the creator's script
 // loaded on its page only.
-import AxeBuilder from "@axe-core/playwright";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { expect, test, type Page } from "@playwright/test";
+import { bothWidthsIf, expect, type Page, test } from "./fixtures";
+import { expectNoSeriousViolations } from "./axe";
 import { watchConsole } from "./console";
-import { DATA, LOCALES, TEXT, basketReady, cart, customer, declineCookies, fillCheckout, orderdBinary, path, type Locale } from "./shop";
+import { DATA, LOCALES, TEXT, afterIdle, basketReady, islandReady, cart, customer, declineCookies, fillCheckout, orderdBinary, path, type Locale } from "./shop";
 
 // page.route() does not see requests a service worker answers: keep it out.
 test.use({ serviceWorkers: "block" });
@@ -57,15 +57,15 @@ function prices(locale: Locale): string[] {
 
 async function openCreator(page: Page, locale: Locale, query = "") {
   await page.goto(path(locale, CREATOR) + query);
-  await expect(page.locator('saber-island[component-url*="/Creator-"][hydrated]')).toBeAttached({ timeout: 15_000 });
+  await islandReady(page, "Creator");
 }
 
 const price = (page: Page) => page.getByTestId("creator-price");
 const picture = (page: Page, slot: string) => page.locator(`.hilt__area[data-slot="${slot}"] img`);
 
 for (const locale of LOCALES) {
-  test(`${locale}: choose parts, edit two presets, reopen the link, add, order; the order and its build sheet hold the design`, async ({ page }) => {
-    test.setTimeout(90_000);
+  test(`${locale}: choose parts, edit two presets, reopen the link, add, order; the order and its build sheet hold the design`, bothWidthsIf(locale === "en"), async ({ page }) => {
+    test.slow(); // a whole journey: the creator, the basket, an order, its build sheet
     const seen = problems(page);
     const tx = T[locale];
     const steps = prices(locale);
@@ -242,14 +242,12 @@ test("keyboard alone: parts, the generator, presets and the basket", async ({ pa
 });
 
 for (const locale of LOCALES) {
-  test(`${locale}: axe finds nothing serious or critical on the creator`, async ({ page }) => {
-    test.setTimeout(60_000); // a big page: axe alone takes 10-20 s on a busy machine
+  test(`${locale}: axe finds nothing serious or critical on the creator`, bothWidthsIf(locale === "en"), async ({ page }) => {
+    test.slow(); // a big page: its axe scan alone takes 10-20 s on a busy 2-core machine
     await declineCookies(page);
     await openCreator(page, locale, "?v=1&h=crown.nope.spike");
     await expect(page.locator(".creator__notice")).toBeVisible();
-    const result = await new AxeBuilder({ page }).analyze();
-    const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    await expectNoSeriousViolations(page);
   });
 
   test(`${locale}: an invalid or outdated link falls back with a message`, async ({ page }) => {
@@ -319,8 +317,7 @@ test("the creator's script is loaded on its page only", async ({ page }) => {
   for (const route of ["/", "/shop", "/shop/arc", "/basket", "/pl/shop", "/de/faq"]) {
     scripts.length = 0;
     await page.goto(route);
-    await page.waitForLoadState("load");
-    await page.waitForTimeout(300);
+    await afterIdle(page);
     expect(creator(scripts), route).toEqual([]);
   }
   scripts.length = 0;

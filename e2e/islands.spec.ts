@@ -1,8 +1,9 @@
 // Every locale's home, a product and a blog post render, hydrate the header
 // cart badge from the persisted cart, and log no console errors. (When
 // islands hydrate, and when not at all, is tested in loader.spec.ts.)
-import { expect, test, type Page } from "@playwright/test";
+import { bothWidthsIf, expect, type Page, test } from "./fixtures";
 import { watchConsole } from "./console";
+import { afterIdle } from "./shop";
 
 const CART_KEY = "saber-shop.cart.v1";
 
@@ -22,7 +23,7 @@ async function firstPostPath(page: Page, prefix: string): Promise<string> {
 
 for (const { code, prefix } of locales) {
   test.describe(`${code}`, () => {
-    test(`home, product and post hydrate without console errors (${code})`, async ({ page }) => {
+    test(`home, product and post hydrate without console errors (${code})`, bothWidthsIf(code === "en"), async ({ page }) => {
       const problems = watchConsole(page);
       // With an item in the stored cart the badge (and the toasts with it)
       // hydrate on every page; with an empty cart nothing would.
@@ -35,13 +36,13 @@ for (const { code, prefix } of locales) {
         await expect(page.locator("h1")).toHaveCount(1);
         for (const name of ["CartBadge", "Toasts"]) {
           const island = page.locator(`saber-island[component-url*="/${name}-"]`).first();
-          await expect(island, `${path} ${name}`).toHaveAttribute("hydrated", "", { timeout: 10_000 });
+          await expect(island, `${path} ${name}`).toHaveAttribute("hydrated", "");
         }
         await expect(page.locator(".cart-badge__count").first()).toHaveText("1");
         if (path === `${prefix}/`) {
           // The carousel waits for the visitor.
           await page.locator(".carousel").hover();
-          await expect(page.locator('saber-island[component-url*="/Carousel-"]')).toHaveAttribute("hydrated", "", { timeout: 10_000 });
+          await expect(page.locator('saber-island[component-url*="/Carousel-"]')).toHaveAttribute("hydrated", "");
         }
       }
       expect(problems).toEqual([]);
@@ -86,11 +87,11 @@ test("a broken cart value reads as an empty cart, not a crash", async ({ page })
   await page.evaluate(([key]) => localStorage.setItem(key!, "{not json"), [CART_KEY]);
   await page.reload();
   // Not a reason to load React (the loader reads it as empty too)...
-  await page.waitForTimeout(2500);
+  await afterIdle(page);
   await expect(page.locator("saber-island[hydrated]")).toHaveCount(0);
   // ...and once React comes for the carousel, the badge hydrates with no count.
   await page.locator(".carousel").hover();
-  await expect(page.locator('saber-island[component-url*="/CartBadge-"]')).toHaveAttribute("hydrated", "", { timeout: 10_000 });
+  await expect(page.locator('saber-island[component-url*="/CartBadge-"]')).toHaveAttribute("hydrated", "");
   await expect(page.locator(".cart-badge__count").first()).toBeHidden();
   expect(problems).toEqual([]);
 });

@@ -6,7 +6,7 @@
 // the real daemon, its sandbox payments and the e-mails it wrote.
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { expect, test, type Page } from "@playwright/test";
+import { bothWidthsIf, expect, type Page, test } from "./fixtures";
 import { formatMoney } from "../components/money";
 import { mailTo } from "./mail";
 import { PORT } from "./paths";
@@ -50,7 +50,7 @@ async function checkout(page: Page, locale: Locale, email: string): Promise<stri
 }
 
 for (const locale of LOCALES) {
-  test(`${locale}: basket, checkout, e-mail link, coupon, 3-D Secure card, paid`, async ({ page }) => {
+  test(`${locale}: basket, checkout, e-mail link, coupon, 3-D Secure card, paid`, bothWidthsIf(locale === "en"), async ({ page }) => {
     test.slow(); // a whole purchase, twice over, with the sandbox's confirmation delay
     const T = TEXT[locale];
     const S = STATUS[locale];

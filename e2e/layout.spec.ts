@@ -1,8 +1,9 @@
 // Site-wide layout: the language switcher keeps the page, the phone menu
 // works by keyboard, the footer's community block is on the home page only.
-import { expect, test, type APIRequestContext, type Locator } from "@playwright/test";
+import { type APIRequestContext, BOTH_WIDTHS, expect, type Locator, PHONE_ONLY, test } from "./fixtures";
+import { islandReady } from "./shop";
 
-test("the language switcher leads to the same page in the other locale", async ({ page }, info) => {
+test("the language switcher leads to the same page in the other locale", BOTH_WIDTHS, async ({ page }, info) => {
   await page.goto("/shop/arc");
   if (info.project.name === "phone") {
     await page.locator("summary.menu-toggle__button").click();
@@ -20,8 +21,8 @@ test("the language switcher leads to the same page in the other locale", async (
   expect(alternates.en).toBe("/blog/how-a-hilt-is-made");
 });
 
-test("the phone menu opens and is operable by keyboard", async ({ page }, info) => {
-  test.skip(info.project.name !== "phone", "the menu collapses on phones only");
+// The menu collapses on phones only.
+test("the phone menu opens and is operable by keyboard", PHONE_ONLY, async ({ page }) => {
   await page.goto("/pl/");
   const toggle = page.locator("summary.menu-toggle__button");
   await expect(toggle).toBeVisible();
@@ -37,8 +38,7 @@ test("the phone menu opens and is operable by keyboard", async ({ page }, info) 
   await expect(page).toHaveURL(/\/pl\/shop\/custom-saber-creator$/);
 });
 
-test("the desktop menu shows the 8 items and marks the current one", async ({ page }, info) => {
-  test.skip(info.project.name !== "desktop");
+test("the desktop menu shows the 8 items and marks the current one", async ({ page }) => {
   await page.goto("/de/faq");
   const bar = page.locator(".menu--bar");
   await expect(bar.locator("a")).toHaveCount(8);
@@ -62,7 +62,7 @@ test("the community block is in the home page's footer only", async ({ page }) =
   }
 });
 
-test("the product page hides the footer on phones only", async ({ page }, info) => {
+test("the product page hides the footer on phones only", BOTH_WIDTHS, async ({ page }, info) => {
   await page.goto("/shop/arc");
   const footer = page.locator("footer").first();
   if (info.project.name === "phone") await expect(footer).toBeHidden();
@@ -135,7 +135,7 @@ async function lineBreaks(el: Locator, text: string) {
   }, text);
 }
 
-test("the status page's e-mail address breaks only after its @ and never overflows", async ({ page, request }) => {
+test("the status page's e-mail address breaks only after its @ and never overflows", BOTH_WIDTHS, async ({ page, request }) => {
   await page.addInitScript(() => localStorage.setItem("saber-shop.cookie-consent", "false"));
   const cases = [
     { email: "anna.nowak@example.com", oneLine: true },
@@ -158,9 +158,14 @@ test("the status page's e-mail address breaks only after its @ and never overflo
   }
 });
 
-test("the creator's part rows show that they scroll, and scroll by button, keyboard and swipe", async ({ page }) => {
+test("the creator's part rows show that they scroll, and scroll by button, keyboard and swipe", BOTH_WIDTHS, async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem("saber-shop.cookie-consent", "false"));
+  // Four rows, each scrolled by arrow both ways and to its end: some forty
+  // steps, over a minute on a busy 2-core machine.
+  test.slow();
   await page.goto("/shop/custom-saber-creator");
+  // The arrows are React's: hydrated before the first click.
+  await islandReady(page, "Creator");
   const rows = page.locator(".picker");
   await expect(rows).toHaveCount(4);
   let scrolling = 0;
@@ -217,8 +222,8 @@ test("the creator's part rows show that they scroll, and scroll by button, keybo
   await expect(first.locator(".picker__scroll--after")).toBeHidden();
 });
 
-test("the product page has no gap under the picture", async ({ page }, info) => {
-  test.skip(info.project.name !== "desktop", "one column on phones");
+// Desktop only: one column on phones.
+test("the product page has no gap under the picture", async ({ page }) => {
   for (const path of ["/shop/talon", "/pl/shop/arc", "/de/shop/belt-clip"]) {
     await page.goto(path);
     const media = (await page.locator(".product__media").boundingBox())!;

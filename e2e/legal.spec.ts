@@ -1,7 +1,7 @@
 // What the shopper accepts must be readable (issue 12): the footer's terms
 // and privacy links and the checkout's terms link lead to pages of this
 // site, in the shopper's language, served by the daemon itself.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { basketReady, declineCookies, LOCALES, path, TEXT, type Locale } from "./shop";
 
 const LEGAL: Record<Locale, { terms: string; privacy: string; termsTitle: string; privacyTitle: string }> = {

@@ -4,8 +4,9 @@
 // visitor (and replays an early click), and companions (cart badge, toasts)
 // wait until React comes for another island or the stored cart has items.
 // Above all: a page nobody interacts with loads no React.
-import { expect, test, type Page } from "@playwright/test";
+import { BOTH_WIDTHS, expect, type Page, test } from "./fixtures";
 import { watchConsole } from "./console";
+import { afterFrames, afterIdle } from "./shop";
 
 // page.route() does not see requests a service worker answers: keep it out.
 test.use({ serviceWorkers: "block" });
@@ -29,15 +30,9 @@ function scriptsOf(page: Page): string[] {
 
 const reactIn = (scripts: string[]) => scripts.filter((s) => /\/assets\/runtime-[^/]*\.js$/.test(s));
 
-/** Waits until idle islands have had their chance (the loader's idle timeout is 2 s). */
-async function afterIdle(page: Page) {
-  await page.waitForLoadState("load");
-  await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => setTimeout(resolve, 300), { timeout: 2500 })));
-}
-
 const island = (page: Page, name: string) => page.locator(`saber-island[component-url*="/${name}-"]`);
 
-test("visible and idle islands hydrate when they should", async ({ page }) => {
+test("visible and idle islands hydrate when they should", BOTH_WIDTHS, async ({ page }) => {
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));
   page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
@@ -63,26 +58,32 @@ test("visible and idle islands hydrate when they should", async ({ page }) => {
       else document.body.prepend(el);
     }
   });
-  await expect(page.locator("#test-idle")).toHaveAttribute("hydrated", "", { timeout: 5000 });
-  await page.waitForTimeout(500);
+  await expect(page.locator("#test-idle")).toHaveAttribute("hydrated", "");
+  // The observer has reported (two frames), and the island is far below.
+  await afterFrames(page);
   await expect(page.locator("#test-visible")).not.toHaveAttribute("hydrated", "");
   await page.locator("#test-visible a").scrollIntoViewIfNeeded();
-  await expect(page.locator("#test-visible")).toHaveAttribute("hydrated", "", { timeout: 5000 });
+  await expect(page.locator("#test-visible")).toHaveAttribute("hydrated", "");
   expect(errors).toEqual([]);
 });
 
 test("a chunk that fails to load reloads the page once, not again within 60 s", async ({ page }) => {
   let navigations = 0;
+  let failedImports = 0;
   page.on("framenavigated", (f) => {
     if (f === page.mainFrame()) navigations++;
+  });
+  page.on("console", (m) => {
+    if (m.text().startsWith("island chunk failed to load")) failedImports++;
   });
   // A cart with items: the badge hydrates at idle.
   await page.addInitScript((k) => localStorage.setItem(k, JSON.stringify([{ product: "arc", quantity: 1 }])), CART_KEY);
   await page.route("**/assets/CartBadge-*.js", (route) => route.abort());
   await page.goto("/faq");
   // The failed import reloads once; the reload fails too and must not loop.
-  await expect.poll(() => navigations, { timeout: 10_000 }).toBe(2);
-  await page.waitForTimeout(3000);
+  // The second page's import failed too (the loader says so, then decides
+  // whether to reload, at once): no third page.
+  await expect.poll(() => failedImports).toBe(2);
   expect(navigations).toBe(2);
   const guard = await page.evaluate(() => Number(sessionStorage.getItem("saber-shop.chunk-reload")));
   expect(Date.now() - guard).toBeLessThan(60_000);
@@ -98,7 +99,6 @@ test.describe("no React until it is needed", () => {
       for (const path of ["/shop/arc", "/blog/how-a-hilt-is-made"]) {
         await page.goto(path);
         await afterIdle(page);
-        await page.waitForTimeout(500);
         const state = visitor === "first visit" ? "show" : visitor.includes("accepted") ? "accepted" : "hidden";
         await expect(page.locator("saber-consent")).toHaveAttribute("state", state);
         await expect(page.locator("saber-island[hydrated]")).toHaveCount(0);
@@ -110,18 +110,17 @@ test.describe("no React until it is needed", () => {
     });
   }
 
-  test("the home page loads React only when the visitor turns to the carousel", async ({ page }) => {
+  test("the home page loads React only when the visitor turns to the carousel", BOTH_WIDTHS, async ({ page }) => {
     const problems = problemsOf(page);
     await page.addInitScript((k) => sessionStorage.setItem(k, "1"), HIDDEN_KEY);
     const scripts = scriptsOf(page);
     await page.goto("/");
     await afterIdle(page);
-    await page.waitForTimeout(500);
     expect(reactIn(scripts)).toEqual([]);
     await expect(island(page, "Carousel")).not.toHaveAttribute("hydrated", "");
 
     await page.locator(".carousel").hover();
-    await expect(island(page, "Carousel")).toHaveAttribute("hydrated", "", { timeout: 10_000 });
+    await expect(island(page, "Carousel")).toHaveAttribute("hydrated", "");
     await expect(page.locator(".carousel")).toHaveAttribute("data-ready", "");
     expect(reactIn(scripts)).toHaveLength(1);
     // React is on the page now: the companions come along.
@@ -130,18 +129,18 @@ test.describe("no React until it is needed", () => {
     expect(problems).toEqual([]);
   });
 
-  test("scrolling brings the carousel's controls without touching it", async ({ page }) => {
+  test("scrolling brings the carousel's controls without touching it", BOTH_WIDTHS, async ({ page }) => {
     await page.goto("/");
     await afterIdle(page);
     await expect(island(page, "Carousel")).not.toHaveAttribute("hydrated", "");
     await page.evaluate(() => {
       window.scrollBy(0, 300);
     });
-    await expect(island(page, "Carousel")).toHaveAttribute("hydrated", "", { timeout: 10_000 });
+    await expect(island(page, "Carousel")).toHaveAttribute("hydrated", "");
     await expect(page.locator(".carousel__controls")).toBeVisible();
   });
 
-  test("a click that arrives while an interaction island loads is replayed", async ({ page }) => {
+  test("a click that arrives while an interaction island loads is replayed", BOTH_WIDTHS, async ({ page }) => {
     const problems = problemsOf(page);
     await page.addInitScript((k) => sessionStorage.setItem(k, "1"), HIDDEN_KEY);
     let release = () => {};
@@ -167,7 +166,7 @@ test.describe("no React until it is needed", () => {
     await expect.poll(() => requested, { message: "the press started loading the carousel" }).toBe(true);
     await expect(island(page, "Carousel")).not.toHaveAttribute("hydrated", "");
     release();
-    await expect(island(page, "Carousel")).toHaveAttribute("hydrated", "", { timeout: 10_000 });
+    await expect(island(page, "Carousel")).toHaveAttribute("hydrated", "");
     await expect(carousel.locator(".carousel__status")).toHaveText(/^2 of \d+/);
     expect(problems).toEqual([]);
   });
@@ -185,7 +184,7 @@ test.describe("companion islands", () => {
     const other = await context.newPage();
     await other.goto("/faq");
     await other.evaluate((k) => localStorage.setItem(k, JSON.stringify([{ product: "talon", quantity: 2 }])), CART_KEY);
-    await expect(island(page, "CartBadge")).toHaveAttribute("hydrated", "", { timeout: 10_000 });
+    await expect(island(page, "CartBadge")).toHaveAttribute("hydrated", "");
     await expect(page.locator(".cart-badge__count").first()).toHaveText("2");
     expect(reactIn(scripts)).toHaveLength(1);
     await other.close();
@@ -196,7 +195,7 @@ test.describe("companion islands", () => {
     const problems = problemsOf(page);
     await page.addInitScript((k) => localStorage.setItem(k, JSON.stringify([{ product: "arc", quantity: 1 }])), CART_KEY);
     await page.goto("/blog/how-a-hilt-is-made");
-    await expect(island(page, "CartBadge")).toHaveAttribute("hydrated", "", { timeout: 10_000 });
+    await expect(island(page, "CartBadge")).toHaveAttribute("hydrated", "");
     await expect(page.locator(".cart-badge__count").first()).toHaveText("1");
     await expect(island(page, "Toasts")).toHaveAttribute("hydrated", "");
     expect(problems).toEqual([]);
@@ -208,9 +207,9 @@ test.describe("companion islands", () => {
     await afterIdle(page);
     await expect(page.locator("saber-island[hydrated]")).toHaveCount(0);
     await page.locator(".notify-form").scrollIntoViewIfNeeded();
-    await expect(island(page, "NotifyMe")).toHaveAttribute("hydrated", "", { timeout: 10_000 });
-    await expect(island(page, "CartBadge")).toHaveAttribute("hydrated", "", { timeout: 10_000 });
-    await expect(island(page, "Toasts")).toHaveAttribute("hydrated", "", { timeout: 10_000 });
+    await expect(island(page, "NotifyMe")).toHaveAttribute("hydrated", "");
+    await expect(island(page, "CartBadge")).toHaveAttribute("hydrated", "");
+    await expect(island(page, "Toasts")).toHaveAttribute("hydrated", "");
     expect(problems).toEqual([]);
   });
 });

@@ -2,8 +2,8 @@
 // Carousel.tsx, Lightbox.tsx): keyboard operation in each locale, the
 // markup without JavaScript, no console errors, and axe with the carousel
 // moved and the lightbox open.
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { BOTH_WIDTHS, bothWidthsIf, expect, type Locator, type Page, test } from "./fixtures";
+import { expectNoSeriousViolations } from "./axe";
 import { watchConsole } from "./console";
 
 const locales = [
@@ -41,7 +41,7 @@ async function openCarousel(page: Page, prefix: string) {
   await carousel.scrollIntoViewIfNeeded();
   // It hydrates on interaction (or a scroll); the test may not have scrolled.
   await carousel.hover();
-  await expect(page.locator('saber-island[component-url*="Carousel"]')).toHaveAttribute("hydrated", "", { timeout: 10_000 });
+  await expect(page.locator('saber-island[component-url*="Carousel"]')).toHaveAttribute("hydrated", "");
   await expect(carousel).toHaveAttribute("data-ready", "");
   return {
     carousel,
@@ -55,7 +55,7 @@ async function openCarousel(page: Page, prefix: string) {
 
 async function openGallery(page: Page, prefix: string) {
   await page.goto(`${prefix}/gallery`);
-  await expect(page.locator('saber-island[component-url*="Lightbox"]')).toHaveAttribute("hydrated", "", { timeout: 10_000 });
+  await expect(page.locator('saber-island[component-url*="Lightbox"]')).toHaveAttribute("hydrated", "");
   return {
     thumbs: page.locator(".gallery__link"),
     captions: page.locator(".gallery__item figcaption"),
@@ -65,7 +65,7 @@ async function openGallery(page: Page, prefix: string) {
 
 for (const { code, prefix, of, carousel: carouselRole, slide: slideRole } of locales) {
   test.describe(code, () => {
-    test(`carousel: keyboard, slide state and labels (${code})`, async ({ page }) => {
+    test(`carousel: keyboard, slide state and labels (${code})`, bothWidthsIf(code === "en"), async ({ page }) => {
       const problems = watchConsole(page);
       const { carousel, slides, status, prev, next, dots } = await openCarousel(page, prefix);
       const total = await slides.count();
@@ -136,7 +136,7 @@ for (const { code, prefix, of, carousel: carouselRole, slide: slideRole } of loc
       expect(problems).toEqual([]);
     });
 
-    test(`lightbox: keyboard opens, navigates, closes and returns focus (${code})`, async ({ page }) => {
+    test(`lightbox: keyboard opens, navigates, closes and returns focus (${code})`, bothWidthsIf(code === "en"), async ({ page }) => {
       const problems = watchConsole(page);
       const { thumbs, captions, dialog } = await openGallery(page, prefix);
       const total = await thumbs.count();
@@ -204,7 +204,7 @@ for (const { code, prefix, of, carousel: carouselRole, slide: slideRole } of loc
   });
 }
 
-test.describe("without JavaScript", () => {
+test.describe("without JavaScript", BOTH_WIDTHS, () => {
   test.use({ javaScriptEnabled: false });
 
   test("the carousel is a horizontal scroller and the gallery links to the pictures", async ({ page }) => {
@@ -230,8 +230,8 @@ test.describe("without JavaScript", () => {
 });
 
 for (const prefix of ["", "/pl"]) {
-  test(`axe: ${prefix}/ with the carousel moved`, async ({ page }) => {
-    test.setTimeout(90_000);
+  test(`axe: ${prefix}/ with the carousel moved`, bothWidthsIf(prefix === ""), async ({ page }) => {
+    test.slow(); // the home page's axe scan: 10-20 s on a busy 2-core machine
     const { next, status, slides } = await openCarousel(page, prefix);
     await next.click();
     await next.click();
@@ -240,20 +240,16 @@ for (const prefix of ["", "/pl"]) {
     await expectScrolledIn(slides.nth(2));
     await expect(slides.nth(2)).toHaveCSS("opacity", "1");
     await expect(slides.nth(1)).toHaveCSS("opacity", "0.45");
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    await expectNoSeriousViolations(page);
   });
 
-  test(`axe: ${prefix}/gallery with the lightbox open`, async ({ page }) => {
-    test.setTimeout(90_000);
+  test(`axe: ${prefix}/gallery with the lightbox open`, bothWidthsIf(prefix === ""), async ({ page }) => {
+    test.slow(); // an axe scan: 10-20 s on a busy 2-core machine
     const { thumbs, dialog } = await openGallery(page, prefix);
     await thumbs.nth(2).click();
     await expect(dialog).toHaveAttribute("open", "");
     await expect(dialog.locator(".lightbox__img")).toBeVisible();
-    await page.waitForTimeout(300); // the fade-in
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    // (the scan waits for the fade-in to end)
+    await expectNoSeriousViolations(page);
   });
 }

@@ -4,12 +4,12 @@
 // signup subscribes. Paused at run time (`orderd shop pause`, after the
 // build) and at build time (orders_open = false), each on a daemon of its own.
 import { execFile } from "node:child_process";
-import { cp, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { expect, test, type Page } from "@playwright/test";
-import { decodeQuotedPrintable } from "./mail";
+import { expect, test, type Page } from "./fixtures";
+import { mailTo } from "./mail";
 import { basketReady, cart, declineCookies, LOCALES, OwnDaemon, path, ROOT, TEXT, type Locale } from "./shop";
 
 const SIGNUP: Record<Locale, { label: string; submit: string; done: string }> = {
@@ -19,20 +19,6 @@ const SIGNUP: Record<Locale, { label: string; submit: string; done: string }> = 
 };
 
 /** Waits for the daemon's e-mail to `to` in its data directory's mail folder. */
-async function mailIn(data: string, to: string): Promise<string> {
-  const dir = join(data, "mail");
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const names = await readdir(dir).catch(() => [] as string[]);
-    for (const n of names.filter((x) => x.endsWith(".eml"))) {
-      const raw = await readFile(join(dir, n), "utf8");
-      if (raw.includes(to)) return decodeQuotedPrintable(raw);
-    }
-    if (Date.now() > deadline) throw new Error(`no e-mail to ${to} in ${dir}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
 /** The modal is open; its signup subscribes an address, and the confirmation e-mail arrives. */
 async function signUpInModal(page: Page, locale: Locale, data: string, tag: string) {
   const dialog = page.getByRole("dialog", { name: TEXT[locale].pausedTitle });
@@ -41,7 +27,7 @@ async function signUpInModal(page: Page, locale: Locale, data: string, tag: stri
   await dialog.getByLabel(SIGNUP[locale].label).fill(email);
   await dialog.getByRole("button", { name: SIGNUP[locale].submit }).click();
   await expect(dialog.getByText(SIGNUP[locale].done, { exact: true })).toBeVisible();
-  expect(await mailIn(data, email)).toMatch(/\/v1\/subscribers\/confirm\//);
+  expect(await mailTo(email, "", join(data, "mail"))).toMatch(/\/v1\/subscribers\/confirm\//);
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
 }
@@ -75,7 +61,7 @@ test.describe("paused at run time", () => {
       await declineCookies(page);
       await page.goto(shop.url + path(locale, "/shop/custom-saber-creator"));
       const button = page.getByRole("button", { name: TEXT[locale].paused, exact: true });
-      await expect(button).toBeVisible({ timeout: 15_000 });
+      await expect(button).toBeVisible();
       await button.click();
       await signUpInModal(page, locale, shop.data, "creator");
       expect(await cart(page)).toHaveLength(0);
@@ -148,6 +134,6 @@ test.describe("paused at build time", () => {
     await shop.owner("shop", "resume");
     await declineCookies(page);
     await page.goto(shop.url + "/pl/shop/custom-saber-creator");
-    await expect(page.getByRole("button", { name: TEXT.pl.add, exact: true })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole("button", { name: TEXT.pl.add, exact: true })).toBeVisible();
   });
 });

@@ -1,15 +1,14 @@
 // The README's screenshots are made here, by the browser tests, not drawn:
 // `UPDATE_SCREENSHOTS=1 npx playwright test -c e2e/playwright.config.ts e2e/screenshots.spec.ts`
 // writes docs/screenshots/; a normal run writes them under test-results/.
-import { expect, test } from "@playwright/test";
+import { BOTH_WIDTHS, expect, test } from "./fixtures";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const docs = resolve(dirname(fileURLToPath(import.meta.url)), "..", "docs", "screenshots");
 
 for (const [name, path] of [["home", "/"], ["product", "/shop/talon"]] as const) {
-  test(`screenshot: ${name}`, async ({ page }, info) => {
-    test.skip(info.project.name === "unit");
+  test(`screenshot: ${name}`, BOTH_WIDTHS, async ({ page }, info) => {
     // The cookie banner is a first-visit state; the pictures show the site.
     await page.addInitScript(() => localStorage.setItem("saber-shop.cookie-consent", "false"));
     await page.goto(path);
@@ -27,7 +26,7 @@ for (const [name, path] of [["home", "/"], ["product", "/shop/talon"]] as const)
 // 375 and 1280 px: a long e-mail address on the status page, the creator's
 // part rows with their scroll affordance (at the start and scrolled), and a
 // whole product page (no gap under the picture).
-test.describe("screenshots of layout fixes", () => {
+test.describe("screenshots of layout fixes", BOTH_WIDTHS, () => {
   const save = (name: string, project: string, outputPath: (f: string) => string) => {
     const file = `${name}-${project}.png`;
     return process.env.UPDATE_SCREENSHOTS ? join(docs, file) : outputPath(file);

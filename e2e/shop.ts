@@ -3,7 +3,7 @@
 // whole shop (pausing orders, a new price list) without disturbing the
 // tests running next to them.
 import { execFile, spawn, type ChildProcess } from "node:child_process";
-import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { cp, mkdtemp, open, readFile, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,7 +11,7 @@ import { promisify } from "node:util";
 import { expect, type Page } from "@playwright/test";
 
 export { DATA, ROOT, SITE } from "./paths";
-import { ROOT, SITE } from "./paths";
+import { RUN_DIR, SITE } from "./paths";
 export const CART_KEY = "saber-shop.cart.v1";
 export const CONSENT_KEY = "saber-shop.cookie-consent";
 
@@ -135,9 +135,45 @@ export async function cart(page: Page): Promise<{ product: string; variant?: str
   return page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? "[]"), CART_KEY);
 }
 
-/** The basket island, hydrated. */
+/**
+ * The island of a component ("Basket", "Creator") once hydrated: the loader
+ * (components/islands/loader.ts) sets `hydrated` when React has the island.
+ */
+export function hydratedIsland(page: Page, component: string) {
+  return page.locator(`saber-island[component-url*="/${component}-"][hydrated]`);
+}
+
+/**
+ * Waits for the island's hydration: before a click that needs React, wait
+ * for this, not for a while. Bounded by the expect timeout only.
+ */
+export async function islandReady(page: Page, component: string) {
+  await expect(hydratedIsland(page, component)).toBeAttached();
+}
+
+/** Waits until every island that hydrates without the visitor (load, idle; not companions) has. */
+export async function islandsHydrated(page: Page) {
+  await expect(page.locator('saber-island:is([hydrate="load"], [hydrate="idle"]):not([companion]):not([hydrated])')).toHaveCount(0);
+}
+
+/**
+ * Waits until the islands that hydrate at idle have had their chance: the
+ * page's load, then an idle callback queued after the loader's (which wait
+ * at most IDLE_TIMEOUT_MS, 2 s), then a task for the imports they start.
+ */
+export async function afterIdle(page: Page) {
+  await page.waitForLoadState("load");
+  await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => setTimeout(resolve, 300), { timeout: 2500 })));
+}
+
+/** Waits for two rendered frames: scroll positions, layout and intersection observers are up to date. */
+export async function afterFrames(page: Page) {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+}
+
+/** The basket island, hydrated, its prices loaded. */
 export async function basketReady(page: Page) {
-  await expect(page.locator('saber-island[component-url*="/Basket-"][hydrated]')).toBeAttached({ timeout: 15_000 });
+  await islandReady(page, "Basket");
   await expect(page.locator(".basket--loading")).toHaveCount(0);
 }
 
@@ -163,9 +199,7 @@ async function freePort(): Promise<number> {
 }
 
 const run = promisify(execFile);
-let built: Promise<string> | null = null;
 
-/** The daemon binary, built once per worker. */
 /** The creator section of the served catalog.json (what the tests read of it). */
 export interface CatalogCreator {
   presets: number;
@@ -197,13 +231,13 @@ export function defaultDesign(cr: CatalogCreator, parts?: Record<string, string>
   };
 }
 
-export function orderdBinary(): Promise<string> {
-  built ??= (async () => {
-    const bin = join(ROOT, ".build", `e2e-orderd-${process.pid}`);
-    await run("go", ["build", "-o", bin, "./cmd/orderd"], { cwd: ROOT });
-    return bin;
-  })();
-  return built;
+/**
+ * The daemon binary the run's web server was started from (built by the
+ * webServer command in playwright.config.ts, before any test runs): owner
+ * commands and daemons of their own need no build of their own.
+ */
+export async function orderdBinary(): Promise<string> {
+  return join(RUN_DIR, "orderd");
 }
 
 /**
@@ -231,9 +265,13 @@ export class OwnDaemon {
     const data = join(dir, "var");
     await cp(source, site, { recursive: true });
     const port = await freePort();
+    // Its request log goes next to the run's daemon's, named for this
+    // worker: e2e/fixtures.ts shows a failed test the lines it wrote.
+    const log = await open(join(RUN_DIR, `orderd-w${process.env.TEST_WORKER_INDEX ?? "x"}-${port}.log`), "w");
     const proc = spawn(bin, ["serve", "-addr", `127.0.0.1:${port}`, "-site", site, "-data", data, "-write-rate", "0", ...extra], {
-      stdio: "ignore",
+      stdio: ["ignore", "ignore", log.fd],
     });
+    await log.close(); // the child has its own copy of the descriptor
     const url = `http://127.0.0.1:${port}`;
     for (let i = 0; i < 100; i++) {
       try {

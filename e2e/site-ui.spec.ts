@@ -2,10 +2,11 @@
 // Consent Mode v2 and the tag manager, toasts, the footer's notify-me form
 // and the contact form against the real daemon (its e-mails land as .eml
 // files in the test run's data directory) and against mocked failures.
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { BOTH_WIDTHS, expect, type Page, test } from "./fixtures";
+import { expectNoSeriousViolations } from "./axe";
 import { watchConsole as watchShared } from "./console";
 import { mailTo } from "./mail";
+import { afterFrames, afterIdle, hydratedIsland } from "./shop";
 
 // page.route() does not see requests a service worker answers: keep it out.
 test.use({ serviceWorkers: "block" });
@@ -25,20 +26,13 @@ function watchConsole(page: Page): string[] {
 const banner = (page: Page) => page.getByRole("region", { name: /cookie/i });
 /** The banner is server-rendered; the site-wide script marks its host once it has decided. */
 const consentDecided = (page: Page) => page.locator("saber-consent[state]");
-const hydrated = (page: Page, island: string) => page.locator(`saber-island[component-url*="/${island}-"][hydrated]`);
+const hydrated = hydratedIsland;
 /** Idle islands wait for an idle main thread: on a busy page that takes seconds. */
-const HYDRATE = { timeout: 15_000 };
 // The footer signup hydrates when it comes into view (it is below the fold
 // on every page): bring it there, then wait for it.
 async function notifyReady(page: Page) {
   await page.locator(".notify-form").scrollIntoViewIfNeeded();
-  await expect(hydrated(page, "NotifyMe")).toBeAttached(HYDRATE);
-}
-
-/** Waits until idle islands have had their chance (the loader's idle timeout is 2 s). */
-async function afterIdle(page: Page) {
-  await page.waitForLoadState("load");
-  await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => setTimeout(resolve, 300), { timeout: 2500 })));
+  await expect(hydrated(page, "NotifyMe")).toBeAttached();
 }
 
 /** The consent commands in window.dataLayer, as plain arrays. */
@@ -86,7 +80,7 @@ test.describe("cookie banner", () => {
   test("shows on the first visit; Decline hides it for this session only", async ({ page, browser, baseURL }) => {
     const problems = watchConsole(page);
     await page.goto("/");
-    await expect(banner(page)).toBeVisible(HYDRATE);
+    await expect(banner(page)).toBeVisible();
     await expect(banner(page).getByRole("button", { name: "Accept" })).toBeVisible();
     // Consent Mode v2 defaults are in the data layer before anything else.
     expect(await consentCommands(page)).toEqual([["consent", "default", { ...DENIED, wait_for_update: 500 }]]);
@@ -106,7 +100,7 @@ test.describe("cookie banner", () => {
     const other = await browser.newContext({ baseURL });
     const again = await other.newPage();
     await again.goto("/shop");
-    await expect(banner(again)).toBeVisible(HYDRATE);
+    await expect(banner(again)).toBeVisible();
     await other.close();
     expect(problems).toEqual([]);
   });
@@ -115,7 +109,7 @@ test.describe("cookie banner", () => {
     const problems = watchConsole(page);
     await page.goto("/pl/");
     const region = page.getByRole("region", { name: "Zgoda na pliki cookie" });
-    await expect(region).toBeVisible(HYDRATE);
+    await expect(region).toBeVisible();
     await region.getByRole("link", { name: "Dowiedz się więcej" }).click();
     await expect(page).toHaveURL(/\/pl\/legal-privacy$/);
     await expect(consentDecided(page)).toHaveAttribute("state", "hidden");
@@ -156,8 +150,8 @@ test.describe("cookie banner", () => {
     const problems = watchConsole(page);
     const gtm = await withTagManagerId(page, "GTM-TEST");
     await page.goto("/");
-    await expect(banner(page)).toBeVisible(HYDRATE);
-    await page.waitForTimeout(300);
+    await expect(banner(page)).toBeVisible();
+    await afterIdle(page);
     expect(gtm, "nothing loads before consent").toEqual([]);
     await expect(page.locator('script[src*="googletagmanager"]')).toHaveCount(0);
 
@@ -171,7 +165,7 @@ test.describe("cookie banner", () => {
 
     // Later page loads: the flag is cleared, tracking loads without a click.
     await page.goto("/faq");
-    await expect.poll(() => gtm.length, HYDRATE).toBe(2);
+    await expect.poll(() => gtm.length).toBe(2);
     await expect(banner(page)).toHaveCount(0);
     expect(problems).toEqual([]);
   });
@@ -209,11 +203,11 @@ test.describe("cookie banner", () => {
     expect(problems).toEqual([]);
   });
 
-  test("while shown, the banner leaves the end of the page reachable", async ({ page }) => {
+  test("while shown, the banner leaves the end of the page reachable", BOTH_WIDTHS, async ({ page }) => {
     await page.goto("/contact");
-    await expect(banner(page)).toBeVisible(HYDRATE);
+    await expect(banner(page)).toBeVisible();
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await page.waitForTimeout(100);
+    await afterFrames(page);
     const last = await page.locator(".site-footer__disclaimer").boundingBox();
     const top = await banner(page).boundingBox();
     expect(last!.y + last!.height).toBeLessThanOrEqual(top!.y + 1);
@@ -306,7 +300,7 @@ test.describe("forms", () => {
       await page.route("**/v1/subscribers", (r) => r.fulfill({ status: 201, contentType: "application/json", body: "{}" }));
       await page.goto(`${prefix}/`);
       await notifyReady(page);
-      await expect(hydrated(page, "Toasts")).toBeAttached(HYDRATE);
+      await expect(hydrated(page, "Toasts")).toBeAttached();
       const footer = page.locator(".site-footer__notify");
       await footer.locator('input[type="email"]').fill("ala@example.com");
       await page.evaluate(() => {
@@ -328,7 +322,7 @@ test.describe("forms", () => {
       await expect(page.locator(".toasts")).toHaveAttribute("role", "status");
       await expect(page.locator(".toasts")).toHaveAttribute("aria-live", "polite");
       await expect(toast).toBeVisible();
-      await expect(toast).toHaveCount(0, { timeout: 6000 });
+      await expect(toast).toHaveCount(0);
       // Measured in the page (observer above), not by this runner, which a busy machine delays.
       const lasted = await page.evaluate(() => {
         const w = window as unknown as { __toast: { added?: number; removed?: number } };
@@ -363,7 +357,7 @@ test.describe("forms", () => {
     await expect(footer.getByText("E-mail saved")).toBeVisible();
     await expect(hydrated(page, "Toasts")).toHaveCount(0);
     release();
-    await expect(hydrated(page, "Toasts")).toBeAttached(HYDRATE);
+    await expect(hydrated(page, "Toasts")).toBeAttached();
     await expect(page.locator(".toasts").getByText("E-mail saved")).toBeVisible();
     expect(problems).toEqual([]);
   });
@@ -372,7 +366,7 @@ test.describe("forms", () => {
     const problems = watchConsole(page);
     await page.route("**/v1/contact", (r) => r.fulfill({ status: 503, contentType: "application/json", body: "{}" }));
     await page.goto("/de/contact");
-    await expect(hydrated(page, "ContactForm")).toBeAttached(HYDRATE);
+    await expect(hydrated(page, "ContactForm")).toBeAttached();
     const form = page.locator(".contact-form");
     await form.getByLabel("Deine E-Mail-Adresse").fill("max@example.com");
     await form.getByLabel("Deine Nachricht").fill("Hallo! Gibt es das Arc-Heft in Blau?");
@@ -397,7 +391,7 @@ test.describe("forms", () => {
         return r.fulfill({ status: 201, contentType: "application/json", body: "{}" });
       });
       await page.goto(`${prefix}/contact`);
-      await expect(hydrated(page, "ContactForm")).toBeAttached(HYDRATE);
+      await expect(hydrated(page, "ContactForm")).toBeAttached();
       const form = page.locator(".contact-form");
       await form.locator('input[type="email"]').fill("ala@example.com");
       await form.locator("textarea").fill("Hello there");
@@ -411,12 +405,12 @@ test.describe("forms", () => {
   }
 });
 
-test("axe: banner, form error and toast states have no serious violations", async ({ page }) => {
+test("axe: banner, form error and toast states have no serious violations", BOTH_WIDTHS, async ({ page }) => {
   await page.route("**/v1/subscribers", (r) => r.fulfill({ status: 201, contentType: "application/json", body: "{}" }));
   await page.route("**/v1/contact", (r) => r.fulfill({ status: 500, contentType: "application/json", body: "{}" }));
   await page.goto("/pl/contact");
-  await expect(banner(page)).toBeVisible(HYDRATE);
-  await expect(hydrated(page, "ContactForm")).toBeAttached(HYDRATE);
+  await expect(banner(page)).toBeVisible();
+  await expect(hydrated(page, "ContactForm")).toBeAttached();
   await notifyReady(page);
   const form = page.locator(".contact-form");
   await form.locator('input[type="email"]').fill("ala@example.com");
@@ -426,10 +420,8 @@ test("axe: banner, form error and toast states have no serious violations", asyn
   await page.locator(".notify-form input[type=email]").fill("ala@example.com");
   await page.locator(".notify-form button").click();
   await expect(page.locator(".toast")).toBeVisible();
-  await page.waitForTimeout(300); // let the toast's entry animation finish
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  // (the scan waits for the toast's entry animation to end)
+  await expectNoSeriousViolations(page);
 });
 
 test.describe("forms against the real daemon", () => {
@@ -460,7 +452,7 @@ test.describe("forms against the real daemon", () => {
     const problems = watchConsole(page);
     const address = `writer-${info.project.name}-${Date.now()}@example.com`;
     await page.goto("/pl/contact");
-    await expect(hydrated(page, "ContactForm")).toBeAttached(HYDRATE);
+    await expect(hydrated(page, "ContactForm")).toBeAttached();
     const form = page.locator(".contact-form");
     await form.locator('input[type="email"]').fill(address);
     await form.locator("textarea").fill("Czy Talon będzie w wersji z kryształem? <b>pilne</b>");

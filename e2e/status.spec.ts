@@ -2,12 +2,12 @@
 // the order as placed, discount codes, card (3-D Secure, success, decline,
 // the form's own checks, keyboard only), bank transfer and PayPal, the
 // currency mismatch, and axe-core, in every locale.
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { type APIRequestContext, bothWidthsIf, expect, type Page, test } from "./fixtures";
+import { expectNoSeriousViolations } from "./axe";
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { formatMoney } from "../components/money";
-import { DATA, PORT, ROOT } from "./paths";
+import { DATA, PORT, RUN_DIR } from "./paths";
 
 // The daemon's own links (the sandbox's return address, and the origin the
 // card's encryption is bound to) use localhost: be on that origin.
@@ -135,18 +135,12 @@ async function placeOrder(request: APIRequestContext, locale: Locale, items: obj
   return (await res.json()) as Placed;
 }
 
-/** A discount code, made with the owner's command over the daemon's socket. */
-let cli = "";
+/** A discount code, made with the owner's command (the run's daemon binary) over the daemon's socket. */
 function addCoupon(percent: number): string {
   const code = `ST${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`.toUpperCase();
-  execFileSync(cli, ["-data", DATA, "coupons", "add", code, "--percent", String(percent)], { stdio: "pipe" });
+  execFileSync(join(RUN_DIR, "orderd"), ["-data", DATA, "coupons", "add", code, "--percent", String(percent)], { stdio: "pipe" });
   return code;
 }
-
-test.beforeAll(({}, info) => {
-  cli = join(ROOT, ".build", `e2e-orderd-cli-${info.workerIndex}`);
-  execFileSync("go", ["build", "-o", cli, "./cmd/orderd"], { cwd: ROOT, stdio: "pipe" });
-});
 
 const status = (page: Page) => page.locator(".order-head .status-badge");
 const cardField = (page: Page, ac: string) => page.locator(`.card-form input[autocomplete="${ac}"]`);
@@ -328,13 +322,9 @@ for (const locale of ["en", "pl", "de"] as const) {
       await expect(status(page)).toHaveText(new RegExp(`${T.paid}$`), { timeout: PAID_WITHIN });
     });
 
-    test("no serious axe violations: placed, card form with errors, paid", async ({ page, request }) => {
+    test("no serious axe violations: placed, card form with errors, paid", bothWidthsIf(locale === "en"), async ({ page, request }) => {
       test.slow(); // three axe runs and a payment
-      const check = async () => {
-        const { violations } = await new AxeBuilder({ page }).analyze();
-        const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-        expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-      };
+      const check = () => expectNoSeriousViolations(page);
       const placed = await placeOrder(request, locale);
       await page.goto(placed.status_url);
       await expect(cardField(page, "cc-number")).toBeVisible();

@@ -2,7 +2,7 @@
 // page (written like the server's, in the browser's own time zone), and the
 // language switch of the 404 page leading to the requested path in the
 // other language.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { PORT } from "./paths";
 
 test.use({ baseURL: `http://localhost:${PORT}` });
