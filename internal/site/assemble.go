@@ -322,7 +322,7 @@ func (a *assembler) generators(locale string) []generator {
 func (a *assembler) productSummary(locale string, prod *content.Product) productSummary {
 	loc, _ := a.cfg.Locale(locale)
 	d := a.doc(locale, content.KindProduct, prod.Slug)
-	ps := productSummary{Slug: prod.Slug, Kind: string(prod.Kind), Href: localePath(a.cfg, locale, "/shop/"+prod.Slug)}
+	ps := productSummary{Slug: prod.Slug, Kind: prod.Kind, Href: localePath(a.cfg, locale, "/shop/"+prod.Slug)}
 	if d != nil {
 		ps.Title, ps.Summary = d.Title, d.Summary
 	}
