@@ -11,7 +11,7 @@ import { IslandCollector, type IslandCall } from "../components/Island";
 import { islands } from "../components/islands/registry";
 import { I18nProvider, makeI18n, type Bundle } from "../components/i18n";
 import { templates } from "./registry";
-import type { RenderRequest } from "./types";
+import type { RenderRequest } from "../components/generated/pagedata";
 
 interface Init {
   bundles: Record<string, Bundle>;

@@ -2,7 +2,7 @@
 // high, 200 px from 992 px): emitter on top, under the blade, then the grip
 // and the pommel. The part pictures are drawn lying down (emitter end to the
 // right); the areas stand them up. Each area steps through its slot's parts.
-import type { CreatorSlot } from "../../templates/types";
+import type { CreatorSlot } from "../generated/pagedata";
 import type { Translate } from "../i18n";
 
 export interface HiltProps {

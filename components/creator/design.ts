@@ -10,7 +10,10 @@
 // positions: a catalogue that reorders or adds options keeps old links
 // working; a link whose id is gone falls back to the default for that one
 // field. Another version falls back entirely.
-import type { CreatorData, CreatorGroup } from "../../templates/types";
+import type { CreatorData } from "../generated/pagedata";
+
+/** A group of preset options. */
+export type CreatorGroup = keyof CreatorData["options"];
 
 export interface Preset {
   /** Blade colour "#rrggbb". */

@@ -49,7 +49,7 @@ export interface CreatorData {
   delivery_days: DayRange;
   slots: CreatorSlot[];
   generators: CreatorPart[];
-  options: Record<string, CreatorOption[]>;
+  options: CreatorOptions;
 }
 
 /**
@@ -61,6 +61,21 @@ export interface CreatorOption {
   id: string;
   name: string;
   hex?: string;
+}
+
+/**
+ * creatorOptions are the preset options by group, each group always present
+ * (an empty list at worst). The fields are in alphabetical order, as the
+ * map they replaced wrote its keys.
+ * Go: site.creatorOptions
+ */
+export interface CreatorOptions {
+  buttons: CreatorOption[];
+  /** with Hex */
+  colors: CreatorOption[];
+  effects: CreatorOption[];
+  ignitions: CreatorOption[];
+  sounds: CreatorOption[];
 }
 
 /**
@@ -191,13 +206,13 @@ export type PageData =
       products: ProductSummary[];
       posts: PostSummary[];
     }
-  | { template: "page"; }
-  | { template: "contact"; }
+  | { template: "page" }
+  | { template: "contact" }
   | {
       template: "faq";
       faq: FaqEntry[];
     }
-  | { template: "gallery"; }
+  | { template: "gallery" }
   | {
       template: "shop";
       products: ProductSummary[];
@@ -232,8 +247,8 @@ export type PageData =
       generators?: Generator[];
       creator_slots?: CreatorSlot[];
     }
-  | { template: "status"; }
-  | { template: "notFound"; };
+  | { template: "status" }
+  | { template: "notFound" };
 
 /** Go: site.postSummary */
 export interface PostSummary {

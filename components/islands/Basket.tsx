@@ -9,7 +9,7 @@ import { api, atLeast, newAttemptKey } from "../api";
 import { clearCart, removeAt, setQuantity, useCart, type CartItem } from "../cart/store";
 import { CheckoutForm } from "../basket/CheckoutForm";
 import { Lines, type BasketProduct } from "../basket/Lines";
-import type { CreatorSlot } from "../../templates/types";
+import type { CreatorSlot } from "../generated/pagedata";
 import { Summary, type Placing } from "../basket/Summary";
 import { apiItems, lastQuote, useQuote } from "../basket/quote";
 import { useDeliveries, type Country } from "../basket/deliveries";

@@ -6,7 +6,7 @@ import "./creator.css";
 import { PausedButton, PausedDialog, changeCartUnlessPaused, useOrdersOpen } from "../OrdersPaused";
 import type { NotifyMeProps } from "./NotifyMe";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
-import type { CreatorData } from "../../templates/types";
+import type { CreatorData } from "../generated/pagedata";
 import { addItem, readCart, replaceAt } from "../cart/store";
 import { SaberAudio } from "../creator/audio";
 import { Blade } from "../creator/Blade";

@@ -194,14 +194,31 @@ type templateData struct {
 // page's locale and prices in its currency (from content/data/creator.toml,
 // the same numbers catalog.json gives the daemon).
 type creatorData struct {
-	Presets      int                        `json:"presets"`
-	BasePrice    money                      `json:"base_price"`
-	BuildDays    int                        `json:"build_days"`
-	WasteFee     money                      `json:"waste_fee"`
-	DeliveryDays dayRange                   `json:"delivery_days"`
-	Slots        []creatorSlot              `json:"slots"`
-	Generators   []creatorPart              `json:"generators"`
-	Options      map[string][]creatorOption `json:"options"`
+	Presets      int            `json:"presets"`
+	BasePrice    money          `json:"base_price"`
+	BuildDays    int            `json:"build_days"`
+	WasteFee     money          `json:"waste_fee"`
+	DeliveryDays dayRange       `json:"delivery_days"`
+	Slots        []creatorSlot  `json:"slots"`
+	Generators   []creatorPart  `json:"generators"`
+	Options      creatorOptions `json:"options"`
+}
+
+// creatorOptions are the preset options by group, each group always present
+// (an empty list at worst). The fields are in alphabetical order, as the
+// map they replaced wrote its keys.
+type creatorOptions struct {
+	Buttons   []creatorOption `json:"buttons"`
+	Colors    []creatorOption `json:"colors"` // with Hex
+	Effects   []creatorOption `json:"effects"`
+	Ignitions []creatorOption `json:"ignitions"`
+	Sounds    []creatorOption `json:"sounds"`
+}
+
+// groups are the lists by their group name in content/data/creator.toml.
+func (o *creatorOptions) groups() map[string]*[]creatorOption {
+	return map[string]*[]creatorOption{"buttons": &o.Buttons, "colors": &o.Colors, "effects": &o.Effects,
+		"ignitions": &o.Ignitions, "sounds": &o.Sounds}
 }
 
 // creatorSlot is one of the three image areas and its parts.

@@ -344,7 +344,7 @@ func (g *generator) unionDecl(t reflect.Type, name string, fs []field, extends [
 			lines = append(lines, member(f, f.optional && !always, f.nullable && !always, "      "))
 		}
 		if len(lines) == 1 {
-			fmt.Fprintf(&b, "  | { %s }\n", strings.TrimSuffix(lines[0], "\n"))
+			fmt.Fprintf(&b, "  | { %s }\n", strings.TrimSuffix(lines[0], ";\n"))
 			continue
 		}
 		b.WriteString("  | {\n      " + lines[0])
