@@ -30,7 +30,7 @@ let init: Init | null = null;
 
 function renderIsland(call: IslandCall, index: number): string {
   if (!init) throw new Error("render before init");
-  const component = islands[call.name] as unknown as (p: Record<string, unknown>) => React.ReactNode;
+  const component = islands[call.name] as unknown as (p: object) => React.ReactNode;
   const url = init.islands[call.name];
   if (!component || !url) throw new Error(`unknown island ${call.name}`);
   const prefix = `i${index}-`;
