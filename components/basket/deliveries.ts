@@ -4,6 +4,7 @@
 // (SPEC.md §7): the build's list stays.
 import { useEffect, useState } from "react";
 import { api } from "../api";
+import type { DeliveriesPage } from "../generated/api";
 
 export interface Country {
   code: string;
@@ -12,12 +13,6 @@ export interface Country {
   cost: number;
   days_min: number;
   days_max: number;
-}
-
-interface DeliveriesPage {
-  items: { code: string; name: string; cost: number; currency: string; days_min: number; days_max: number }[];
-  page: number;
-  pages: number;
 }
 
 /** SPEC.md §7/§9: the page size of GET /v1/deliveries. */
