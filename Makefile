@@ -4,7 +4,7 @@ ADDR ?= 127.0.0.1:8080
 GO ?= go
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: run build dev test test-go test-ts e2e lint bench lighthouse deps chromium clean
+.PHONY: run build dev test test-go test-ts e2e lint generate bench lighthouse deps chromium clean
 
 ## deps: install the JavaScript packages (React, TypeScript, Playwright) when package-lock.json changed
 deps: node_modules/.installed
@@ -44,13 +44,18 @@ chromium:
 e2e: deps chromium
 	npx playwright test -c e2e/playwright.config.ts
 
-## lint: gofmt, go vet, staticcheck, TypeScript strict
+## lint: gofmt, go vet, staticcheck, generated TS types up to date, TypeScript strict
 lint: deps
-	@out=$$(gofmt -l cmd internal); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+	@out=$$(gofmt -l cmd internal tools); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
 	$(GO) run $(STATICCHECK) ./...
+	$(GO) run ./tools/tsgen -check
 	npx tsc --noEmit -p .
 	npx tsc --noEmit -p tsconfig.sw.json
+
+## generate: rewrite components/generated/*.ts from the Go types (docs/contract.md)
+generate:
+	$(GO) run ./tools/tsgen
 
 ## bench: build benchmarks (real site, generated 1,000-page site, one-file rebuild, edit-to-reload)
 bench: deps

@@ -108,7 +108,7 @@ export interface Product {
 export interface Shop {
   name: string;
   base_url: string;
-  company: { name: string; owner: string; street: string; zip: string; city: string; country: string; tax_id: string; email: string; phone: string; };
+  company: { name: string; owner: string; street: string; zip: string; city: string; country: string; tax_id: string; email: string; phone: string };
 }
 
 /** Go: catalog.Slot */

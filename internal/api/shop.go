@@ -37,9 +37,7 @@ func (s *Server) getShop(w http.ResponseWriter, r *http.Request) {
 	}
 	v := shopView{OrdersOpen: open, CouponMinimum: cat.Coupons.Minimum, Currencies: map[string]string{},
 		PaymentMethods: []payment.Method{}, CardPublicKey: s.cfg.Payments.CardKey(), CatalogVersion: cat.Version, Demo: s.cfg.Demo}
-	for _, m := range s.cfg.Payments.Methods() {
-		v.PaymentMethods = append(v.PaymentMethods, m)
-	}
+	v.PaymentMethods = append(v.PaymentMethods, s.cfg.Payments.Methods()...)
 	for _, l := range cat.Locales {
 		v.Currencies[l.Code] = l.Currency
 	}

@@ -61,7 +61,9 @@ func (g *generator) generate(roots map[string]any) (string, error) {
 		g.name(t, k)
 	}
 	for _, k := range keys {
-		g.declare(reflect.TypeOf(roots[k]))
+		if t := reflect.TypeOf(roots[k]); t != nil && t.Name() != "" {
+			g.declare(t)
+		}
 	}
 	if len(g.errs) > 0 {
 		msgs := make([]string, len(g.errs))
@@ -172,9 +174,9 @@ func (g *generator) expr(t reflect.Type) string {
 		if t.Elem().Kind() == reflect.Uint8 {
 			return "string" // base64
 		}
-		return arrayOf(g.expr(t.Elem()))
+		return arrayOf(g.elem(t.Elem()))
 	case reflect.Array:
-		elem := g.expr(t.Elem())
+		elem := g.elem(t.Elem())
 		parts := make([]string, t.Len())
 		for i := range parts {
 			parts[i] = elem
@@ -192,6 +194,15 @@ func (g *generator) expr(t reflect.Type) string {
 	return "unknown"
 }
 
+// elem is the type of an element of a slice, array or map: a nil pointer
+// there is a null.
+func (g *generator) elem(t reflect.Type) string {
+	if t.Kind() == reflect.Pointer {
+		return g.expr(t) + " | null"
+	}
+	return g.expr(t)
+}
+
 func arrayOf(elem string) string {
 	if strings.ContainsAny(elem, "|&") {
 		return "(" + elem + ")[]"
@@ -202,7 +213,7 @@ func arrayOf(elem string) string {
 // mapExpr: JSON object keys are strings; a key type with known values
 // makes a partial record of them (a map need not hold every key).
 func (g *generator) mapExpr(t reflect.Type) string {
-	k, v := t.Key(), g.expr(t.Elem())
+	k, v := t.Key(), g.elem(t.Elem())
 	if k.Kind() == reflect.String && k.PkgPath() != "" && len(g.src.constants(k)) > 0 {
 		return fmt.Sprintf("Partial<Record<%s, %s>>", g.declare(k), v)
 	}
@@ -215,11 +226,11 @@ type field struct {
 	ts       string
 	optional bool
 	doc      string
-	union    []string          // tsunion: this field tells the variants apart
-	in       map[string]bool   // tsin: variant -> always set
-	inOrder  []string          // tsin's variants as written
+	union    []string        // tsunion: this field tells the variants apart
+	in       map[string]bool // tsin: variant -> always set
+	inOrder  []string        // tsin's variants as written
 	goField  reflect.StructField
-	nullable bool              // a pointer that JSON writes as null
+	nullable bool // a pointer that JSON writes as null
 }
 
 // fields lists t's JSON members in order and the embedded structs whose
@@ -372,9 +383,9 @@ func (g *generator) inlineStruct(t reflect.Type) string {
 	}
 	parts := make([]string, len(fs))
 	for i, f := range fs {
-		parts[i] = strings.TrimSuffix(member(field{name: f.name, ts: f.ts}, f.optional, f.nullable, ""), "\n")
+		parts[i] = strings.TrimSuffix(member(field{name: f.name, ts: f.ts}, f.optional, f.nullable, ""), ";\n")
 	}
-	return "{ " + strings.Join(parts, " ") + " }"
+	return "{ " + strings.Join(parts, "; ") + " }"
 }
 
 // docComment is a JSDoc block of a Go comment plus an extra last line.

@@ -54,14 +54,11 @@ func (s *sources) pkg(path string) *pkgInfo {
 	}
 	p := &pkgInfo{typeDocs: map[string]string{}, fieldDocs: map[string]string{}, consts: map[string][]string{}}
 	s.pkgs[path] = p
-	dir := "." // a main package's types: the generator's own test runs in its folder
-	if path != "main" {
-		rel, ok := strings.CutPrefix(path, s.module)
-		if !ok || (rel != "" && rel[0] != '/') {
-			return p // outside the module (the standard library): no comments
-		}
-		dir = filepath.Join(s.root, filepath.FromSlash(strings.TrimPrefix(rel, "/")))
+	rel, ok := strings.CutPrefix(path, s.module)
+	if !ok || (rel != "" && rel[0] != '/') {
+		return p // outside the module (the standard library): no comments
 	}
+	dir := filepath.Join(s.root, filepath.FromSlash(strings.TrimPrefix(rel, "/")))
 	files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
 	fset := token.NewFileSet()
 	for _, name := range files {
