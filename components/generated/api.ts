@@ -86,7 +86,7 @@ export interface ErrorBody {
 
 /**
  * messageAnswer is the answer of a write that has nothing to show but a
- * translated sentence (contact form, order links, subscribers).
+ * translated sentence ("we sent your links").
  * Go: api.messageAnswer
  */
 export interface MessageAnswer {

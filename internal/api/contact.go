@@ -90,5 +90,5 @@ func (s *Server) postContact(w http.ResponseWriter, r *http.Request) {
 		s.page(w, http.StatusCreated, locale, s.msg.T(locale, "contact_sent", nil), "")
 		return
 	}
-	writeJSON(w, http.StatusCreated, messageAnswer{Message: s.msg.T(locale, "contact_sent", nil)})
+	writeJSON(w, http.StatusCreated, map[string]string{"message": s.msg.T(locale, "contact_sent", nil)})
 }

@@ -28,7 +28,7 @@ func ContractTypes() map[string]any {
 }
 
 // messageAnswer is the answer of a write that has nothing to show but a
-// translated sentence (contact form, order links, subscribers).
+// translated sentence ("we sent your links").
 type messageAnswer struct {
 	Message string `json:"message"`
 }

@@ -96,7 +96,7 @@ func (s *Server) postSubscriber(w http.ResponseWriter, r *http.Request) {
 		s.page(w, http.StatusAccepted, locale, s.msg.T(locale, "subscriber_saved", nil), "")
 		return
 	}
-	writeJSON(w, http.StatusAccepted, messageAnswer{Message: s.msg.T(locale, "subscriber_saved", nil)})
+	writeJSON(w, http.StatusAccepted, map[string]string{"message": s.msg.T(locale, "subscriber_saved", nil)})
 }
 
 // newToken is a subscriber's secret for confirm and unsubscribe links.
