@@ -6,7 +6,7 @@ STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 GOVULNCHECK := golang.org/x/vuln/cmd/govulncheck@v1.9.0
 VULNDB := $(CURDIR)/tools/vulndb/db
 
-.PHONY: run build dev test test-go test-ts e2e lint vulncheck bench lighthouse deps chromium clean
+.PHONY: run build dev test test-go test-ts e2e lint vulncheck generate bench lighthouse deps chromium clean
 
 ## deps: install the JavaScript packages (React, TypeScript, Playwright) when package-lock.json changed
 deps: node_modules/.installed
@@ -46,11 +46,12 @@ chromium:
 e2e: deps chromium
 	npx playwright test -c e2e/playwright.config.ts
 
-## lint: gofmt, go vet, staticcheck, govulncheck, TypeScript strict
+## lint: gofmt, go vet, staticcheck, govulncheck, generated TS types up to date, TypeScript strict
 lint: deps vulncheck
 	@out=$$(gofmt -l cmd internal tools); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
 	$(GO) run $(STATICCHECK) ./...
+	$(GO) run ./tools/tsgen -check
 	npx tsc --noEmit -p .
 	npx tsc --noEmit -p tsconfig.sw.json
 
@@ -67,6 +68,10 @@ vulncheck:
 	  echo "govulncheck: BLOCKED: vuln.go.dev cannot be reached and tools/vulndb/db is missing; no vulnerability data, nothing checked"; \
 	  exit 1; \
 	fi
+
+## generate: rewrite components/generated/*.ts from the Go types (docs/contract.md)
+generate:
+	$(GO) run ./tools/tsgen
 
 ## bench: build benchmarks (real site, generated 1,000-page site, one-file rebuild, edit-to-reload)
 bench: deps

@@ -3,15 +3,16 @@
 // worker renders each island on its own with renderToString and its own
 // identifierPrefix and splices it in (see templates/server.tsx). Rendering
 // islands inline gave useId mismatches and hydration error #418.
-import { createContext, useContext } from "react";
-import type { IslandName } from "./islands/registry";
+import { createContext, useContext, type ComponentProps } from "react";
+import type { IslandName, islands } from "./islands/registry";
 
 /** When the loader hydrates the island (components/islands/loader.ts). */
 export type Hydrate = "load" | "idle" | "visible" | "interaction";
 
 export interface IslandCall {
   name: IslandName;
-  props: Record<string, unknown>;
+  /** IslandProps<name>, checked where <Island> is written. */
+  props: object;
   hydrate: Hydrate;
   /** Past its moment, still wait for React to come for another island (see the loader). */
   companion?: boolean;
@@ -24,12 +25,15 @@ export const IslandCollector = createContext<IslandCall[] | null>(null);
 
 export const ISLAND_MARKER = "saber-island-slot";
 
+/** The props of island N, as its component declares them. */
+export type IslandProps<N extends IslandName> = ComponentProps<(typeof islands)[N]>;
+
 export function Island<N extends IslandName>(props: {
   name: N;
   hydrate?: Hydrate;
   companion?: boolean;
   storageKey?: string;
-  props: Record<string, unknown>;
+  props: IslandProps<N>;
 }) {
   const calls = useContext(IslandCollector);
   if (!calls) throw new Error("<Island> rendered outside a page render");

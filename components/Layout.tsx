@@ -2,7 +2,7 @@
 // cart badge), breadcrumbs, fallback notice, <main>, footer. The Go build
 // writes <head>; this renders what goes inside <body>.
 import type { ReactNode } from "react";
-import type { RenderRequest } from "../templates/types";
+import type { RenderRequest } from "./generated/pagedata";
 import { CART_KEY } from "./cart/store";
 import { CookieBanner } from "./CookieBanner";
 import { Island } from "./Island";

@@ -1,6 +1,7 @@
 // Calls to the daemon's JSON API (docs/api.md) for the shop's islands. Every
 // error answer is JSON with a stable code and a translated message; a 422
 // also names fields. Never throws: no network is status 0.
+import type { ErrorBody } from "./generated/api";
 
 export interface ApiError {
   ok: false;
@@ -45,7 +46,8 @@ export async function api<T>(
     data = null;
   }
   if (res.ok && data !== null) return { ok: true, status: res.status, data: data as T };
-  const b = (data && typeof data === "object" ? data : {}) as Record<string, unknown>;
+  // The daemon's ErrorBody, checked as it is read: a proxy may answer anything.
+  const b = (data && typeof data === "object" ? data : {}) as Partial<Record<keyof ErrorBody, unknown>>;
   const fields: Record<string, string> = {};
   const errors = (b.errors ?? {}) as Record<string, unknown>;
   const messages = (b.messages ?? {}) as Record<string, unknown>;

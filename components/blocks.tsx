@@ -1,6 +1,6 @@
 // Building blocks shared by several page templates.
 import type { ReactNode } from "react";
-import type { Money, Page, PostSummary, ProductSummary } from "../templates/types";
+import type { Money, Page, PostSummary, ProductSummary } from "./generated/pagedata";
 import { useT } from "./i18n";
 import { contentLang } from "./page";
 

@@ -2,7 +2,6 @@
 // flattened by the Go build into "a.b.c" keys. A plural message is an object
 // of CLDR categories (one/few/many/other) chosen with Intl.PluralRules.
 import { createContext, useContext } from "react";
-import type { Locale } from "../templates/types";
 
 export type Message = string | Partial<Record<Intl.LDMLPluralRule, string>>;
 export type Bundle = Record<string, Message>;
@@ -28,7 +27,7 @@ export function interpolate(text: string, params?: Params): string {
   );
 }
 
-export function translator(locale: Locale | string, bundle: Bundle): Translate {
+export function translator(locale: string, bundle: Bundle): Translate {
   return (key, params) => {
     const msg = bundle[key];
     if (msg === undefined) return key;

@@ -1,5 +1,5 @@
 // Small helpers shared by the page templates.
-import type { Page, PageData, RenderRequest } from "../templates/types";
+import type { Page, PageData, RenderRequest } from "./generated/pagedata";
 
 /** The request's data narrowed to one template; a mismatch is a build bug. */
 export function dataOf<T extends PageData["template"]>(req: RenderRequest, template: T): Extract<PageData, { template: T }> {

@@ -1,7 +1,7 @@
 // The basket page: the Basket island (lines, checkout, order) over the
 // daemon's API. Delivery costs are listed here so they are readable without
 // JavaScript.
-import type { RenderRequest } from "./types";
+import type { RenderRequest } from "../components/generated/pagedata";
 import { Layout } from "../components/Layout";
 import { IslandPlaceholder, PageHeader, Prose } from "../components/blocks";
 import { useI18n } from "../components/i18n";
@@ -30,8 +30,8 @@ export default function Basket(req: RenderRequest) {
               locale: site.locale,
               currency: site.currency,
               products: data.products.map((p) => ({ slug: p.slug, title: p.title, href: p.href, image: p.image })),
-              generators: data.generators.map((g) => ({ id: g.id, name: g.name })),
-              creatorSlots: data.creator_slots.map((s) => ({
+              generators: (data.generators ?? []).map((g) => ({ id: g.id, name: g.name })),
+              creatorSlots: (data.creator_slots ?? []).map((s) => ({
                 id: s.id,
                 name: s.name,
                 options: s.options.map((o) => ({ id: o.id, name: o.name, image: o.image, price: o.price })),

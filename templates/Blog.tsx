@@ -1,6 +1,6 @@
 // The blog list, a category's list (data.category) and the categories index
 // (data.index_of_categories), with category filter links.
-import type { Category, RenderRequest } from "./types";
+import type { Category, RenderRequest } from "../components/generated/pagedata";
 import { Layout } from "../components/Layout";
 import { PageHeader, PostList, Prose } from "../components/blocks";
 import { useT } from "../components/i18n";

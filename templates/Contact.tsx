@@ -1,5 +1,5 @@
 // Contact: the page text, then the company's details and hours.
-import type { RenderRequest } from "./types";
+import type { RenderRequest } from "../components/generated/pagedata";
 import { Layout } from "../components/Layout";
 import { Island } from "../components/Island";
 import { PageHeader, Prose } from "../components/blocks";

@@ -1,6 +1,6 @@
 // The custom saber creator's page: intro, the "from" price and the creator
 // island (hydrated on load: it is the page), then the page's text.
-import type { RenderRequest } from "./types";
+import type { RenderRequest } from "../components/generated/pagedata";
 import { Layout } from "../components/Layout";
 import { IslandPlaceholder, PageHeader, Prose } from "../components/blocks";
 import { useI18n } from "../components/i18n";

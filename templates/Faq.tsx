@@ -1,5 +1,5 @@
 // FAQ: intro, then each entry as a disclosure with an #anchor.
-import type { RenderRequest } from "./types";
+import type { RenderRequest } from "../components/generated/pagedata";
 import { Layout } from "../components/Layout";
 import { PageHeader, Prose } from "../components/blocks";
 import { useT } from "../components/i18n";

@@ -1,6 +1,6 @@
 // Gallery: a responsive grid of figures; each links to the full image, and
 // the Lightbox island opens them in a modal dialog once hydrated.
-import type { RenderRequest } from "./types";
+import type { RenderRequest } from "../components/generated/pagedata";
 import { Island } from "../components/Island";
 import { Layout } from "../components/Layout";
 import { PageHeader, Prose } from "../components/blocks";

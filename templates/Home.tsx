@@ -1,6 +1,6 @@
 // Home: hero, the Markdown sections (with their #anchors), hilts and
 // accessories, the latest posts.
-import type { RenderRequest } from "./types";
+import type { RenderRequest } from "../components/generated/pagedata";
 import { Island } from "../components/Island";
 import { Layout } from "../components/Layout";
 import { PostList, ProductGrid, Prose } from "../components/blocks";

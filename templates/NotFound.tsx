@@ -1,5 +1,5 @@
 // The 404 page (/404.html; the daemon answers unknown paths with it).
-import type { RenderRequest } from "./types";
+import type { RenderRequest } from "../components/generated/pagedata";
 import { Layout } from "../components/Layout";
 import { Prose } from "../components/blocks";
 import { useT } from "../components/i18n";

@@ -1,5 +1,5 @@
 // A plain content page (features, application, construction, legal, ...).
-import type { RenderRequest } from "./types";
+import type { RenderRequest } from "../components/generated/pagedata";
 import { Layout } from "../components/Layout";
 import { PageHeader, Prose } from "../components/blocks";
 import { dataOf } from "../components/page";

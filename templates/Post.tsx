@@ -1,5 +1,5 @@
 // A blog post: header with date and categories, cover, body, newer/older.
-import type { RenderRequest } from "./types";
+import type { RenderRequest } from "../components/generated/pagedata";
 import { Layout } from "../components/Layout";
 import { Prose } from "../components/blocks";
 import { useT } from "../components/i18n";

@@ -1,7 +1,7 @@
 // Product page: images, price with the EU Omnibus line, taxes and waste fee,
 // build and delivery time, returns, specs, body. The footer is hidden on
 // phones so the buying column stays the end of the page.
-import type { RenderRequest } from "./types";
+import type { RenderRequest } from "../components/generated/pagedata";
 import { Layout } from "../components/Layout";
 import { IslandPlaceholder, Price, Prose } from "../components/blocks";
 import { useI18n } from "../components/i18n";

@@ -1,5 +1,5 @@
 // Shop: intro, the custom creator teaser, then the products by kind.
-import type { ProductSummary, RenderRequest } from "./types";
+import type { ProductSummary, RenderRequest } from "../components/generated/pagedata";
 import { Layout } from "../components/Layout";
 import { PageHeader, ProductGrid, Prose } from "../components/blocks";
 import { useT } from "../components/i18n";

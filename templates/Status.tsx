@@ -1,7 +1,7 @@
 // The order status page's shell (/status/{hash} is served from it for
 // every hash): the OrderStatus island reads the hash from the address and
 // shows the order. Without JavaScript the notice says it is needed.
-import type { RenderRequest } from "./types";
+import type { RenderRequest } from "../components/generated/pagedata";
 import { Layout } from "../components/Layout";
 import { Island } from "../components/Island";
 import { IslandPlaceholder, PageHeader, Prose } from "../components/blocks";

@@ -1,6 +1,6 @@
 // Page templates by the name the Go build puts in data.template.
 import type { ComponentType } from "react";
-import type { RenderRequest } from "./types";
+import type { RenderRequest } from "../components/generated/pagedata";
 import Home from "./Home";
 import Page from "./Page";
 import Contact from "./Contact";

@@ -11,7 +11,7 @@ import { IslandCollector, type IslandCall } from "../components/Island";
 import { islands } from "../components/islands/registry";
 import { I18nProvider, makeI18n, type Bundle } from "../components/i18n";
 import { templates } from "./registry";
-import type { RenderRequest } from "./types";
+import type { RenderRequest } from "../components/generated/pagedata";
 
 interface Init {
   bundles: Record<string, Bundle>;
@@ -30,7 +30,7 @@ let init: Init | null = null;
 
 function renderIsland(call: IslandCall, index: number): string {
   if (!init) throw new Error("render before init");
-  const component = islands[call.name] as unknown as (p: Record<string, unknown>) => React.ReactNode;
+  const component = islands[call.name] as unknown as (p: object) => React.ReactNode;
   const url = init.islands[call.name];
   if (!component || !url) throw new Error(`unknown island ${call.name}`);
   const prefix = `i${index}-`;

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { MAX_QUANTITY, type CartItem } from "../cart/store";
 import type { Translate } from "../i18n";
 import type { Quote } from "./quote";
-import type { CreatorSlot } from "../../templates/types";
+import type { CreatorSlot } from "../generated/pagedata";
 import { HiltThumb } from "../creator/HiltThumb";
 import { linkQuery } from "../creator/design";
 

@@ -4,6 +4,7 @@
 // (docs/product-rules.md#shipping): the build's list stays.
 import { useEffect, useState } from "react";
 import { api } from "../api";
+import type { DeliveriesPage } from "../generated/api";
 
 export interface Country {
   code: string;
@@ -12,12 +13,6 @@ export interface Country {
   cost: number;
   days_min: number;
   days_max: number;
-}
-
-interface DeliveriesPage {
-  items: { code: string; name: string; cost: number; currency: string; days_min: number; days_max: number }[];
-  page: number;
-  pages: number;
 }
 
 /** The page size of GET /v1/deliveries (docs/product-rules.md#shipping). */

@@ -4,22 +4,13 @@
 import { useEffect, useRef, useState } from "react";
 import { api, type ApiError } from "../api";
 import type { CartItem } from "../cart/store";
-import type { OrderLine, Totals } from "../order";
+import type { Quote } from "../generated/api";
+import type { OrderLine } from "../order";
+
+export type { Quote } from "../generated/api";
 
 /** A priced line of the quote: the same as an order's. */
 export type QuoteLine = OrderLine;
-
-export interface Quote {
-  currency: string;
-  lines: QuoteLine[];
-  totals: Totals;
-  coupon?: string;
-  coupon_minimum: number;
-  delivery_days: [number, number];
-  build_days: number;
-  returnable: boolean;
-  orders_open: boolean;
-}
 
 export interface QuoteInput {
   locale: string;

@@ -3,7 +3,7 @@
 // top, under the blade, then the grip and the pommel. The part pictures are
 // drawn lying down (emitter end to the right); the areas stand them up. Each
 // area steps through its slot's parts.
-import type { CreatorSlot } from "../../templates/types";
+import type { CreatorSlot } from "../generated/pagedata";
 import type { Translate } from "../i18n";
 
 export interface HiltProps {

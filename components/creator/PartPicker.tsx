@@ -7,7 +7,7 @@
 // move through the radios with the arrow keys, and the chosen card is
 // scrolled into view). Swiping and the scroll wheel scroll it natively.
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { CreatorPart } from "../../templates/types";
+import type { CreatorPart } from "../generated/pagedata";
 import type { Translate } from "../i18n";
 
 export interface PartPickerProps {

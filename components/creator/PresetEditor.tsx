@@ -3,7 +3,7 @@
 // blade colour (ready colours or any colour) with the white channel, effect,
 // ignition, retraction, sound font and clash colour.
 import { useRef, type KeyboardEvent } from "react";
-import type { CreatorData, CreatorOption } from "../../templates/types";
+import type { CreatorData, CreatorOption } from "../generated/pagedata";
 import type { Translate } from "../i18n";
 import { bladeColor, type Preset } from "./design";
 import { Dot } from "./Swatch";

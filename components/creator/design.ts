@@ -10,29 +10,17 @@
 // positions: a catalogue that reorders or adds options keeps old links
 // working; a link whose id is gone falls back to the default for that one
 // field. Another version falls back entirely.
-import type { CreatorData, CreatorGroup } from "../../templates/types";
+import type { CreatorConfig, Preset as GoPreset } from "../generated/api";
+import type { CreatorData } from "../generated/pagedata";
 
-export interface Preset {
-  /** Blade colour "#rrggbb". */
-  color: string;
-  /** White LED channel 0-255 (RGBW). */
-  white: number;
-  effect: string;
-  ignition: string;
-  retraction: string;
-  sound: string;
-  /** Clash flash colour "#rrggbb". */
-  clash: string;
-}
+/** A group of preset options. */
+export type CreatorGroup = keyof CreatorData["options"];
 
-/** A custom saber: what the cart stores and POST /v1/orders takes as `creator`. */
-export interface Design {
-  /** Slot id -> part id, every slot. */
-  parts: Record<string, string>;
-  generator: string;
-  button: string;
-  presets: Preset[];
-}
+/** One light-and-sound preset (internal/order's Preset). */
+export type Preset = GoPreset;
+
+/** A custom saber: what the cart stores and POST /v1/orders takes as `creator` (internal/order's CreatorConfig). */
+export type Design = CreatorConfig;
 
 /** What the model needs of the page's creator data. */
 export type Catalogue = Pick<CreatorData, "slots" | "generators" | "options" | "presets">;

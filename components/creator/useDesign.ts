@@ -4,7 +4,7 @@
 // shareable copy. Also which basket line is being edited, and why a link
 // could not be read in full.
 import { useEffect, useRef, useState } from "react";
-import type { CreatorData } from "../../templates/types";
+import type { CreatorData } from "../generated/pagedata";
 import { readCart } from "../cart/store";
 import { decodeDesign, defaultDesign, designFrom, encodeDesign, type Design } from "./design";
 

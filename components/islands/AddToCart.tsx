@@ -15,7 +15,7 @@ import { pushCommerceEvent } from "../events";
 import { translator, type Bundle } from "../i18n";
 import { formatMoney } from "../money";
 import { showToast } from "../toast";
-import type { Generator, Money } from "../../templates/types";
+import type { Generator, Money } from "../generated/pagedata";
 
 export interface AddToCartProps {
   locale: string;

@@ -10,7 +10,7 @@ import "./basket.css";
 import { useId } from "react";
 import { CheckoutForm } from "../basket/CheckoutForm";
 import { Lines, type BasketProduct } from "../basket/Lines";
-import type { CreatorSlot } from "../../templates/types";
+import type { CreatorSlot } from "../generated/pagedata";
 import { Summary } from "../basket/Summary";
 import type { Country } from "../basket/deliveries";
 import { useBasket } from "../basket/useBasket";

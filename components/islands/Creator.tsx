@@ -8,7 +8,7 @@ import "./creator.css";
 import { PausedButton, PausedDialog } from "../OrdersPaused";
 import type { NotifyMeProps } from "./NotifyMe";
 import { useId, useMemo } from "react";
-import type { CreatorData } from "../../templates/types";
+import type { CreatorData } from "../generated/pagedata";
 import { Blade } from "../creator/Blade";
 import { useCssVars } from "../creator/cssVars";
 import { bladeColor, priceOf, type Preset } from "../creator/design";

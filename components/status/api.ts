@@ -3,51 +3,12 @@
 // MIN_PENDING_MS (docs/product-rules.md#fetch-states) unless asked not to
 // (polling), and none throws: a network failure is status 0.
 import { api, atLeast, newAttemptKey, type ApiResult } from "../api";
-import type { Customer, OrderLine, Totals } from "../order";
-
-export type { CreatorConfig, Customer, OrderLine, Totals } from "../order";
+import type { CouponAnswer, MessageAnswer, Order, PaymentAnswer, PaymentMethod, Shop } from "../generated/api";
+import type { Catalog } from "../generated/catalog";
 import { MIN_PENDING_MS } from "../forms";
 
-export type OrderStatus = "placed" | "payment_pending" | "paid" | "sent" | "cancelled";
-export type Action = "pay" | "add_coupon" | "wait_payment" | "wait_shipping" | "track";
-
-export interface TimelineEvent {
-  status: OrderStatus;
-  at: string;
-  cause: string;
-}
-
-export interface Order {
-  id: number;
-  hash: string;
-  status_url: string;
-  status: OrderStatus;
-  timeline: TimelineEvent[];
-  locale: string;
-  currency: string;
-  customer: Customer;
-  lines: OrderLine[];
-  totals: Totals;
-  coupon?: string;
-  coupon_minimum: number;
-  created_at: string;
-  delivery_days: [number, number];
-  build_days: number;
-  tracking?: string;
-  tracking_url?: string;
-  cancel_reason?: string;
-  actions: Action[];
-}
-
-export type PaymentMethod = "card" | "bank" | "paypal";
-
-export interface Shop {
-  orders_open: boolean;
-  coupon_minimum: Record<string, number>;
-  currencies: Record<string, string>;
-  payment_methods: string[];
-  card_public_key: string;
-}
+export type { CreatorConfig, Customer, OrderLine, Totals } from "../order";
+export type { Order, OrderStatus, PaymentAnswer, PaymentMethod, Shop, TimelineEvent } from "../generated/api";
 
 /** Names from the site's catalog.json, for lines that carry only ids. */
 export interface CatalogNames {
@@ -79,14 +40,8 @@ function post<T>(url: string, body: object, headers: Record<string, string> = {}
   return call<T>("POST", url, body, true, headers);
 }
 
-export function postCoupon(hash: string, code: string, locale: string): Promise<Answer<{ message: string; order: Order }>> {
+export function postCoupon(hash: string, code: string, locale: string): Promise<Answer<CouponAnswer>> {
   return post(`${orderURL(hash)}/coupon`, { code, locale });
-}
-
-export interface PaymentAnswer {
-  status: "paid" | "pending" | "3ds" | "redirect";
-  url?: string;
-  order: Order;
 }
 
 export function postPayment(
@@ -98,17 +53,15 @@ export function postPayment(
 }
 
 /** "Resend my order links": 202 whether or not the address has orders. */
-export function postOrderLinks(email: string, locale: string): Promise<Answer<{ message: string }>> {
+export function postOrderLinks(email: string, locale: string): Promise<Answer<MessageAnswer>> {
   return post("/v1/orders/links", { email, locale });
 }
 
-interface CatalogJSON {
-  creator?: {
-    slots?: { id: string; names?: Record<string, string>; options?: { id: string; names?: Record<string, string>; image?: string }[] }[];
-    generators?: { id: string; names?: Record<string, string> }[];
-  };
-  deliveries?: { code: string; names?: Record<string, string> }[];
-}
+/** catalog.json as read: a file of another build may lack any part. */
+type CatalogJSON = {
+  creator?: Partial<Pick<Catalog["creator"], "slots" | "generators">>;
+  deliveries?: Catalog["deliveries"];
+};
 
 /** The names the page shows for generator, part and country ids; null when the file cannot be read. */
 export async function getCatalogNames(locale: string): Promise<CatalogNames | null> {

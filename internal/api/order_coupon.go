@@ -16,6 +16,12 @@ type couponRequest struct {
 	Locale string `json:"locale"`
 }
 
+// couponAnswer is the answer of an applied code: the order as it is now.
+type couponAnswer struct {
+	Message string    `json:"message"`
+	Order   orderView `json:"order"`
+}
+
 // postCoupon is POST /v1/orders/{hash}/coupon: a discount code added on the
 // status page after ordering (docs/product-rules.md#discount-codes), under
 // the minimum-order rule. Field problems answer 422 on "code", like the order
@@ -77,6 +83,6 @@ func (s *Server) postCoupon(w http.ResponseWriter, r *http.Request) {
 	case err != nil:
 		s.internal(w, r, locale, err)
 	default:
-		writeJSON(w, http.StatusOK, map[string]any{"message": s.msg.T(locale, "coupon_applied", nil), "order": s.view(o)})
+		writeJSON(w, http.StatusOK, couponAnswer{Message: s.msg.T(locale, "coupon_applied", nil), Order: s.view(o)})
 	}
 }

@@ -84,5 +84,5 @@ func (s *Server) postOrderLinks(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
-	writeJSON(w, http.StatusAccepted, map[string]string{"message": s.msg.T(locale, "order_links_sent", nil)})
+	writeJSON(w, http.StatusAccepted, messageAnswer{Message: s.msg.T(locale, "order_links_sent", nil)})
 }

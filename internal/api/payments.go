@@ -27,12 +27,28 @@ type paymentRequest struct {
 	Locale    string `json:"locale"`
 }
 
-// paymentAnswer: status is "paid", "pending" (a confirmation follows),
-// "3ds" (send the shopper to url) or "redirect" (continue at url).
+// paymentAnswer is the answer of POST /v1/orders/{hash}/payments.
 type paymentAnswer struct {
-	Status string    `json:"status"`
-	URL    string    `json:"url,omitempty"`
-	Order  orderView `json:"order"`
+	Status paymentStatus `json:"status"`
+	URL    string        `json:"url,omitempty"`
+	Order  orderView     `json:"order"`
+}
+
+// paymentStatus is where a started payment stands: paid, or
+// payment.Outcome's pending, 3ds and redirect.
+type paymentStatus string
+
+const (
+	paymentPaid     paymentStatus = "paid"
+	paymentPending  paymentStatus = "pending"  // a confirmation follows
+	payment3DS      paymentStatus = "3ds"      // send the shopper to url
+	paymentRedirect paymentStatus = "redirect" // continue at url
+)
+
+// outcomeStatus is the answer's status for each outcome of a start (the
+// constants above are what tools/tsgen lists as the status's values).
+var outcomeStatus = map[payment.Outcome]paymentStatus{
+	payment.OutcomePending: paymentPending, payment.Outcome3DS: payment3DS, payment.OutcomeRedirect: paymentRedirect,
 }
 
 // Payment keys on Order.Payment (opaque to the order package).
@@ -125,7 +141,7 @@ func (s *Server) postPayment(w http.ResponseWriter, r *http.Request) {
 		s.internal(w, r, locale, err)
 		return
 	case verdict == "paid":
-		writeJSON(w, http.StatusOK, paymentAnswer{Status: "paid", Order: s.view(o)})
+		writeJSON(w, http.StatusOK, paymentAnswer{Status: paymentPaid, Order: s.view(o)})
 		return
 	case verdict == "not_allowed":
 		s.fail(w, http.StatusConflict, locale, "payment_not_allowed")
@@ -207,7 +223,7 @@ func (s *Server) postPayment(w http.ResponseWriter, r *http.Request) {
 		s.internal(w, r, locale, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, paymentAnswer{Status: string(res.Outcome), URL: res.URL, Order: s.view(o)})
+	writeJSON(w, http.StatusOK, paymentAnswer{Status: outcomeStatus[res.Outcome], URL: res.URL, Order: s.view(o)})
 }
 
 // endAttempt marks an attempt that did not start (declined, refused, the
@@ -259,5 +275,5 @@ func (s *Server) paidWithoutPayment(w http.ResponseWriter, r *http.Request, loca
 		return
 	}
 	s.cfg.Kick()
-	writeJSON(w, http.StatusOK, paymentAnswer{Status: "paid", Order: s.view(o)})
+	writeJSON(w, http.StatusOK, paymentAnswer{Status: paymentPaid, Order: s.view(o)})
 }

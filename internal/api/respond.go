@@ -108,7 +108,7 @@ func (s *Server) doneForm(w http.ResponseWriter, form bool, status int, locale, 
 		s.page(w, status, locale, s.msg.T(locale, key, nil), "")
 		return
 	}
-	writeJSON(w, status, map[string]string{"message": s.msg.T(locale, key, nil)})
+	writeJSON(w, status, messageAnswer{Message: s.msg.T(locale, key, nil)})
 }
 
 // pageStyle is the only style of the daemon's own small pages; the CSP

@@ -3,6 +3,7 @@ package api
 import (
 	"net/http"
 
+	"sabershop/internal/payment"
 	"sabershop/internal/store"
 )
 
@@ -13,7 +14,7 @@ type shopView struct {
 	Paused         *pausedTexts      `json:"paused,omitempty"`
 	CouponMinimum  map[string]int64  `json:"coupon_minimum"`
 	Currencies     map[string]string `json:"currencies"` // locale -> currency
-	PaymentMethods []string          `json:"payment_methods"`
+	PaymentMethods []payment.Method  `json:"payment_methods"`
 	CardPublicKey  string            `json:"card_public_key"`
 	CatalogVersion string            `json:"catalog_version"`
 	Demo           bool              `json:"demo"` // a demo shop: payments are simulated (orderd serve -demo)
@@ -36,10 +37,8 @@ func (s *Server) getShop(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	v := shopView{OrdersOpen: open, CouponMinimum: cat.Coupons.Minimum, Currencies: map[string]string{},
-		PaymentMethods: []string{}, CardPublicKey: s.cfg.Payments.CardKey(), CatalogVersion: cat.Version, Demo: s.cfg.Demo}
-	for _, m := range s.cfg.Payments.Methods() {
-		v.PaymentMethods = append(v.PaymentMethods, string(m))
-	}
+		PaymentMethods: []payment.Method{}, CardPublicKey: s.cfg.Payments.CardKey(), CatalogVersion: cat.Version, Demo: s.cfg.Demo}
+	v.PaymentMethods = append(v.PaymentMethods, s.cfg.Payments.Methods()...)
 	for _, l := range cat.Locales {
 		v.Currencies[l.Code] = l.Currency
 	}

@@ -322,7 +322,7 @@ func (a *assembler) generators(locale string) []generator {
 func (a *assembler) productSummary(locale string, prod *content.Product) productSummary {
 	loc, _ := a.cfg.Locale(locale)
 	d := a.doc(locale, content.KindProduct, prod.Slug)
-	ps := productSummary{Slug: prod.Slug, Kind: string(prod.Kind), Href: localePath(a.cfg, locale, "/shop/"+prod.Slug)}
+	ps := productSummary{Slug: prod.Slug, Kind: prod.Kind, Href: localePath(a.cfg, locale, "/shop/"+prod.Slug)}
 	if d != nil {
 		ps.Title, ps.Summary = d.Title, d.Summary
 	}
@@ -448,21 +448,17 @@ func (a *assembler) creatorParts(locale string, parts []content.Part) []creatorP
 	return out
 }
 
-// creatorGroups are the preset option groups, in the order the creator
-// shows them; each is always present (an empty list at worst).
-var creatorGroups = []string{"colors", "effects", "ignitions", "sounds", "buttons"}
-
 // creatorData is the creator page's data in the locale.
 func (a *assembler) creatorData(locale string) creatorData {
 	loc, _ := a.cfg.Locale(locale)
 	cr := a.site.Creator
 	d := creatorData{Presets: cr.Presets, BasePrice: a.money(locale, cr.BasePrice[loc.Currency]), BuildDays: cr.BuildDays,
 		WasteFee: a.money(locale, a.catalog().CreatorWasteFee(loc.Currency)), DeliveryDays: a.deliveryDays(),
-		Slots: a.creatorSlots(locale), Generators: a.creatorParts(locale, cr.Generators), Options: map[string][]creatorOption{}}
-	for _, g := range creatorGroups {
-		d.Options[g] = []creatorOption{}
+		Slots: a.creatorSlots(locale), Generators: a.creatorParts(locale, cr.Generators)}
+	for g, list := range d.Options.groups() {
+		*list = []creatorOption{}
 		for _, o := range cr.Options[g] {
-			d.Options[g] = append(d.Options[g], creatorOption{ID: o.ID, Name: o.Names[locale], Hex: strings.ToLower(o.Hex)})
+			*list = append(*list, creatorOption{ID: o.ID, Name: o.Names[locale], Hex: strings.ToLower(o.Hex)})
 		}
 	}
 	return d

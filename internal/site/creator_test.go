@@ -79,11 +79,11 @@ func TestCreatorPageData(t *testing.T) {
 		if combos < 5000 {
 			t.Errorf("%s: %d combinations", l.Code, combos)
 		}
-		for _, g := range creatorGroups {
-			if len(d.Options[g]) == 0 || len(d.Options[g]) != len(cr.Options[g]) {
-				t.Errorf("%s: option group %s has %d", l.Code, g, len(d.Options[g]))
+		for g, list := range d.Options.groups() {
+			if len(*list) == 0 || len(*list) != len(cr.Options[g]) {
+				t.Errorf("%s: option group %s has %d", l.Code, g, len(*list))
 			}
-			for _, o := range d.Options[g] {
+			for _, o := range *list {
 				if o.Name == "" || (g == "colors") != (o.Hex != "") {
 					t.Errorf("%s: %s option %+v", l.Code, g, o)
 				}

@@ -1,10 +1,17 @@
 package site
 
-import "sabershop/internal/catalog"
+import (
+	"sabershop/internal/catalog"
+	"sabershop/internal/content"
+)
 
-// The JSON handed to the React templates. It mirrors templates/types.ts;
-// keep the two in step (TestPageDataMatchesTypes checks the field names).
+// The JSON handed to the React templates. These types are the contract:
+// tools/tsgen writes their TypeScript into components/generated/pagedata.ts
+// (make generate; make lint fails while that file is stale), doc comments
+// included.
 
+// money is integer minor units plus the ISO 4217 code, and the string the
+// build formatted.
 type money struct {
 	Amount    int64  `json:"amount"`
 	Currency  string `json:"currency"`
@@ -19,7 +26,7 @@ type link struct {
 type localeLink struct {
 	Code    string `json:"code"`
 	Name    string `json:"name"`
-	Href    string `json:"href"`
+	Href    string `json:"href"` // this same page in that locale
 	Current bool   `json:"current"`
 	// Prefix is the locale's path prefix ("", "/pl"), set on pages served
 	// for paths they were not built for (the 404 page): the browser puts
@@ -49,18 +56,18 @@ type siteData struct {
 	Name         string          `json:"name"`
 	Locale       string          `json:"locale"`
 	Currency     string          `json:"currency"`
-	Home         string          `json:"home"`
+	Home         string          `json:"home"` // "/" for en, "/pl/" for pl, "/de/" for de
 	Locales      []localeLink    `json:"locales"`
 	Menu         []menuItem      `json:"menu"`
 	Company      catalog.Company `json:"company"`
 	Hours        hours           `json:"hours"`
 	Social       []social        `json:"social"`
-	CountrySites []link          `json:"country_sites"`
+	CountrySites []link          `json:"country_sites"` // links of the country sites (Polish and English)
 	OrdersOpen   bool            `json:"orders_open"`
-	TagManagerID string          `json:"tag_manager_id"`
+	TagManagerID string          `json:"tag_manager_id"` // Google Tag Manager container id ("GTM-XXXX"); empty: none is loaded
 	BasketHref   string          `json:"basket_href"`
 	ContactHref  string          `json:"contact_href"`
-	Logo         string          `json:"logo"`
+	Logo         string          `json:"logo"` // hashed URL of the logo
 }
 
 type image struct {
@@ -73,12 +80,12 @@ type pageData struct {
 	Title       string  `json:"title"`
 	Description string  `json:"description"`
 	Summary     string  `json:"summary"`
-	HTML        string  `json:"html"`
+	HTML        string  `json:"html"` // the Markdown body rendered by the build (trusted)
 	URL         string  `json:"url"`
 	Cover       string  `json:"cover,omitempty"`
 	Images      []image `json:"images"`
 	Breadcrumbs []link  `json:"breadcrumbs"`
-	Fallback    bool    `json:"fallback"`
+	Fallback    bool    `json:"fallback"` // the text is English: this locale has no translation yet
 }
 
 type spec struct {
@@ -87,15 +94,17 @@ type spec struct {
 }
 
 type productSummary struct {
-	Slug          string `json:"slug"`
-	Kind          string `json:"kind"`
-	Title         string `json:"title"`
-	Summary       string `json:"summary"`
-	Href          string `json:"href"`
-	Image         string `json:"image"`
-	Price         money  `json:"price"`
+	Slug    string              `json:"slug"`
+	Kind    content.ProductKind `json:"kind"`
+	Title   string              `json:"title"`
+	Summary string              `json:"summary"`
+	Href    string              `json:"href"`
+	Image   string              `json:"image"`
+	Price   money               `json:"price"`
+	// Lowest30Days is set while the price is reduced: the lowest price of
+	// the 30 days before the reduction.
 	Lowest30Days  *money `json:"lowest_30_days,omitempty"`
-	PreviousPrice *money `json:"previous_price,omitempty"`
+	PreviousPrice *money `json:"previous_price,omitempty"` // the regular price, while reduced
 }
 
 type dayRange struct {
@@ -120,7 +129,7 @@ type postSummary struct {
 	Title         string `json:"title"`
 	Summary       string `json:"summary"`
 	Href          string `json:"href"`
-	Date          string `json:"date"`
+	Date          string `json:"date"` // YYYY-MM-DD
 	DateFormatted string `json:"date_formatted"`
 	Cover         string `json:"cover,omitempty"`
 	Categories    []link `json:"categories"`
@@ -137,7 +146,7 @@ type category struct {
 type faqEntry struct {
 	ID       string `json:"id"`
 	Question string `json:"question"`
-	Answer   string `json:"answer"`
+	Answer   string `json:"answer"` // HTML (trusted, from Markdown)
 }
 
 type country struct {
@@ -148,25 +157,27 @@ type country struct {
 	DaysMax int    `json:"days_max"`
 }
 
-// templateData is the union of templates/types.ts PageData: Template names
-// the variant, the other fields are set as that variant needs.
+// templateData is the page data of each template, a union told apart by
+// Template: the tsin tags name the templates that carry each field
+// (tools/tsgen writes the union into components/generated/pagedata.ts; a
+// "!" says the template always sets the field).
 type templateData struct {
-	Template          string           `json:"template"`
-	Products          []productSummary `json:"products"`
-	Posts             []postSummary    `json:"posts"`
-	Product           *product         `json:"product,omitempty"`
-	FAQ               []faqEntry       `json:"faq"`
-	CreatorFrom       *money           `json:"creator_from,omitempty"`
-	Categories        []category       `json:"categories"`
-	Category          *category        `json:"category,omitempty"`
-	IndexOfCategories bool             `json:"index_of_categories,omitempty"`
-	Post              *postSummary     `json:"post,omitempty"`
-	Newer             *link            `json:"newer,omitempty"`
-	Older             *link            `json:"older,omitempty"`
-	Countries         []country        `json:"countries"`
-	Generators        []generator      `json:"generators,omitempty"`
-	Creator           *creatorData     `json:"creator,omitempty"`
-	CreatorSlots      []creatorSlot    `json:"creator_slots,omitempty"`
+	Template          string           `json:"template" tsunion:"home page contact faq gallery shop product creator blog post basket status notFound"`
+	Products          []productSummary `json:"products" tsin:"home shop basket"`
+	Posts             []postSummary    `json:"posts" tsin:"home blog"`
+	Product           *product         `json:"product,omitempty" tsin:"product!"`
+	FAQ               []faqEntry       `json:"faq" tsin:"faq"`
+	CreatorFrom       *money           `json:"creator_from,omitempty" tsin:"creator!"`
+	Categories        []category       `json:"categories" tsin:"blog"`
+	Category          *category        `json:"category,omitempty" tsin:"blog"`
+	IndexOfCategories bool             `json:"index_of_categories,omitempty" tsin:"blog"`
+	Post              *postSummary     `json:"post,omitempty" tsin:"post!"`
+	Newer             *link            `json:"newer,omitempty" tsin:"post"`
+	Older             *link            `json:"older,omitempty" tsin:"post"`
+	Countries         []country        `json:"countries" tsin:"basket"`
+	Generators        []generator      `json:"generators,omitempty" tsin:"product basket"`
+	Creator           *creatorData     `json:"creator,omitempty" tsin:"creator!"`
+	CreatorSlots      []creatorSlot    `json:"creator_slots,omitempty" tsin:"basket"`
 }
 
 // creatorData is everything the creator island needs: the parts of the
@@ -174,14 +185,31 @@ type templateData struct {
 // page's locale and prices in its currency (from content/data/creator.toml,
 // the same numbers catalog.json gives the daemon).
 type creatorData struct {
-	Presets      int                        `json:"presets"`
-	BasePrice    money                      `json:"base_price"`
-	BuildDays    int                        `json:"build_days"`
-	WasteFee     money                      `json:"waste_fee"`
-	DeliveryDays dayRange                   `json:"delivery_days"`
-	Slots        []creatorSlot              `json:"slots"`
-	Generators   []creatorPart              `json:"generators"`
-	Options      map[string][]creatorOption `json:"options"`
+	Presets      int            `json:"presets"`
+	BasePrice    money          `json:"base_price"`
+	BuildDays    int            `json:"build_days"`
+	WasteFee     money          `json:"waste_fee"`
+	DeliveryDays dayRange       `json:"delivery_days"`
+	Slots        []creatorSlot  `json:"slots"`
+	Generators   []creatorPart  `json:"generators"`
+	Options      creatorOptions `json:"options"`
+}
+
+// creatorOptions are the preset options by group, each group always present
+// (an empty list at worst). The fields are in alphabetical order, as the
+// map they replaced wrote its keys.
+type creatorOptions struct {
+	Buttons   []creatorOption `json:"buttons"`
+	Colors    []creatorOption `json:"colors"` // with Hex
+	Effects   []creatorOption `json:"effects"`
+	Ignitions []creatorOption `json:"ignitions"`
+	Sounds    []creatorOption `json:"sounds"`
+}
+
+// groups are the lists by their group name in content/data/creator.toml.
+func (o *creatorOptions) groups() map[string]*[]creatorOption {
+	return map[string]*[]creatorOption{"buttons": &o.Buttons, "colors": &o.Colors, "effects": &o.Effects,
+		"ignitions": &o.Ignitions, "sounds": &o.Sounds}
 }
 
 // creatorSlot is one of the three image areas and its parts.
@@ -215,7 +243,7 @@ type generator struct {
 	Price money  `json:"price"`
 }
 
-// renderRequest is templates/types.ts RenderRequest.
+// renderRequest is everything a page template renders from.
 type renderRequest struct {
 	Site siteData     `json:"site"`
 	Page pageData     `json:"page"`
