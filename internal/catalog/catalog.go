@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"sabershop/internal/content"
+	"sabershop/internal/i18n"
 )
 
 // Catalog is the content of catalog.json. Amounts are integer minor units.
@@ -46,6 +47,24 @@ type Shop struct {
 type Locale struct {
 	Code     string `json:"code"`
 	Currency string `json:"currency"`
+	// Format is how the locale writes prices and dates (the [format] of
+	// its content/i18n file): the daemon's answers and e-mails use it.
+	Format i18n.Format `json:"format"`
+}
+
+// Format is how locale writes prices and dates; a locale the catalogue
+// does not have (an order's, after its locale was removed) writes like the
+// default locale.
+func (c *Catalog) Format(locale string) i18n.Format {
+	for _, l := range c.Locales {
+		if l.Code == locale {
+			return l.Format
+		}
+	}
+	if len(c.Locales) > 0 {
+		return c.Locales[0].Format
+	}
+	return i18n.Format{}
 }
 
 type Product struct {
@@ -125,7 +144,7 @@ func Build(site *content.Site) *Catalog {
 	c.Shop.Company.Zip, c.Shop.Company.City, c.Shop.Company.Country = co.Zip, co.City, co.Country
 	c.Shop.Company.TaxID, c.Shop.Company.Email, c.Shop.Company.Phone = co.TaxID, co.Email, co.Phone
 	for _, l := range site.Config.Locales {
-		c.Locales = append(c.Locales, Locale{Code: l.Code, Currency: l.Currency})
+		c.Locales = append(c.Locales, Locale{Code: l.Code, Currency: l.Currency, Format: site.Formats[l.Code]})
 	}
 	names := map[string]map[string]string{}
 	for loc, docs := range site.Docs {
