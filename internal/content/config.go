@@ -2,7 +2,6 @@ package content
 
 import (
 	"errors"
-	"maps"
 	"regexp"
 	"strings"
 
@@ -139,8 +138,9 @@ func readNames(c Config, f *fields) Names {
 // loadBundles reads content/i18n/LOCALE.toml through i18n.Flatten and
 // checks every locale against the default one with i18n.Compare (the same
 // checks as the daemon's string sets), reporting with line numbers. The
-// file's [format] table is not strings but the locale's way of writing
-// prices and dates: it is read by i18n.ReadFormat into formats, and is
+// file's [format] table is not strings (Flatten skips it) but the locale's
+// way of writing prices and dates: it is read by i18n.ReadFormat into
+// formats, and is
 // required of every locale (a locale without its own cannot be guessed to
 // write like English).
 func (l *loader) loadBundles(c Config) (map[string]i18n.Bundle, map[string]i18n.Format) {
@@ -154,9 +154,7 @@ func (l *loader) loadBundles(c Config) (map[string]i18n.Bundle, map[string]i18n.
 		}
 		lines[loc.Code] = f.lines
 		formats[loc.Code] = readFormat(f, loc)
-		strs := maps.Clone(f.data)
-		delete(strs, "format")
-		b, problems := i18n.Flatten(loc.Code, strs, f.lines.lookup)
+		b, problems := i18n.Flatten(loc.Code, f.data, f.lines.lookup)
 		for _, p := range problems {
 			f.r.add(p.Line, p.Key, "%s", p.Text)
 		}
@@ -189,7 +187,7 @@ func (l *loader) loadBundles(c Config) (map[string]i18n.Bundle, map[string]i18n.
 // readFormat reads the [format] table of f, the file of loc, and checks
 // that it names a symbol for loc's own currency.
 func readFormat(f *fields, loc Locale) i18n.Format {
-	table, ok := f.data["format"].(map[string]any)
+	table, ok := f.data[i18n.FormatTable].(map[string]any)
 	if !ok {
 		line := f.lines.lookup("format")
 		if line == 0 {

@@ -43,6 +43,9 @@ type Format struct {
 	Months   []string `json:"months,omitempty"` // January first; needed by {month}
 }
 
+// FormatTable is the table of a LOCALE.toml that holds its Format.
+const FormatTable = "format"
+
 // The placeholders each pattern may use.
 var (
 	moneyParams    = []string{"{amount}", "{symbol}"}
