@@ -73,10 +73,59 @@ export interface Fees {
   waste: Record<string, number>;
 }
 
+/**
+ * Format is how one locale writes numbers, prices and dates. It is data,
+ * not code: the [format] table of the locale's content/i18n/LOCALE.toml
+ * (read by ReadFormat), carried to the daemon in catalog.json and to the
+ * browser in the page bundles, so that a new language brings its own style
+ * without a Go or TypeScript edit (docs/adding-a-locale.md). Go (here) and
+ * the browser (components/formats.ts) apply it the same way to the
+ * character; a test runs both.
+ *
+ * 	        money                  date                 date_time
+ * 	en  €1,499.00             24 November 2026     24 November 2026, 15:02
+ * 	pl  1 499,00 zł           24 listopada 2026    24 listopada 2026, 15:02
+ * 	de  1.499,00 €            24. November 2026    24. November 2026, 15:02
+ * Go: i18n.Format
+ */
+export interface Format {
+  /**
+   * Decimal separates the cents; Group every three digits of the whole
+   * part ("" for none).
+   */
+  decimal: string;
+  group: string;
+  /**
+   * Money places {amount} and {symbol}: "{symbol}{amount}",
+   * "{amount}\u00a0{symbol}". A negative amount is the whole preceded by
+   * "-".
+   */
+  money: string;
+  /**
+   * Symbols by ISO 4217 code; a currency without one is written as its
+   * code.
+   */
+  symbols: Record<string, string>;
+  /**
+   * Date is the long date: {day} {month} (Months' name) {year}, or the
+   * two-digit {dd} and {mm}. DateTime adds a 24-hour clock to {date}:
+   * {hour} and {minute}, two digits each.
+   */
+  date: string;
+  date_time: string;
+  /** January first; needed by {month} */
+  months?: string[];
+}
+
 /** Go: catalog.Locale */
 export interface Locale {
   code: string;
   currency: string;
+  /**
+   * Format is how the locale writes prices and dates (the [format] of
+   * its content/i18n file): the daemon's answers and e-mails use it.
+   */
+  format: Format;
 }
 
 /** Go: catalog.Option */

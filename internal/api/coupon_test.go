@@ -42,7 +42,7 @@ func cheaperConnector(t *testing.T) *catalog.Catalog {
 	return cat
 }
 
-// belowMinimum is the Polish text with the minimum as i18n.FormatMoney
+// belowMinimum is the Polish text with the minimum as the pl format's FormatMoney
 // writes it: no-break spaces between thousands and before the symbol.
 const belowMinimumPL = "Kody rabatowe są dostępne dla zamówień od 1\u00a0000,00\u00a0zł."
 

@@ -6,7 +6,6 @@ import (
 
 	"github.com/gorilla/mux"
 
-	"sabershop/internal/i18n"
 	"sabershop/internal/order"
 	"sabershop/internal/store"
 )
@@ -77,7 +76,7 @@ func (s *Server) postCoupon(w http.ResponseWriter, r *http.Request) {
 	case field != "":
 		params := s.couponParams(cat, locale)
 		if o != nil { // the minimum of the order's own currency, in the reader's format
-			params = map[string]any{"minimum": i18n.FormatMoney(locale, cat.Coupons.Minimum[o.Currency], o.Currency)}
+			params = map[string]any{"minimum": cat.Format(locale).FormatMoney(cat.Coupons.Minimum[o.Currency], o.Currency)}
 		}
 		s.failFields(w, locale, order.FieldErrors{"code": field}, params)
 	case err != nil:

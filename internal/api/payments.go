@@ -151,10 +151,12 @@ func (s *Server) postPayment(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 
+	cat := s.cfg.Catalogs.Current()
 	start := payment.StartRequest{
 		Order: payment.Order{Hash: o.Hash, ID: o.ID, Amount: attempt.Amount, Currency: attempt.Currency, Locale: o.Locale,
 			Email: o.Customer.Email, Name: strings.TrimSpace(o.Customer.FirstName + " " + o.Customer.LastName),
-			Description: s.cfg.Catalogs.Current().Shop.Name + " #" + strconv.FormatUint(o.ID, 10)},
+			Description: cat.Shop.Name + " #" + strconv.FormatUint(o.ID, 10),
+			AmountText:  cat.Format(o.Locale).FormatMoney(attempt.Amount, attempt.Currency)},
 		Method:         method,
 		ReturnURL:      s.link(o.StatusPath()),
 		CancelURL:      s.link(o.StatusPath()),

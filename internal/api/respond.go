@@ -15,7 +15,6 @@ import (
 	"strings"
 
 	"sabershop/internal/catalog"
-	"sabershop/internal/i18n"
 	"sabershop/internal/order"
 )
 
@@ -81,7 +80,7 @@ func (s *Server) decodeFailed(w http.ResponseWriter, r *http.Request, err error)
 // minimum order value, formatted.
 func (s *Server) couponParams(cat *catalog.Catalog, locale string) map[string]any {
 	currency, _ := cat.Currency(locale)
-	return map[string]any{"minimum": i18n.FormatMoney(locale, cat.Coupons.Minimum[currency], currency)}
+	return map[string]any{"minimum": cat.Format(locale).FormatMoney(cat.Coupons.Minimum[currency], currency)}
 }
 
 // failForm answers field problems of a form that also posts without

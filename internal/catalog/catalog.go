@@ -12,6 +12,8 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+
+	"sabershop/internal/i18n"
 )
 
 // Catalog is the content of catalog.json. Amounts are integer minor units.
@@ -54,6 +56,24 @@ type Company struct {
 type Locale struct {
 	Code     string `json:"code"`
 	Currency string `json:"currency"`
+	// Format is how the locale writes prices and dates (the [format] of
+	// its content/i18n file): the daemon's answers and e-mails use it.
+	Format i18n.Format `json:"format"`
+}
+
+// Format is how locale writes prices and dates; a locale the catalogue
+// does not have (an order's, after its locale was removed) writes like the
+// default locale.
+func (c *Catalog) Format(locale string) i18n.Format {
+	for _, l := range c.Locales {
+		if l.Code == locale {
+			return l.Format
+		}
+	}
+	if len(c.Locales) > 0 {
+		return c.Locales[0].Format
+	}
+	return i18n.Format{}
 }
 
 type Product struct {

@@ -138,9 +138,15 @@ func readNames(c Config, f *fields) Names {
 
 // loadBundles reads content/i18n/LOCALE.toml through i18n.Flatten and
 // checks every locale against the default one with i18n.Compare (the same
-// checks as the daemon's string sets), reporting with line numbers.
-func (l *loader) loadBundles(c Config) map[string]i18n.Bundle {
+// checks as the daemon's string sets), reporting with line numbers. The
+// file's [format] table is not strings (Flatten skips it) but the locale's
+// way of writing prices and dates: it is read by i18n.ReadFormat into
+// formats, and is
+// required of every locale (a locale without its own cannot be guessed to
+// write like English).
+func (l *loader) loadBundles(c Config) (map[string]i18n.Bundle, map[string]i18n.Format) {
 	bundles := map[string]i18n.Bundle{}
+	formats := map[string]i18n.Format{}
 	lines := map[string]lineMap{}
 	for _, loc := range c.Locales {
 		f, ok := l.tomlFile("i18n", loc.Code+".toml")
@@ -148,6 +154,7 @@ func (l *loader) loadBundles(c Config) map[string]i18n.Bundle {
 			continue
 		}
 		lines[loc.Code] = f.lines
+		formats[loc.Code] = readFormat(f, loc)
 		b, problems := i18n.Flatten(loc.Code, f.data, f.lines.lookup)
 		for _, p := range problems {
 			f.r.add(p.Line, p.Key, "%s", p.Text)
@@ -157,7 +164,7 @@ func (l *loader) loadBundles(c Config) map[string]i18n.Bundle {
 	def := c.DefaultLocale().Code
 	base, ok := bundles[def]
 	if !ok {
-		return bundles
+		return bundles, formats
 	}
 	for _, loc := range c.Locales[1:] {
 		b, ok := bundles[loc.Code]
@@ -175,7 +182,29 @@ func (l *loader) loadBundles(c Config) map[string]i18n.Bundle {
 			r.add(p.Line, p.Key, "%s", p.Text)
 		}
 	}
-	return bundles
+	return bundles, formats
+}
+
+// readFormat reads the [format] table of f, the file of loc, and checks
+// that it names a symbol for loc's own currency.
+func readFormat(f *fields, loc Locale) i18n.Format {
+	table, ok := f.data[i18n.FormatTable].(map[string]any)
+	if !ok {
+		line := f.lines.lookup("format")
+		if line == 0 {
+			line = 1
+		}
+		f.r.add(line, "format", "missing: the [format] table says how %s writes prices and dates (see docs/adding-a-locale.md)", loc.Code)
+		return i18n.Format{}
+	}
+	format, problems := i18n.ReadFormat(table, f.lines.lookup)
+	for _, p := range problems {
+		f.r.add(p.Line, p.Key, "%s", p.Text)
+	}
+	if _, ok := format.Symbols[loc.Currency]; !ok && format.Symbols != nil {
+		f.r.add(f.lines.lookup("format.symbols"), "format.symbols", "no symbol for %s, the currency of %s", loc.Currency, loc.Code)
+	}
+	return format
 }
 
 // parentKey is "a.b" for "a.b.c" and "" for "a".

@@ -92,7 +92,7 @@ func (l *loader) load() (*Site, error) {
 	for _, s := range site.Static {
 		static["/"+s] = true
 	}
-	site.Bundles = l.loadBundles(cfg)
+	site.Bundles, site.Formats = l.loadBundles(cfg)
 	site.Creator = l.loadCreator(cfg, static)
 	site.Deliveries = l.loadDeliveries(cfg)
 	products := map[string]*Product{}

@@ -15,6 +15,7 @@ import (
 type Site struct {
 	Config     Config
 	Bundles    map[string]i18n.Bundle // by locale code
+	Formats    map[string]i18n.Format // by locale code: the [format] of each bundle's file
 	Creator    Creator
 	Deliveries []Country
 	// Docs by locale: pages, posts, FAQ entries and product texts. Every

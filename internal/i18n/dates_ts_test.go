@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -36,16 +37,20 @@ func TestDateFormatMatchesBrowser(t *testing.T) {
 		tm, _ := time.Parse(time.RFC3339, at)
 		instants = append(instants, tm.UnixMilli())
 	}
+	formats := siteFormats(t)
 	input, _ := json.Marshal(instants)
 	root, _ := filepath.Abs("../..")
 	src := `import { formatDate, formatDateTime, formatInstant } from "./components/dates";
-const instants = ` + string(input) + `;
+` + formatsScript(t, formats) + `const instants = ` + string(input) + `;
 const out = [];
-for (const locale of ["en", "pl", "de"]) for (const ms of instants) {
+for (const locale of ["en", "pl", "de", "fr"]) for (const ms of instants) {
   const d = new Date(ms);
   out.push([formatDate(locale, d), formatDateTime(locale, d), formatInstant(locale, d.toISOString())]);
 }
 out.push([formatInstant("en", "not a date")]);
+let unknown = "";
+try { formatDate("xx", new Date()); } catch (e) { unknown = String(e); }
+out.push([unknown]);
 console.log(JSON.stringify(out));`
 	for _, zone := range []string{"Europe/Warsaw", "UTC", "America/New_York", "Asia/Kolkata", "Pacific/Auckland"} {
 		t.Run(zone, func(t *testing.T) {
@@ -60,18 +65,22 @@ console.log(JSON.stringify(out));`
 				t.Fatalf("%v: %s", err, out)
 			}
 			i := 0
-			for _, locale := range []string{"en", "pl", "de"} {
+			for _, locale := range []string{"en", "pl", "de", "fr"} {
+				f := formats[locale]
 				for _, ms := range instants {
 					tm := time.UnixMilli(ms).In(loc)
-					want := []string{FormatDate(locale, tm), FormatDateTime(locale, tm), FormatDateTime(locale, tm)}
+					want := []string{f.FormatDate(tm), f.FormatDateTime(tm), f.FormatDateTime(tm)}
 					if fmt.Sprint(got[i]) != fmt.Sprint(want) {
 						t.Errorf("%s %s: browser %q, server %q", locale, tm.Format(time.RFC3339), got[i], want)
 					}
 					i++
 				}
 			}
-			if last := got[len(got)-1]; last[0] != "" {
+			if last := got[len(got)-2]; last[0] != "" {
 				t.Errorf("formatInstant of no date = %q, want empty", last[0])
+			}
+			if last := got[len(got)-1]; !strings.Contains(last[0], "no format for locale xx") {
+				t.Errorf("a locale without a format: %q, want an error", last[0])
 			}
 		})
 	}
@@ -79,26 +88,28 @@ console.log(JSON.stringify(out));`
 
 // TestFormatDateTime: the styles chosen for each locale (docs/decisions.md).
 func TestFormatDateTime(t *testing.T) {
+	formats := siteFormats(t)
 	d := time.Date(2026, 11, 24, 15, 2, 59, 0, time.UTC)
 	early := time.Date(2026, 7, 9, 3, 5, 0, 0, time.UTC)
 	for loc, want := range map[string][2]string{
 		"en": {"24 November 2026, 15:02", "9 July 2026, 03:05"},
 		"pl": {"24 listopada 2026, 15:02", "9 lipca 2026, 03:05"},
 		"de": {"24. November 2026, 15:02", "9. Juli 2026, 03:05"},
+		"fr": {"24/11/2026 à 15h02", "09/07/2026 à 03h05"},
 	} {
-		if got := FormatDateTime(loc, d); got != want[0] {
+		if got := formats[loc].FormatDateTime(d); got != want[0] {
 			t.Errorf("%s: %q, want %q", loc, got, want[0])
 		}
-		if got := FormatDateTime(loc, early); got != want[1] {
+		if got := formats[loc].FormatDateTime(early); got != want[1] {
 			t.Errorf("%s: %q, want %q", loc, got, want[1])
 		}
 	}
 	// The workshop's zone: 23:30 UTC on 24 November is already the 25th
 	// in Kraków (CET, UTC+1); in July (CEST) UTC+2.
-	if got := FormatDateTime("en", time.Date(2026, 11, 24, 23, 30, 0, 0, time.UTC).In(Workshop)); got != "25 November 2026, 00:30" {
+	if got := formats["en"].FormatDateTime(time.Date(2026, 11, 24, 23, 30, 0, 0, time.UTC).In(Workshop)); got != "25 November 2026, 00:30" {
 		t.Errorf("workshop winter: %q", got)
 	}
-	if got := FormatDateTime("en", time.Date(2026, 7, 9, 12, 0, 0, 0, time.UTC).In(Workshop)); got != "9 July 2026, 14:00" {
+	if got := formats["en"].FormatDateTime(time.Date(2026, 7, 9, 12, 0, 0, 0, time.UTC).In(Workshop)); got != "9 July 2026, 14:00" {
 		t.Errorf("workshop summer: %q", got)
 	}
 }

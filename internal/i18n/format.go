@@ -1,96 +1,222 @@
 package i18n
 
 import (
+	"errors"
+	"fmt"
+	"slices"
 	"strings"
 	"time"
 	_ "time/tzdata" // Workshop without the system's zone files
+
+	"github.com/BurntSushi/toml"
 )
 
-// FormatMoney formats integer minor units the way each locale writes
-// prices: €1,499.00 (en), 1.499,00 € (de), 1 499,00 zł (pl). It is written
-// out rather than left to a library so that Go and the browser
-// (components/money.ts) agree to the character; a test checks both.
-func FormatMoney(locale string, minor int64, currency string) string {
+// Format is how one locale writes numbers, prices and dates. It is data,
+// not code: the [format] table of the locale's content/i18n/LOCALE.toml
+// (read by ReadFormat), carried to the daemon in catalog.json and to the
+// browser in the page bundles, so that a new language brings its own style
+// without a Go or TypeScript edit (docs/adding-a-locale.md). Go (here) and
+// the browser (components/formats.ts) apply it the same way to the
+// character; a test runs both.
+//
+//	        money                  date                 date_time
+//	en  €1,499.00             24 November 2026     24 November 2026, 15:02
+//	pl  1 499,00 zł           24 listopada 2026    24 listopada 2026, 15:02
+//	de  1.499,00 €            24. November 2026    24. November 2026, 15:02
+type Format struct {
+	// Decimal separates the cents; Group every three digits of the whole
+	// part ("" for none).
+	Decimal string `json:"decimal"`
+	Group   string `json:"group"`
+	// Money places {amount} and {symbol}: "{symbol}{amount}",
+	// "{amount}\u00a0{symbol}". A negative amount is the whole preceded by
+	// "-".
+	Money string `json:"money"`
+	// Symbols by ISO 4217 code; a currency without one is written as its
+	// code.
+	Symbols map[string]string `json:"symbols"`
+	// Date is the long date: {day} {month} (Months' name) {year}, or the
+	// two-digit {dd} and {mm}. DateTime adds a 24-hour clock to {date}:
+	// {hour} and {minute}, two digits each.
+	Date     string   `json:"date"`
+	DateTime string   `json:"date_time"`
+	Months   []string `json:"months,omitempty"` // January first; needed by {month}
+}
+
+// FormatTable is the table of a LOCALE.toml that holds its Format.
+const FormatTable = "format"
+
+// The placeholders each pattern may use.
+var (
+	moneyParams    = []string{"{amount}", "{symbol}"}
+	dateParams     = []string{"{day}", "{dd}", "{month}", "{mm}", "{year}"}
+	dateTimeParams = []string{"{date}", "{hour}", "{minute}"}
+)
+
+// FormatKeys are the keys of a [format] table, each required.
+var FormatKeys = []string{"decimal", "group", "money", "symbols", "date", "date_time", "months"}
+
+// ReadFormat reads a [format] table as TOML decodes it. line, if not nil,
+// gives the line of a key ("format.money"). Every key is required (months
+// only when date uses {month}); what is missing or wrong is reported with
+// the key, and the Format is only usable when there is nothing to report.
+func ReadFormat(data map[string]any, line func(key string) int) (Format, []Problem) {
+	if line == nil {
+		line = func(string) int { return 0 }
+	}
+	var f Format
+	var problems []Problem
+	report := func(key, format string, args ...any) {
+		problems = append(problems, Problem{Line: line("format." + key), Key: "format." + key, Text: fmt.Sprintf(format, args...)})
+	}
+	text := func(key string) string {
+		v, ok := data[key]
+		if !ok {
+			report(key, "missing (see docs/adding-a-locale.md)")
+			return ""
+		}
+		s, ok := v.(string)
+		if !ok {
+			report(key, "must be text, got %s", describe(v))
+		}
+		return s
+	}
+	pattern := func(key string, allowed []string, required string) string {
+		s := text(key)
+		if _, ok := data[key]; !ok {
+			return s
+		}
+		if required != "" && !strings.Contains(s, required) {
+			report(key, "must contain %s", required)
+		}
+		for _, p := range paramPattern.FindAllString(s, -1) {
+			if !slices.Contains(allowed, p) {
+				report(key, "%s is not one of %s", p, strings.Join(allowed, " "))
+			}
+		}
+		return s
+	}
+	f.Decimal = text("decimal")
+	if _, ok := data["decimal"]; ok && f.Decimal == "" {
+		report("decimal", "must not be empty")
+	}
+	f.Group = text("group")
+	f.Money = pattern("money", moneyParams, "{amount}")
+	f.Date = pattern("date", dateParams, "")
+	f.DateTime = pattern("date_time", dateTimeParams, "{date}")
+	switch v := data["symbols"].(type) {
+	case nil:
+		report("symbols", "missing: a table of currency symbols, e.g. EUR = \"€\"")
+	case map[string]any:
+		f.Symbols = make(map[string]string, len(v))
+		for code, s := range v {
+			if sym, ok := s.(string); ok && sym != "" {
+				f.Symbols[code] = sym
+			} else {
+				report("symbols."+code, "must be text")
+			}
+		}
+	default:
+		report("symbols", "must be a table, got %s", describe(v))
+	}
+	if v, ok := data["months"]; ok {
+		list, _ := v.([]any)
+		for _, m := range list {
+			if s, ok := m.(string); ok && s != "" {
+				f.Months = append(f.Months, s)
+			}
+		}
+		if len(list) != 12 || len(f.Months) != 12 {
+			report("months", "must be a list of the 12 months' names, January first")
+		}
+	} else if strings.Contains(f.Date, "{month}") {
+		report("months", "missing: date uses {month}")
+	}
+	for key := range data {
+		if !slices.Contains(FormatKeys, key) {
+			report(key, "unknown (known: %s)", strings.Join(FormatKeys, ", "))
+		}
+	}
+	return f, problems
+}
+
+// ParseFormat reads the [format] table of a LOCALE.toml file's source
+// (tests and tools that have no content loader; the build reads the table
+// with line numbers through ReadFormat).
+func ParseFormat(src string) (Format, error) {
+	var data struct {
+		Format map[string]any `toml:"format"`
+	}
+	if _, err := toml.Decode(src, &data); err != nil {
+		return Format{}, err
+	}
+	if data.Format == nil {
+		return Format{}, errors.New("no [format] table")
+	}
+	f, problems := ReadFormat(data.Format, nil)
+	if len(problems) > 0 {
+		return f, errors.New(problems[0].String())
+	}
+	return f, nil
+}
+
+// Symbol is how f writes currency: its symbol, or the code.
+func (f Format) Symbol(currency string) string {
+	if s, ok := f.Symbols[currency]; ok {
+		return s
+	}
+	return currency
+}
+
+// FormatMoney writes integer minor units in currency.
+func (f Format) FormatMoney(minor int64, currency string) string {
 	neg := minor < 0
 	if neg {
 		minor = -minor
 	}
 	whole, cents := minor/100, minor%100
-	group, decimal := ",", "."
-	switch locale {
-	case "pl":
-		group, decimal = "\u00a0", ","
-	case "de":
-		group, decimal = ".", ","
-	}
 	digits := itoa(whole)
 	var b strings.Builder
 	for i, d := range digits {
 		if i > 0 && (len(digits)-i)%3 == 0 {
-			b.WriteString(group)
+			b.WriteString(f.Group)
 		}
 		b.WriteRune(d)
 	}
-	num := b.String() + decimal + string(rune('0'+cents/10)) + string(rune('0'+cents%10))
+	amount := b.String() + f.Decimal + twoDigits(int(cents))
 	sign := ""
 	if neg {
 		sign = "-"
 	}
-	sym := currencySymbol(currency)
-	if locale == "en" {
-		return sign + sym + num
-	}
-	return sign + num + "\u00a0" + sym
+	return sign + fill(f.Money, map[string]string{"amount": amount, "symbol": f.Symbol(currency)})
 }
 
-func currencySymbol(code string) string {
-	switch code {
-	case "EUR":
-		return "€"
-	case "PLN":
-		return "zł"
+// FormatDate writes t's date in the long form: "3 March 2026".
+func (f Format) FormatDate(t time.Time) string {
+	month := ""
+	if len(f.Months) == 12 {
+		month = f.Months[t.Month()-1]
 	}
-	return code
+	return fill(f.Date, map[string]string{"day": itoa(int64(t.Day())), "dd": twoDigits(t.Day()),
+		"month": month, "mm": twoDigits(int(t.Month())), "year": itoa(int64(t.Year()))})
 }
 
-// Dates and times have one style per locale, used everywhere a person
-// reads one (the blog, the status page, e-mails): day first, the month's
-// long name, a 24-hour clock after a comma.
-//
-//	en  24 November 2026    24 November 2026, 15:02
-//	pl  24 listopada 2026   24 listopada 2026, 15:02
-//	de  24. November 2026   24. November 2026, 15:02
-//
-// Like money they are written out rather than left to Intl, so that Go and
-// the browser (components/dates.ts) agree to the character; a test runs
-// both. They write t's wall clock as it is: the caller picks the zone
-// (Workshop for e-mails; the status page uses the shopper's own).
-
-var monthNames = map[string][12]string{
-	"en": {"January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"},
-	"pl": {"stycznia", "lutego", "marca", "kwietnia", "maja", "czerwca", "lipca", "sierpnia", "września", "października", "listopada", "grudnia"},
-	"de": {"Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober", "November", "Dezember"},
+// FormatDateTime writes t's date and 24-hour time: "3 March 2026, 09:05".
+// Both write t's wall clock as it is: the caller picks the zone (Workshop
+// for e-mails; the status page uses the shopper's own).
+func (f Format) FormatDateTime(t time.Time) string {
+	return fill(f.DateTime, map[string]string{"date": f.FormatDate(t), "hour": twoDigits(t.Hour()), "minute": twoDigits(t.Minute())})
 }
 
-// FormatDate writes a date in the locale's long form: "3 March 2026",
-// "3 marca 2026", "3. März 2026".
-func FormatDate(locale string, t time.Time) string {
-	names, ok := monthNames[locale]
-	if !ok {
-		names = monthNames["en"]
-	}
-	day := itoa(int64(t.Day()))
-	month := names[t.Month()-1]
-	year := itoa(int64(t.Year()))
-	if locale == "de" {
-		return day + ". " + month + " " + year
-	}
-	return day + " " + month + " " + year
-}
-
-// FormatDateTime writes a date and a 24-hour time: "3 March 2026, 09:05".
-func FormatDateTime(locale string, t time.Time) string {
-	return FormatDate(locale, t) + ", " + twoDigits(t.Hour()) + ":" + twoDigits(t.Minute())
+// fill replaces each {name} of pattern in one pass (a value is never
+// read as a pattern).
+func fill(pattern string, values map[string]string) string {
+	return paramPattern.ReplaceAllStringFunc(pattern, func(p string) string {
+		if v, ok := values[p[1:len(p)-1]]; ok {
+			return v
+		}
+		return p
+	})
 }
 
 func twoDigits(n int) string {

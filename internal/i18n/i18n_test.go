@@ -57,9 +57,12 @@ func TestFormatMoney(t *testing.T) {
 		{"en", 4, "EUR", "€0.04"},
 		{"en", -500, "EUR", "-€5.00"},
 		{"pl", 123456789, "PLN", "1\u00a0234\u00a0567,89\u00a0zł"},
+		{"fr", 123456789, "EUR", "1\u202f234\u202f567,89\u00a0€"},
+		{"fr", 100, "CHF", "1,00\u00a0CHF"}, // no symbol: the code
 	}
+	formats := siteFormats(t)
 	for _, c := range cases {
-		if got := FormatMoney(c.locale, c.minor, c.currency); got != c.want {
+		if got := formats[c.locale].FormatMoney(c.minor, c.currency); got != c.want {
 			t.Errorf("FormatMoney(%s, %d, %s) = %q, want %q", c.locale, c.minor, c.currency, got, c.want)
 		}
 	}
@@ -67,8 +70,9 @@ func TestFormatMoney(t *testing.T) {
 
 func TestFormatDate(t *testing.T) {
 	d := time.Date(2026, 3, 3, 0, 0, 0, 0, time.UTC)
-	for loc, want := range map[string]string{"en": "3 March 2026", "pl": "3 marca 2026", "de": "3. März 2026"} {
-		if got := FormatDate(loc, d); got != want {
+	formats := siteFormats(t)
+	for loc, want := range map[string]string{"en": "3 March 2026", "pl": "3 marca 2026", "de": "3. März 2026", "fr": "03/03/2026"} {
+		if got := formats[loc].FormatDate(d); got != want {
 			t.Errorf("%s: %q, want %q", loc, got, want)
 		}
 	}

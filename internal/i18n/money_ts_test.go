@@ -10,8 +10,9 @@ import (
 )
 
 // TestMoneyFormatMatchesBrowser runs components/money.ts in node over the
-// same cases as FormatMoney: a price must read the same in the page the
-// build wrote and in an island that formats it in the browser.
+// same cases and the same format data (as the bundles carry it) as
+// Format.FormatMoney: a price must read the same in the page the build
+// wrote and in an island that formats it in the browser.
 func TestMoneyFormatMatchesBrowser(t *testing.T) {
 	if _, err := exec.LookPath("node"); err != nil {
 		t.Fatal("node is needed (the build needs it too)")
@@ -21,9 +22,10 @@ func TestMoneyFormatMatchesBrowser(t *testing.T) {
 		Minor    int64  `json:"minor"`
 		Currency string `json:"currency"`
 	}
+	formats := siteFormats(t)
 	var cases []tc
-	for _, loc := range []string{"en", "pl", "de"} {
-		for _, cur := range []string{"EUR", "PLN"} {
+	for _, loc := range []string{"en", "pl", "de", "fr"} {
+		for _, cur := range []string{"EUR", "PLN", "CHF"} {
 			for _, m := range []int64{0, 4, 12, 99, 100, 1990, 34900, 149900, 100000, 1234567, 123456789, -500} {
 				cases = append(cases, tc{loc, m, cur})
 			}
@@ -32,13 +34,13 @@ func TestMoneyFormatMatchesBrowser(t *testing.T) {
 	input, _ := json.Marshal(cases)
 	root, _ := filepath.Abs("../..")
 	out := testutil.RunTS(t, root, "money-check.ts",
-		`import { formatMoney } from "./components/money"; const cases = `+string(input)+`; console.log(JSON.stringify(cases.map(c => formatMoney(c.locale, c.minor, c.currency))));`)
+		`import { formatMoney } from "./components/money";`+formatsScript(t, formats)+`const cases = `+string(input)+`; console.log(JSON.stringify(cases.map(c => formatMoney(c.locale, c.minor, c.currency))));`)
 	var got []string
 	if err := json.Unmarshal(out, &got); err != nil {
 		t.Fatalf("%v: %s", err, out)
 	}
 	for i, c := range cases {
-		if want := FormatMoney(c.Locale, c.Minor, c.Currency); got[i] != want {
+		if want := formats[c.Locale].FormatMoney(c.Minor, c.Currency); got[i] != want {
 			t.Errorf("%s %d %s: browser %q, server %q", c.Locale, c.Minor, c.Currency, got[i], want)
 		}
 	}

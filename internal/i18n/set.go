@@ -39,7 +39,9 @@ func (p Problem) String() string {
 // dotted keys ("menu.shop"), and a table whose keys are all CLDR plural
 // categories, "other" among them, is one plural message, which must have
 // every form locale's language needs. line, if not nil, gives a key's
-// line in the file. What does not fit is reported, and left out.
+// line in the file. What does not fit is reported, and left out. The
+// top-level [format] table (FormatTable) is not strings but the locale's
+// way of writing prices and dates, read by ReadFormat; Flatten skips it.
 func Flatten(locale string, data map[string]any, line func(key string) int) (Bundle, []Problem) {
 	if line == nil {
 		line = func(string) int { return 0 }
@@ -60,6 +62,8 @@ func Flatten(locale string, data map[string]any, line func(key string) int) (Bun
 			key := k
 			if prefix != "" {
 				key = prefix + "." + k
+			} else if k == FormatTable {
+				continue
 			}
 			switch v := data[k].(type) {
 			case string:

@@ -1,16 +1,21 @@
 package mail
 
 import (
+	"os"
+	"path/filepath"
+	"sync"
 	"time"
 
 	"sabershop/internal/catalog"
+	"sabershop/internal/i18n"
 	"sabershop/internal/order"
 )
 
 // testCatalog is a small catalogue with the real shape: shop and company
-// data, two creator slots, two generators, two delivery countries.
+// data, the shop's locales with their formats, two creator slots, two
+// generators, two delivery countries.
 func testCatalog() *catalog.Catalog {
-	c := &catalog.Catalog{Version: "test"}
+	c := &catalog.Catalog{Version: "test", Locales: siteLocales()}
 	c.Shop.Name = "Saber Forge"
 	c.Shop.BaseURL = "https://saberforge.example"
 	co := &c.Shop.Company
@@ -105,3 +110,21 @@ func allKinds(loc string) (map[string]*Message, error) {
 	add(KindOrderLinks, m, e)
 	return out, err
 }
+
+// siteLocales are en (EUR), pl (PLN) and de (EUR) with the formats of
+// the shop's content/i18n files, as the build writes them to catalog.json.
+var siteLocales = sync.OnceValue(func() []catalog.Locale {
+	var out []catalog.Locale
+	for _, l := range [][2]string{{"en", "EUR"}, {"pl", "PLN"}, {"de", "EUR"}} {
+		src, err := os.ReadFile(filepath.Join("..", "..", "content", "i18n", l[0]+".toml"))
+		if err != nil {
+			panic(err)
+		}
+		f, err := i18n.ParseFormat(string(src))
+		if err != nil {
+			panic(l[0] + ".toml: " + err.Error())
+		}
+		out = append(out, catalog.Locale{Code: l[0], Currency: l[1], Format: f})
+	}
+	return out
+})

@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"sabershop/internal/catalog"
-	"sabershop/internal/i18n"
 	"sabershop/internal/order"
 )
 
@@ -55,8 +54,8 @@ func OrderLinks(cat *catalog.Catalog, loc, email string, orders []OrderLink) (*M
 		}
 		d.Orders = append(d.Orders, orderLinkData{
 			Number: "#" + fmt.Sprint(o.ID),
-			Placed: i18n.FormatDate(loc, o.Placed.UTC()),
-			Total:  i18n.FormatMoney(loc, o.Total, o.Currency),
+			Placed: cat.Format(loc).FormatDate(o.Placed.UTC()),
+			Total:  cat.Format(loc).FormatMoney(o.Total, o.Currency),
 			URL:    u,
 		})
 	}

@@ -116,7 +116,8 @@ func orderMessage(kind string, cat *catalog.Catalog, o *order.Order, statusURL s
 		d.Greeting = trOr(&err, loc, "common.greeting_plain")
 	}
 
-	money := func(v int64) string { return i18n.FormatMoney(loc, v, o.Currency) }
+	format := cat.Format(loc)
+	money := func(v int64) string { return format.FormatMoney(v, o.Currency) }
 	site, _ := url.Parse(status) // checked by absURL
 	for _, l := range o.Lines {
 		ld := lineData{Name: oneLine(l.Name), Quantity: l.Quantity, Total: money(l.Total)}
@@ -144,7 +145,7 @@ func orderMessage(kind string, cat *catalog.Catalog, o *order.Order, statusURL s
 	}
 
 	from, to2 := estimate(o.CreatedAt, d.BuildDays, d.DaysMin, d.DaysMax)
-	d.EstimateFrom, d.EstimateTo = i18n.FormatDate(loc, from), i18n.FormatDate(loc, to2)
+	d.EstimateFrom, d.EstimateTo = format.FormatDate(from), format.FormatDate(to2)
 	d.Address = addressLines(cat, loc, c)
 
 	subject := oneLine(trOr(&err, loc, kind+".subject", "number", d.Number))

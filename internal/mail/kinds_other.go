@@ -69,7 +69,7 @@ func ContactMessage(cat *catalog.Catalog, ownerLocale string, c Contact) (*Messa
 	d := contactData{
 		Name:     inert.String(oneLine(c.Name)),
 		Email:    inert.String(strings.TrimSpace(c.Email)),
-		Received: i18n.FormatDateTime(loc, received) + " " + received.Format("MST"),
+		Received: cat.Format(loc).FormatDateTime(received) + " " + received.Format("MST"),
 		Message:  inert.Text(strings.TrimSpace(strings.ReplaceAll(c.Message, "\r\n", "\n"))),
 	}
 	if name, ok := Strings().Lookup(loc, "locale."+c.Locale, nil); ok {

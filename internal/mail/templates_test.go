@@ -9,7 +9,7 @@ import (
 // Every kind renders in every locale, with a subject, both bodies and the
 // data the reader needs, amounts formatted for the locale.
 func TestEveryKindEveryLocale(t *testing.T) {
-	total := map[string]string{ // i18n.FormatMoney of 149900 in the order's currency
+	total := map[string]string{ // the locale format's FormatMoney of 149900 in the order's currency
 		"en": "€1,499.00", "de": "1.499,00\u00a0€", "pl": "1\u00a0499,00\u00a0zł",
 	}
 	waste := map[string]string{"en": "€0.08", "de": "0,08\u00a0€", "pl": "0,08\u00a0zł"}

@@ -37,6 +37,10 @@ type Order struct {
 	Email       string
 	Name        string // the customer's full name
 	Description string // e.g. "Saber Forge order #12"
+	// AmountText is Amount as the shopper reads it in Locale ("€364.00"),
+	// written by the shop from the catalogue's formats, for a provider
+	// that shows the amount on a page of its own (the sandbox).
+	AmountText string
 }
 
 // StartRequest starts a payment.

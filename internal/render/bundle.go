@@ -6,6 +6,7 @@ package render
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
@@ -105,9 +106,19 @@ func buildError(msgs []api.Message) error {
 
 var production = map[string]string{"process.env.NODE_ENV": `"production"`}
 
+// defines is production with constants, identifier -> JSON, that the
+// components read from the bundle (the locales' formats: the build's data
+// in the code, so that a new locale's style needs no code).
+func defines(constants map[string]string) map[string]string {
+	out := maps.Clone(production)
+	maps.Copy(out, constants)
+	return out
+}
+
 // BuildServer bundles templates/server.tsx, React included, into one file
-// that node runs without node_modules.
-func BuildServer(root, outFile string) error {
+// that node runs without node_modules. constants are identifiers the code
+// reads as data (see defines).
+func BuildServer(root, outFile string, constants map[string]string) error {
 	res := api.Build(api.BuildOptions{
 		AbsWorkingDir: root,
 		EntryPoints:   []string{"templates/server.tsx"},
@@ -116,7 +127,7 @@ func BuildServer(root, outFile string) error {
 		Format:        api.FormatESModule,
 		Target:        api.ES2022,
 		// React's production build: the development one renders 3.7x slower.
-		Define:      production,
+		Define:      defines(constants),
 		Outfile:     outFile,
 		Write:       true,
 		LogLevel:    api.LogLevelSilent,
@@ -148,8 +159,8 @@ func islandEntries(root string) ([]string, error) {
 }
 
 // BuildClient bundles the loader, the renderer, one entry per island and the
-// stylesheet, in memory.
-func BuildClient(root string) (*Assets, error) {
+// stylesheet, in memory, with the same constants as BuildServer.
+func BuildClient(root string, constants map[string]string) (*Assets, error) {
 	names, err := islandEntries(root)
 	if err != nil {
 		return nil, err
@@ -172,7 +183,7 @@ func BuildClient(root string) (*Assets, error) {
 		Format:              api.FormatESModule,
 		Platform:            api.PlatformBrowser,
 		Target:              api.ES2020,
-		Define:              production,
+		Define:              defines(constants),
 		MinifyWhitespace:    true,
 		MinifyIdentifiers:   true,
 		MinifySyntax:        true,

@@ -21,10 +21,10 @@ func realBundle(t *testing.T) (string, *Assets) {
 		t.Fatal(err)
 	}
 	out := filepath.Join(t.TempDir(), "server.mjs")
-	if err := BuildServer(root, out); err != nil {
+	if err := BuildServer(root, out, nil); err != nil {
 		t.Fatal(err)
 	}
-	assets, err := BuildClient(root)
+	assets, err := BuildClient(root, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

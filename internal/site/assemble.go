@@ -8,7 +8,6 @@ import (
 
 	"sabershop/internal/catalog"
 	"sabershop/internal/content"
-	"sabershop/internal/i18n"
 )
 
 // page is one HTML file to render.
@@ -198,7 +197,7 @@ func (a *assembler) t(locale, key string, params map[string]any) string {
 
 func (a *assembler) money(locale string, amount int64) money {
 	loc, _ := a.cfg.Locale(locale)
-	return money{Amount: amount, Currency: loc.Currency, Formatted: i18n.FormatMoney(locale, amount, loc.Currency)}
+	return money{Amount: amount, Currency: loc.Currency, Formatted: a.site.Formats[locale].FormatMoney(amount, loc.Currency)}
 }
 
 func (a *assembler) markdown(d *content.Doc) string {
@@ -345,7 +344,7 @@ func (a *assembler) productSummary(locale string, prod *content.Product) product
 
 func (a *assembler) postSummary(d *content.Doc) postSummary {
 	ps := postSummary{Slug: d.Slug, Title: d.Title, Summary: d.Summary, Href: localePath(a.cfg, d.Locale, "/blog/"+d.Slug),
-		Date: d.Date.Format(time.DateOnly), DateFormatted: i18n.FormatDate(d.Locale, d.Date), Cover: d.Cover, Categories: []link{}}
+		Date: d.Date.Format(time.DateOnly), DateFormatted: a.site.Formats[d.Locale].FormatDate(d.Date), Cover: d.Cover, Categories: []link{}}
 	for _, c := range d.Categories {
 		for _, cat := range a.cfg.Categories {
 			if cat.Slug == c {

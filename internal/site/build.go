@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -72,19 +73,22 @@ type StageTime struct {
 // Builder builds repeatedly, reusing what did not change: parsed files,
 // bundles, SSR workers, rendered pages and compressed files.
 type Builder struct {
-	opts     Options
-	loader   *content.Loader
-	pool     *render.Pool
-	poolKey  [32]byte
-	bundle   string
-	cleanup  func()
-	assets   *render.Assets
-	sw       []byte // service worker bundle with placeholders (see serviceWorker)
-	stale    bool   // templates changed: rebundle
-	cache    map[string]cachedPage
-	compress compressCache
-	written  map[string][32]byte // InPlace: what OutDir holds, by content hash
-	mu       sync.Mutex
+	opts    Options
+	loader  *content.Loader
+	pool    *render.Pool
+	poolKey [32]byte
+	bundle  string
+	cleanup func()
+	assets  *render.Assets
+	sw      []byte // service worker bundle with placeholders (see serviceWorker)
+	stale   bool   // templates changed: rebundle
+	// constants are the data the bundles hold (the locales' formats, see
+	// bundleConstants); when they change, the bundles are made again.
+	constants map[string]string
+	cache     map[string]cachedPage
+	compress  compressCache
+	written   map[string][32]byte // InPlace: what OutDir holds, by content hash
+	mu        sync.Mutex
 }
 
 type cachedPage struct {
@@ -206,6 +210,13 @@ func (b *Builder) ensureRenderer(site *content.Site, rep *Report) error {
 		raw, err := json.Marshal(map[string]any{"bundles": bundles, "islands": a.Islands, "renderer": a.Renderer})
 		return raw, sha256.Sum256(raw), err
 	}
+	constants, err := bundleConstants(site)
+	if err != nil {
+		return err
+	}
+	if !maps.Equal(constants, b.constants) {
+		b.stale = true
+	}
 	if !b.stale && b.assets != nil {
 		raw, key, err := initFor(b.assets)
 		if err != nil {
@@ -233,7 +244,7 @@ func (b *Builder) ensureRenderer(site *content.Site, rep *Report) error {
 	clientDone := make(chan client, 1)
 	swDone := make(chan error, 1)
 	go func() {
-		a, err := render.BuildClient(b.opts.Root)
+		a, err := render.BuildClient(b.opts.Root, constants)
 		clientDone <- client{a, err}
 	}()
 	go func() {
@@ -241,7 +252,7 @@ func (b *Builder) ensureRenderer(site *content.Site, rep *Report) error {
 		b.sw = sw
 		swDone <- err
 	}()
-	if err := render.BuildServer(b.opts.Root, b.bundle); err != nil {
+	if err := render.BuildServer(b.opts.Root, b.bundle, constants); err != nil {
 		<-clientDone
 		<-swDone
 		return err
@@ -252,7 +263,7 @@ func (b *Builder) ensureRenderer(site *content.Site, rep *Report) error {
 	}
 	var key [32]byte
 	var c client
-	err := b.startPool(rep, func() (json.RawMessage, error) {
+	err = b.startPool(rep, func() (json.RawMessage, error) {
 		c = <-clientDone
 		if c.err != nil {
 			return nil, c.err
@@ -265,8 +276,21 @@ func (b *Builder) ensureRenderer(site *content.Site, rep *Report) error {
 	if err != nil {
 		return err
 	}
-	b.assets, b.poolKey, b.stale = c.assets, key, false
+	b.assets, b.poolKey, b.stale, b.constants = c.assets, key, false, constants
 	return nil
+}
+
+// bundleConstants are the data the components read from their bundle:
+// __LOCALE_FORMATS__, every locale's i18n.Format, which components/formats.ts
+// writes prices and dates with, in the server's render and in the browser
+// alike. In the bundle rather than in each island's props, so that a page
+// does not carry it once per island.
+func bundleConstants(site *content.Site) (map[string]string, error) {
+	formats, err := json.Marshal(site.Formats)
+	if err != nil {
+		return nil, err
+	}
+	return map[string]string{"__LOCALE_FORMATS__": string(formats)}, nil
 }
 
 func (b *Builder) startPool(rep *Report, init func() (json.RawMessage, error), key [32]byte) error {

@@ -9,13 +9,13 @@ import (
 
 // Catalog makes the catalogue orders are priced from (catalog.json) out of
 // loaded content. It is the build's job, not the catalogue's: the daemon
-// reads the file and so links nothing that reads Markdown, YAML or TOML.
+// reads the file and so links nothing that reads Markdown or YAML.
 // The pages take their prices from the same value (assembler.catalog).
 func Catalog(site *content.Site) *catalog.Catalog {
 	c := &catalog.Catalog{OrdersOpen: site.Config.OrdersOpen}
 	c.Shop = catalog.Shop{Name: site.Config.Name, BaseURL: site.Config.BaseURL, Company: site.Config.Company}
 	for _, l := range site.Config.Locales {
-		c.Locales = append(c.Locales, catalog.Locale{Code: l.Code, Currency: l.Currency})
+		c.Locales = append(c.Locales, catalog.Locale{Code: l.Code, Currency: l.Currency, Format: site.Formats[l.Code]})
 	}
 	names := map[string]map[string]string{}
 	for loc, docs := range site.Docs {

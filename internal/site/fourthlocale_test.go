@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -22,6 +23,7 @@ import (
 	"sabershop/internal/catalog/catalogfile"
 	"sabershop/internal/i18n"
 	"sabershop/internal/mail"
+	"sabershop/internal/mail/mailtest"
 	"sabershop/internal/order"
 	"sabershop/internal/payment"
 	"sabershop/internal/payment/sandbox"
@@ -59,6 +61,37 @@ func frenchOf(t *testing.T, en []byte, fr map[string]string) []byte {
 		t.Fatal(err)
 	}
 	return b.Bytes()
+}
+
+// frenchFormat is how the French locale writes prices and dates: its
+// [format] table, as an editor writes it (docs/adding-a-locale.md).
+const frenchFormat = `
+[format]
+decimal = ","
+group = "\u202f"
+money = "{amount}\u00a0{symbol}"
+date = "{day} {month} {year}"
+date_time = "{date} à {hour}:{minute}"
+months = ["janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre"]
+
+[format.symbols]
+EUR = "€"
+`
+
+// withFormat is the strings of src with format (a [format] table, or ""
+// for none) in place of src's own.
+func withFormat(t *testing.T, src []byte, format string) []byte {
+	t.Helper()
+	var data map[string]any
+	if _, err := toml.Decode(string(src), &data); err != nil {
+		t.Fatal(err)
+	}
+	delete(data, i18n.FormatTable)
+	var b bytes.Buffer
+	if err := toml.NewEncoder(&b).Encode(data); err != nil {
+		t.Fatal(err)
+	}
+	return append(b.Bytes(), format...)
 }
 
 // withFrench adds the locale fr (EUR) to the fixture's config.toml: one
@@ -116,7 +149,7 @@ func TestFourthLocaleByConfigurationOnly(t *testing.T) {
 	config := withFrench(t, string(fixtureFile(t, "config.toml")))
 	deliveries := withFrench(t, string(fixtureFile(t, "data/deliveries.toml")))
 	creator := withFrench(t, string(fixtureFile(t, "data/creator.toml")))
-	siteFR := frenchOf(t, fixtureFile(t, "i18n/en.toml"), map[string]string{"menu.shop": "Boutique", "nav.home": "Accueil"})
+	siteFR := withFormat(t, frenchOf(t, fixtureFile(t, "i18n/en.toml"), map[string]string{"menu.shop": "Boutique", "nav.home": "Accueil"}), frenchFormat)
 	contentDir := writeFixture(t, "site",
 		"-- config.toml --\n"+config,
 		"-- data/deliveries.toml --\n"+deliveries,
@@ -133,6 +166,16 @@ func TestFourthLocaleByConfigurationOnly(t *testing.T) {
 		if !strings.Contains(home, want) {
 			t.Errorf("fr/index.html lacks %q", want)
 		}
+	}
+
+	// Prices and dates the French way, from fr.toml's [format]: in the
+	// page the build wrote, and (the same data in the bundles) in the
+	// islands, whose server render the page holds.
+	if plug := read(t, out, "fr/shop/plug/index.html"); !strings.Contains(plug, "15,00\u00a0€") {
+		t.Errorf("fr/shop/plug/index.html lacks the price 15,00\u00a0€")
+	}
+	if blog := read(t, out, "fr/blog/index.html"); !strings.Contains(blog, ">1 février 2026</time>") {
+		t.Errorf("fr/blog/index.html lacks the date 1 février 2026")
 	}
 
 	// The daemon's strings: its -strings directory, as an operator adds it.
@@ -215,7 +258,18 @@ func TestFourthLocaleByConfigurationOnly(t *testing.T) {
 		return res.StatusCode, m
 	}
 
+	// An answer with an amount in it: a code below the coupon minimum.
+	if err := db.Update(func(tx *store.Tx) error {
+		return tx.AddCoupon(&order.Coupon{Code: "TEN", Percent: 10, Created: fixtureNow})
+	}); err != nil {
+		t.Fatal(err)
+	}
 	items := []order.ItemRequest{{Product: "plug", Quantity: 2}}
+	status, low := post("/v1/quote", map[string]any{"locale": "fr", "country": "pl", "items": items, "code": "TEN"})
+	if msgs, _ := low["messages"].(map[string]any); status != http.StatusUnprocessableEntity || !strings.Contains(fmt.Sprint(msgs["code"]), "235,00\u00a0€") {
+		t.Errorf("a code below the minimum in fr: %d %v; want the minimum as 235,00\u00a0€", status, low)
+	}
+
 	status, quote := post("/v1/quote", map[string]any{"locale": "fr", "country": "pl", "items": items})
 	if status != http.StatusOK || quote["currency"] != "EUR" {
 		t.Fatalf("quote: %d %v", status, quote)
@@ -276,5 +330,46 @@ func TestFourthLocaleByConfigurationOnly(t *testing.T) {
 	}
 	if !bytes.Contains(eml, []byte("Merci pour votre commande")) || !bytes.Contains(eml, []byte("Commande")) {
 		t.Errorf("the order's e-mail is not in French:\n%.1500s", eml)
+	}
+	// Its total and its delivery estimate the French way.
+	m := mailtest.Parse(t, eml)
+	frenchDate := regexp.MustCompile(`\d{1,2} (janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre) 20\d\d`)
+	for _, part := range []string{m.Text, m.HTML} {
+		if !strings.Contains(part, "35,00\u00a0€") || !frenchDate.MatchString(part) {
+			t.Errorf("the order's e-mail lacks the total 35,00\u00a0€ or a French date:\n%s", part)
+		}
+	}
+}
+
+// TestLocaleFormatIsRequired: a locale's file without its [format], or
+// with one that is wrong, stops the build with the file, the line and the
+// field (docs/adding-a-locale.md): a new language's prices are never
+// guessed to read like English.
+func TestLocaleFormatIsRequired(t *testing.T) {
+	config := withFrench(t, string(fixtureFile(t, "config.toml")))
+	strs := frenchOf(t, fixtureFile(t, "i18n/en.toml"), nil)
+	for name, tc := range map[string]struct{ format, want string }{
+		"missing": {"", "i18n/fr.toml:1: format: missing: the [format] table says how fr writes prices and dates"},
+		"wrong": {strings.Replace(strings.Replace(frenchFormat, `"décembre"]`, `]`, 1), "EUR", "CHF", 1),
+			"i18n/fr.toml:"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			contentDir := writeFixture(t, "site",
+				"-- config.toml --\n"+config,
+				"-- data/deliveries.toml --\n"+withFrench(t, string(fixtureFile(t, "data/deliveries.toml"))),
+				"-- data/creator.toml --\n"+withFrench(t, string(fixtureFile(t, "data/creator.toml"))),
+				"-- i18n/fr.toml --\n"+string(withFormat(t, strs, tc.format)))
+			fb := buildFixture(t, contentDir, filepath.Join(t.TempDir(), "public"))
+			if fb.err == nil || !strings.Contains(fb.err.Error(), tc.want) {
+				t.Fatalf("build: %v, want %q", fb.err, tc.want)
+			}
+			if name == "wrong" {
+				for _, want := range []string{": format.months: must be a list of the 12 months' names", ": format.symbols: no symbol for EUR, the currency of fr"} {
+					if !strings.Contains(fb.err.Error(), want) {
+						t.Errorf("build: %v, want %q", fb.err, want)
+					}
+				}
+			}
+		})
 	}
 }

@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"sabershop/internal/content"
-	"sabershop/internal/i18n"
 )
 
 var realBuilt struct {
@@ -162,10 +161,10 @@ var (
 )
 
 // TestRealSiteDatesInTheLocaleStyle: every date the build writes (the
-// blog's) is i18n.FormatDate of its page's language, the one style the
+// blog's) is FormatDate of its page's language's format, the one style the
 // status page and e-mails use too.
 func TestRealSiteDatesInTheLocaleStyle(t *testing.T) {
-	dir, _ := realBuild(t)
+	dir, site := realBuild(t)
 	dates := 0
 	realHTML(t, dir, func(page, doc string) {
 		lang := langTag.FindStringSubmatch(doc)
@@ -176,7 +175,7 @@ func TestRealSiteDatesInTheLocaleStyle(t *testing.T) {
 				t.Errorf("%s: %s %v", page, m[0], err)
 				continue
 			}
-			if want := i18n.FormatDate(lang[1], d); html.UnescapeString(m[2]) != want {
+			if want := site.Formats[lang[1]].FormatDate(d); html.UnescapeString(m[2]) != want {
 				t.Errorf("%s: %q, want %q", page, m[2], want)
 			}
 		}

@@ -11,7 +11,6 @@ import (
 
 	"sabershop/internal/catalog"
 	"sabershop/internal/content"
-	"sabershop/internal/i18n"
 	"sabershop/internal/mail"
 	"sabershop/internal/order"
 )
@@ -63,7 +62,7 @@ func TestWasteFeeOneRule(t *testing.T) {
 			if (fee > 0) != p.CarriesWasteFee() {
 				t.Errorf("%s %s: the order charges a fee of %d", loc.Code, p.Slug, fee)
 			}
-			formatted := i18n.FormatMoney(loc.Code, fee, loc.Currency)
+			formatted := cat.Format(loc.Code).FormatMoney(fee, loc.Currency)
 
 			page := readPage(t, out, localePath(site.Config, loc.Code, "/shop/"+p.Slug))
 			note := site.Bundles[loc.Code].T(loc.Code, "price.waste_fee_included", map[string]any{"fee": formatted})

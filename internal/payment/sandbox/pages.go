@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"strings"
 
-	"sabershop/internal/i18n"
+	"fmt"
 	"sabershop/internal/payment"
 )
 
@@ -88,7 +88,7 @@ func (p *Provider) showChoice(w http.ResponseWriter, pay *pending) {
 	}
 	writePage(w, http.StatusOK, pageCSPFor(pay.returnURL, pay.cancelURL), pageData{
 		Lang: loc, Tag: t("tag"), Title: t(kind + ".title"), Lead: t(kind + ".lead"),
-		AmountLabel: t("amount"), Amount: i18n.FormatMoney(loc, pay.order.Amount, pay.order.Currency),
+		AmountLabel: t("amount"), Amount: amountText(pay.order),
 		OrderLabel: t("order"), Order: order,
 		Yes: t(kind + ".yes"), YesValue: values.yes, No: t(kind + ".no"), NoValue: values.no, Note: t("note"),
 	})
@@ -183,4 +183,17 @@ func writePage(w http.ResponseWriter, status int, csp string, d pageData) {
 		pageData
 		Style template.CSS
 	}{d, template.CSS(pageStyle)})
+}
+
+// amountText is the amount as the shop wrote it for the shopper; without
+// that, plainly in minor units' decimal form and the currency's code.
+func amountText(o payment.Order) string {
+	if o.AmountText != "" {
+		return o.AmountText
+	}
+	sign, n := "", o.Amount
+	if n < 0 {
+		sign, n = "-", -n
+	}
+	return fmt.Sprintf("%s%d.%02d %s", sign, n/100, n%100, o.Currency)
 }
