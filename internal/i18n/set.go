@@ -265,7 +265,7 @@ func LoadSet(name, def string, layers ...fs.FS) (*Set, error) {
 }
 
 // LoadEmbedded is LoadSet of the files in dir of embedded (a package's
-// go:embed files) with extra (an override directory; nil: none) over them.
+// embedded files) with extra (an override directory; nil: none) over them.
 func LoadEmbedded(name, def string, embedded fs.FS, dir string, extra fs.FS) (*Set, error) {
 	sub, err := fs.Sub(embedded, dir)
 	if err != nil {
