@@ -7,7 +7,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { bothWidthsIf, expect, type Page, test } from "./fixtures";
-import { formatMoney } from "../components/money";
+import { money } from "./money";
 import { mailTo } from "./mail";
 import { PORT } from "./paths";
 import { DATA, LOCALES, TEXT, basketReady, cart, customer, declineCookies, fillCheckout, orderdBinary, path, type Locale } from "./shop";
@@ -106,7 +106,7 @@ for (const locale of LOCALES) {
     await expect(page.locator(".order-totals__total dd")).not.toHaveText(totalBefore!);
     const currency = locale === "pl" ? "PLN" : "EUR";
     const arc = locale === "pl" ? 149900 : 34900;
-    await expect(page.locator(".order-totals__discount dd")).toContainText(formatMoney(locale, arc / 10, currency));
+    await expect(page.locator(".order-totals__discount dd")).toContainText(money(locale, arc / 10, currency));
 
     // The 3-D Secure test card: the issuer's page, approve, back, paid.
     const field = (ac: string) => page.locator(`.card-form input[autocomplete="${ac}"]`);
