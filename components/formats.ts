@@ -5,20 +5,10 @@
 // render and the browser's hydration format from the same data, and a new
 // locale's style needs no edit here. money.ts and dates.ts apply a Format
 // exactly as internal/i18n/format.go does (Go tests run both).
+import type { Format } from "./generated/catalog";
 
-/** internal/i18n.Format, as JSON. */
-export interface LocaleFormat {
-  decimal: string;
-  group: string;
-  /** "{symbol}{amount}"; a negative amount is the whole preceded by "-". */
-  money: string;
-  symbols: Record<string, string>;
-  /** {day} {dd} {month} {mm} {year} */
-  date: string;
-  /** {date} {hour} {minute} */
-  date_time: string;
-  months?: string[];
-}
+/** internal/i18n.Format, as JSON (generated from the Go type). */
+export type LocaleFormat = Format;
 
 // Replaced by the bundler; outside a bundle (the Go tests run these files
 // in node) a global of that name.

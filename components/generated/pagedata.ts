@@ -3,6 +3,8 @@
 //
 // The data the Go build hands each page template (internal/site).
 
+import type { Company } from "./catalog";
+
 /** Go: site.category */
 export interface Category {
   slug: string;
@@ -10,26 +12,6 @@ export interface Category {
   href: string;
   count: number;
   current: boolean;
-}
-
-/**
- * Company is the seller's legal identity, as content/config.toml's
- * [company] table gives it. It is defined here, the lowest package that
- * needs it (e-mails and the daemon read it from catalog.json), and used
- * as it is by the content loader and the pages' data, so the three never
- * drift apart field by field.
- * Go: catalog.Company
- */
-export interface Company {
-  name: string;
-  owner: string;
-  street: string;
-  zip: string;
-  city: string;
-  country: string;
-  tax_id: string;
-  email: string;
-  phone: string;
 }
 
 /** Go: site.country */

@@ -37,10 +37,50 @@ type generator struct {
 	owner map[string]reflect.Type // and back, to refuse two Go types under one name
 	decls map[string]string       // TS name -> declaration
 	errs  []error
+
+	// A type an earlier file declares is imported from it, not declared
+	// again (Company is in catalog.json and in every page's data).
+	earlier map[reflect.Type]declaredIn
+	imports map[string]map[string]bool // module ("./catalog") -> names
 }
 
-func newGenerator(src *sources) *generator {
-	return &generator{src: src, names: map[reflect.Type]string{}, owner: map[string]reflect.Type{}, decls: map[string]string{}}
+// declaredIn is where an earlier generated file declares a type.
+type declaredIn struct{ name, module string }
+
+func newGenerator(src *sources, earlier map[reflect.Type]declaredIn) *generator {
+	return &generator{src: src, names: map[reflect.Type]string{}, owner: map[string]reflect.Type{}, decls: map[string]string{},
+		earlier: earlier, imports: map[string]map[string]bool{}}
+}
+
+// declared is every type this file declares, for the files after it.
+func (g *generator) declared(module string, into map[reflect.Type]declaredIn) {
+	for t, n := range g.names {
+		if _, ok := g.decls[n]; ok {
+			into[t] = declaredIn{n, module}
+		}
+	}
+}
+
+// importLines are the import type lines of the types taken from earlier files.
+func (g *generator) importLines() string {
+	mods := make([]string, 0, len(g.imports))
+	for m := range g.imports {
+		mods = append(mods, m)
+	}
+	sort.Strings(mods)
+	var b strings.Builder
+	for _, m := range mods {
+		names := make([]string, 0, len(g.imports[m]))
+		for n := range g.imports[m] {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		fmt.Fprintf(&b, "import type { %s } from %q;\n", strings.Join(names, ", "), m)
+	}
+	if b.Len() > 0 {
+		b.WriteString("\n")
+	}
+	return b.String()
 }
 
 // generate declares the roots under their names (and every named type they
@@ -78,6 +118,7 @@ func (g *generator) generate(roots map[string]any) (string, error) {
 	}
 	sort.Strings(names)
 	var b strings.Builder
+	b.WriteString(g.importLines())
 	for i, n := range names {
 		if i > 0 {
 			b.WriteString("\n")
@@ -108,6 +149,13 @@ func goName(t reflect.Type) string { return t.PkgPath() + "." + t.Name() }
 
 // declare writes t's declaration (once) and returns its name.
 func (g *generator) declare(t reflect.Type) string {
+	if d, ok := g.earlier[t]; ok {
+		if g.imports[d.module] == nil {
+			g.imports[d.module] = map[string]bool{}
+		}
+		g.imports[d.module][d.name] = true
+		return d.name
+	}
 	name := g.name(t, "")
 	if _, done := g.decls[name]; done {
 		return name

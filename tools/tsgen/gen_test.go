@@ -135,7 +135,7 @@ func generateSample(t *testing.T, roots map[string]any) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := render(src, "Sample types of the generator's test.", roots)
+	got, err := render(src, "Sample types of the generator's test.", roots, map[reflect.Type]declaredIn{}, "./sample")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -169,7 +169,7 @@ func TestRefuses(t *testing.T) {
 		"marshals itself":                     {"S": marshals{}},
 		`variant "c" is not in tsunion`:       {"Bad": badVariant{}},
 	} {
-		_, err := newGenerator(src).generate(roots)
+		_, err := newGenerator(src, nil).generate(roots)
 		if err == nil || !strings.Contains(err.Error(), name) {
 			t.Errorf("want an error with %q, got %v", name, err)
 		}

@@ -13,6 +13,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
+	"strings"
 
 	"sabershop/internal/api"
 	"sabershop/internal/catalog"
@@ -21,10 +23,12 @@ import (
 
 // outputs are the generated files and the Go types each declares (every
 // named type they reach comes along).
+// A type reached from two files is declared in the first and imported by
+// the later ones, so the catalogue (the lowest package) comes first.
 var outputs = []output{
+	{"components/generated/catalog.ts", "catalog.json, the catalogue the build writes for the daemon and the browser (internal/catalog).", map[string]any{"Catalog": catalog.Catalog{}}},
 	{"components/generated/pagedata.ts", "The data the Go build hands each page template (internal/site).", site.ContractTypes()},
 	{"components/generated/api.ts", "The answers of the daemon's /v1 JSON API (internal/api, internal/order; docs/api.md).", api.ContractTypes()},
-	{"components/generated/catalog.ts", "catalog.json, the catalogue the build writes for the daemon and the browser (internal/catalog).", map[string]any{"Catalog": catalog.Catalog{}}},
 }
 
 // output is one generated file.
@@ -55,8 +59,9 @@ func run(root string, outs []output, check bool) error {
 		return err
 	}
 	stale := 0
+	earlier := map[reflect.Type]declaredIn{}
 	for _, out := range outs {
-		text, err := render(src, out.about, out.roots)
+		text, err := render(src, out.about, out.roots, earlier, "./"+strings.TrimSuffix(filepath.Base(out.path), ".ts"))
 		if err != nil {
 			return fmt.Errorf("%s: %w", out.path, err)
 		}
@@ -85,11 +90,14 @@ func run(root string, outs []output, check bool) error {
 }
 
 // render is one generated file: the header, what it holds, the declarations.
-func render(src *sources, about string, roots map[string]any) (string, error) {
-	body, err := newGenerator(src).generate(roots)
+// The types it declares join earlier under module, for the files after it.
+func render(src *sources, about string, roots map[string]any, earlier map[reflect.Type]declaredIn, module string) (string, error) {
+	g := newGenerator(src, earlier)
+	body, err := g.generate(roots)
 	if err != nil {
 		return "", err
 	}
+	g.declared(module, earlier)
 	return header + "//\n// " + about + "\n\n" + body, nil
 }
 
