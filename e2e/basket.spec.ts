@@ -21,7 +21,9 @@ import {
   declineCookies,
   field,
   fillCheckout,
+  orderPosts,
   path,
+  seedBasketOnce,
   type Locale,
 } from "./shop";
 
@@ -245,16 +247,8 @@ test("shipping countries come from GET /v1/deliveries?items=6, every page; a fai
 
 test("a double click places one order", async ({ page, request }) => {
   await declineCookies(page);
-  await page.addInitScript(() => {
-    if (!sessionStorage.getItem("seeded")) {
-      localStorage.setItem("saber-shop.cart.v1", JSON.stringify([{ product: "belt-clip", quantity: 1 }]));
-      sessionStorage.setItem("seeded", "1");
-    }
-  });
-  const posts: number[] = [];
-  page.on("response", (r) => {
-    if (r.url().endsWith("/v1/orders") && r.request().method() === "POST") posts.push(r.status());
-  });
+  await seedBasketOnce(page, "belt-clip");
+  const posts = orderPosts(page);
   await page.goto("/basket");
   await basketReady(page);
   await page.getByRole("button", { name: "Proceed to checkout" }).click();
@@ -275,12 +269,7 @@ test("a double click places one order", async ({ page, request }) => {
 
 test("keyboard alone: from the basket to a placed order", async ({ page }) => {
   await declineCookies(page);
-  await page.addInitScript(() => {
-    if (!sessionStorage.getItem("seeded")) {
-      localStorage.setItem("saber-shop.cart.v1", JSON.stringify([{ product: "connector", quantity: 1 }]));
-      sessionStorage.setItem("seeded", "1");
-    }
-  });
+  await seedBasketOnce(page, "connector");
   await page.goto("/basket");
   await basketReady(page);
   const toCheckout = page.getByRole("button", { name: "Proceed to checkout" });

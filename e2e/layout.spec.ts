@@ -1,7 +1,7 @@
 // Site-wide layout: the language switcher keeps the page, the phone menu
 // works by keyboard, the footer's community block is on the home page only.
-import { type APIRequestContext, BOTH_WIDTHS, expect, type Locator, PHONE_ONLY, test } from "./fixtures";
-import { islandReady } from "./shop";
+import { BOTH_WIDTHS, expect, type Locator, PHONE_ONLY, test } from "./fixtures";
+import { islandReady, placeOrder } from "./shop";
 
 test("the language switcher leads to the same page in the other locale", BOTH_WIDTHS, async ({ page }, info) => {
   await page.goto("/shop/arc");
@@ -71,24 +71,6 @@ test("the product page hides the footer on phones only", BOTH_WIDTHS, async ({ p
 
 // ---- issue 12, layout and words ----
 
-/** Places an order through the API and returns its status page's path. */
-async function placeOrder(request: APIRequestContext, email: string): Promise<string> {
-  const items = [{ product: "arc", variant: "crystal", quantity: 1 }];
-  const quote = await request.post("/v1/quote", { data: { locale: "en", country: "pl", code: "", items } });
-  const { totals } = (await quote.json()) as { totals: { total: number } };
-  const res = await request.post("/v1/orders", {
-    data: {
-      locale: "en", terms_accepted: true, expected_total: totals.total, code: "", items,
-      customer: {
-        first_name: "Katarzyna", last_name: "Wiśniewska-Zawadzka", email, phone: "+48 600 100 200",
-        country: "pl", street: "Długa 1", zip: "00-001", city: "Warszawa",
-      },
-    },
-    headers: { "Idempotency-Key": `layout-${Date.now()}-${Math.random()}` },
-  });
-  expect(res.status()).toBe(201);
-  return ((await res.json()) as { status_url: string }).status_url;
-}
 
 /**
  * Where the text breaks into lines: for each character of text inside the

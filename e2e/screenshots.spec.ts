@@ -4,6 +4,7 @@
 import { BOTH_WIDTHS, expect, test } from "./fixtures";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { placeOrder } from "./shop";
 
 const docs = resolve(dirname(fileURLToPath(import.meta.url)), "..", "docs", "screenshots");
 
@@ -36,21 +37,7 @@ test.describe("screenshots of layout fixes", BOTH_WIDTHS, () => {
   });
 
   test("screenshot: status page customer", async ({ page, request }, info) => {
-    const items = [{ product: "arc", variant: "crystal", quantity: 1 }];
-    const quote = await request.post("/v1/quote", { data: { locale: "en", country: "pl", code: "", items } });
-    const { totals } = (await quote.json()) as { totals: { total: number } };
-    const res = await request.post("/v1/orders", {
-      data: {
-        locale: "en", terms_accepted: true, expected_total: totals.total, code: "", items,
-        customer: {
-          first_name: "Katarzyna", last_name: "Wiśniewska-Zawadzka", email: "katarzyna.wisniewska.zawadzka@przyklad.example.com",
-          phone: "+48 600 100 200", country: "pl", street: "Długa 1", zip: "00-001", city: "Warszawa",
-        },
-      },
-      headers: { "Idempotency-Key": `shot-${Date.now()}-${Math.random()}` },
-    });
-    expect(res.status()).toBe(201);
-    await page.goto(((await res.json()) as { status_url: string }).status_url);
+    await page.goto(await placeOrder(request, "katarzyna.wisniewska.zawadzka@przyklad.example.com"));
     const card = page.locator(".card", { has: page.locator(".order-customer") });
     await expect(card.locator(".order-customer")).toBeVisible();
     await page.evaluate(() => document.fonts.ready);

@@ -8,7 +8,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { expect, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
 
 export { DATA, ROOT, SITE } from "./paths";
 import { RUN_DIR, SITE } from "./paths";
@@ -129,6 +129,25 @@ export async function acceptCookies(page: Page) {
 /** Hides the cookie banner for this tab (Decline), so it covers nothing. */
 export async function declineCookies(page: Page) {
   await page.addInitScript(() => sessionStorage.setItem("saber-shop.cookie-consent.hidden", "1"));
+}
+
+/** Puts one product in the basket before the tab's first page only (a reload keeps what the test did since). */
+export async function seedBasketOnce(page: Page, product: string) {
+  await page.addInitScript(({ key, product }) => {
+    if (!sessionStorage.getItem("seeded")) {
+      localStorage.setItem(key, JSON.stringify([{ product, quantity: 1 }]));
+      sessionStorage.setItem("seeded", "1");
+    }
+  }, { key: CART_KEY, product });
+}
+
+/** The statuses of the page's POST /v1/orders answers, as they come. */
+export function orderPosts(page: Page): number[] {
+  const posts: number[] = [];
+  page.on("response", (r) => {
+    if (r.url().endsWith("/v1/orders") && r.request().method() === "POST") posts.push(r.status());
+  });
+  return posts;
 }
 
 export async function cart(page: Page): Promise<{ product: string; variant?: string; quantity: number }[]> {
@@ -306,4 +325,23 @@ export class OwnDaemon {
     this.proc.kill();
     await rm(this.dir, { recursive: true, force: true });
   }
+}
+
+/** A long-named Polish customer's order (the arc, crystal) placed through the API; its status page's path. */
+export async function placeOrder(request: APIRequestContext, email: string): Promise<string> {
+  const items = [{ product: "arc", variant: "crystal", quantity: 1 }];
+  const quote = await request.post("/v1/quote", { data: { locale: "en", country: "pl", code: "", items } });
+  const { totals } = (await quote.json()) as { totals: { total: number } };
+  const res = await request.post("/v1/orders", {
+    data: {
+      locale: "en", terms_accepted: true, expected_total: totals.total, code: "", items,
+      customer: {
+        first_name: "Katarzyna", last_name: "Wiśniewska-Zawadzka", email, phone: "+48 600 100 200",
+        country: "pl", street: "Długa 1", zip: "00-001", city: "Warszawa",
+      },
+    },
+    headers: { "Idempotency-Key": `order-${Date.now()}-${Math.random()}` },
+  });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { status_url: string }).status_url;
 }

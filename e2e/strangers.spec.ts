@@ -3,7 +3,7 @@
 // anything is sent; a name in another script with emoji is an order.
 import { bothWidthsIf, expect, test } from "./fixtures";
 import { watchConsole } from "./console";
-import { LOCALES, OwnDaemon, TEXT, basketReady, customer, declineCookies, field, fillCheckout, path } from "./shop";
+import { LOCALES, OwnDaemon, TEXT, basketReady, customer, declineCookies, field, fillCheckout, orderPosts, path, seedBasketOnce } from "./shop";
 
 test.use({ serviceWorkers: "block" });
 
@@ -16,16 +16,8 @@ const INVISIBLE = {
 for (const locale of LOCALES) {
   test(`${locale}: hidden characters are refused in the browser; other scripts and emoji are an order`, async ({ page }) => {
     await declineCookies(page);
-    await page.addInitScript(() => {
-      if (!sessionStorage.getItem("seeded")) {
-        localStorage.setItem("saber-shop.cart.v1", JSON.stringify([{ product: "belt-clip", quantity: 1 }]));
-        sessionStorage.setItem("seeded", "1");
-      }
-    });
-    const posts: number[] = [];
-    page.on("response", (r) => {
-      if (r.url().endsWith("/v1/orders") && r.request().method() === "POST") posts.push(r.status());
-    });
+    await seedBasketOnce(page, "belt-clip");
+    const posts = orderPosts(page);
     await page.goto(path(locale, "/basket"));
     await basketReady(page);
     await page.getByRole("button", { name: TEXT[locale].toCheckout }).click();

@@ -77,10 +77,8 @@ func (s *Server) postContact(w http.ResponseWriter, r *http.Request) {
 		}
 		return tx.Enqueue(msg)
 	})
-	if err != nil {
-		s.internal(w, r, locale, err)
+	if !s.queued(w, r, locale, err) {
 		return
 	}
-	s.cfg.Kick()
 	s.doneForm(w, form, http.StatusCreated, locale, "contact_sent")
 }

@@ -272,10 +272,8 @@ func (s *Server) paidWithoutPayment(w http.ResponseWriter, r *http.Request, loca
 		}
 		return tx.Enqueue(msg)
 	})
-	if err != nil {
-		s.internal(w, r, locale, err)
+	if !s.queued(w, r, locale, err) {
 		return
 	}
-	s.cfg.Kick()
 	writeJSON(w, http.StatusOK, paymentAnswer{Status: paymentPaid, Order: s.view(o)})
 }

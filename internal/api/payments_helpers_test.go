@@ -7,6 +7,7 @@ import (
 	"encoding/base64"
 	"encoding/pem"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"net/url"
 	"strings"
@@ -99,44 +100,41 @@ func newSandboxEnvStore(t *testing.T, so store.Options, delay time.Duration) (*e
 	return e, sbx
 }
 
-// newTpayEnv is the API with tpay (card and bank) against tpaytest.
-func newTpayEnv(t *testing.T) (*env, *tpaytest.Server) {
+// fakeEnv is the API with the one provider made with the API's log,
+// against fake (started with err), which closes with the test.
+func fakeEnv[F interface{ Close() }](t *testing.T, fake F, err error, provider func(log *slog.Logger) (payment.Provider, error)) (*env, F) {
 	t.Helper()
-	fake, err := tpaytest.NewServer(tpaytest.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(fake.Close)
-	e := newEnv(t, func(c *api.Config) {
-		cfg := fake.Config()
-		cfg.Log = c.Log
-		p, err := tpay.New(cfg)
+	return newEnv(t, func(c *api.Config) {
+		p, err := provider(c.Log)
 		if err != nil {
 			t.Fatal(err)
 		}
 		c.Payments = registry(t, p)
+	}), fake
+}
+
+// newTpayEnv is the API with tpay (card and bank) against tpaytest.
+func newTpayEnv(t *testing.T) (*env, *tpaytest.Server) {
+	fake, err := tpaytest.NewServer(tpaytest.Options{})
+	return fakeEnv(t, fake, err, func(log *slog.Logger) (payment.Provider, error) {
+		cfg := fake.Config()
+		cfg.Log = log
+		return tpay.New(cfg)
 	})
-	return e, fake
 }
 
 // newPayPalEnv is the API with paypal against paypaltest.
 func newPayPalEnv(t *testing.T) (*env, *paypaltest.Server) {
-	t.Helper()
 	fake, err := paypaltest.NewServer(paypaltest.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(fake.Close)
-	e := newEnv(t, func(c *api.Config) {
+	return fakeEnv(t, fake, err, func(log *slog.Logger) (payment.Provider, error) {
 		cfg := fake.Config()
-		cfg.Log = c.Log
-		p, err := paypal.New(cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		c.Payments = registry(t, p)
+		cfg.Log = log
+		return paypal.New(cfg)
 	})
-	return e, fake
 }
 
 // encryptCard does what components/payment/encrypt.ts does with the

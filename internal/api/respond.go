@@ -138,3 +138,14 @@ func (s *Server) page(w http.ResponseWriter, status int, locale, title, text str
 	_ = pageTemplate.Execute(w, map[string]any{"Lang": locale, "Title": title, "Text": text,
 		"Style": template.CSS(pageStyle), "Home": order.LocalePath(locale, "/"), "Back": s.msg.T(locale, "back_to_shop", nil)})
 }
+
+// queued ends a transaction that queued an e-mail: its failure is a 500
+// (false: the handler stops), its success wakes the e-mail worker.
+func (s *Server) queued(w http.ResponseWriter, r *http.Request, locale string, err error) bool {
+	if err != nil {
+		s.internal(w, r, locale, err)
+		return false
+	}
+	s.cfg.Kick()
+	return true
+}
