@@ -7,6 +7,7 @@ import { api, atLeast, newAttemptKey } from "../api";
 import { clearCart } from "../cart/store";
 import { commerceItems, pushCommerceEvent } from "../events";
 import { MIN_PENDING_MS } from "../forms";
+import type { OrdersPaused, PlacedOrder, PricesChanged } from "../generated/api";
 import type { Translate } from "../i18n";
 import { showToastAfterNavigation } from "../toast";
 import type { CheckoutFields, CodeField } from "./CheckoutForm";
@@ -113,7 +114,7 @@ export function useCheckout(p: CheckoutInput, { draft, setDraft }: DraftState, b
     if (!attempt.current || attempt.current.body !== raw) attempt.current = { key: newAttemptKey(), body: raw };
     busy.current = true;
     setPlacing({ kind: "pending" });
-    const res = await atLeast(MIN_PENDING_MS, api<{ status_url: string; message: string; hash: string }>(
+    const res = await atLeast(MIN_PENDING_MS, api<PlacedOrder>(
       "POST", "/v1/orders", body, { "Idempotency-Key": attempt.current.key },
     ));
     busy.current = false;
@@ -126,14 +127,14 @@ export function useCheckout(p: CheckoutInput, { draft, setDraft }: DraftState, b
       return;
     }
     if (res.status === 409 && res.code === "orders_paused") {
-      const pz = (res.body.paused ?? {}) as { title?: string; message?: string };
-      setPausedByDaemon({ title: pz.title || t("orders.paused_title"), text: pz.message || res.message || t("orders.paused_text") });
+      const pz = (res.body as Partial<OrdersPaused>).paused;
+      setPausedByDaemon({ title: pz?.title || t("orders.paused_title"), text: pz?.message || res.message || t("orders.paused_text") });
       setPlacing({ kind: "idle" });
       setDialogOpen(true);
       return;
     }
     if (res.status === 409 && res.code === "prices_changed") {
-      const totals = res.body.totals as { total?: number } | undefined;
+      const { totals } = res.body as Partial<PricesChanged>;
       setPlacing({ kind: "changed", total: totals?.total ?? 0 });
       basket.requote();
       requestAnimationFrame(() => summaryRef.current?.focus());

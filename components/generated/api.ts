@@ -150,6 +150,15 @@ export interface OrderLine {
 export type OrderStatus = "placed" | "payment_pending" | "paid" | "sent" | "cancelled";
 
 /**
+ * ordersPaused is the 409 answer while the owner has paused orders: the
+ * error body plus the dialog's texts.
+ * Go: api.ordersPaused
+ */
+export interface OrdersPaused extends ErrorBody {
+  paused: PausedTexts | null;
+}
+
+/**
  * pausedTexts are the texts of a paused shop
  * (docs/product-rules.md#paused-orders), translated.
  * Go: api.pausedTexts
@@ -184,6 +193,17 @@ export type PaymentMethod = "card" | "bank" | "paypal";
 export type PaymentStatus = "paid" | "pending" | "3ds" | "redirect";
 
 /**
+ * placedOrder is the 201 answer to a placed order.
+ * Go: api.placedOrder
+ */
+export interface PlacedOrder {
+  hash: string;
+  status_url: string;
+  order: Order;
+  message: string;
+}
+
+/**
  * Preset is one of the saber's light-and-sound presets.
  * Go: order.Preset
  */
@@ -202,6 +222,18 @@ export interface Preset {
   sound: string;
   /** clash flash colour "#rrggbb" */
   clash: string;
+}
+
+/**
+ * pricesChanged is the 409 answer when the shopper's expected total is no
+ * longer the server's: the error body plus the order as priced now.
+ * Go: api.pricesChanged
+ */
+export interface PricesChanged extends ErrorBody {
+  currency: string;
+  totals: Totals;
+  lines: OrderLine[];
+  expected_total: number;
 }
 
 /**

@@ -63,10 +63,35 @@ func (s *Server) readOrder(w http.ResponseWriter, r *http.Request) (orderPost, b
 	return in, true
 }
 
+// placedOrder is the 201 answer to a placed order.
+type placedOrder struct {
+	Hash      string    `json:"hash"`
+	StatusURL string    `json:"status_url"`
+	Order     orderView `json:"order"`
+	Message   string    `json:"message"`
+}
+
+// ordersPaused is the 409 answer while the owner has paused orders: the
+// error body plus the dialog's texts.
+type ordersPaused struct {
+	errorBody
+	Paused *pausedTexts `json:"paused"`
+}
+
+// pricesChanged is the 409 answer when the shopper's expected total is no
+// longer the server's: the error body plus the order as priced now.
+type pricesChanged struct {
+	errorBody
+	Currency      string       `json:"currency"`
+	Totals        order.Totals `json:"totals"`
+	Lines         []order.Line `json:"lines"`
+	ExpectedTotal int64        `json:"expected_total"`
+}
+
 // placedAnswer is the 201 answer to a placed order, kept for retries.
 func (s *Server) placedAnswer(o *order.Order) (int, []byte, error) {
-	body, err := json.Marshal(map[string]any{"hash": o.Hash, "status_url": o.StatusPath(),
-		"order": s.view(o), "message": s.msg.T(o.Locale, "order_placed", nil)})
+	body, err := json.Marshal(placedOrder{Hash: o.Hash, StatusURL: o.StatusPath(),
+		Order: s.view(o), Message: s.msg.T(o.Locale, "order_placed", nil)})
 	return http.StatusCreated, body, err
 }
 
@@ -83,14 +108,14 @@ func (s *Server) answerOrder(w http.ResponseWriter, r *http.Request, in orderPos
 	case errors.As(err, &replayed):
 		s.replay(w, in.locale, replayed.Record, in.bodyHash)
 	case errors.Is(err, errPaused):
-		writeJSON(w, http.StatusConflict, map[string]any{"code": "orders_paused",
-			"message": s.msg.T(in.locale, "orders_paused", nil), "paused": s.pausedTexts(in.locale)})
+		writeJSON(w, http.StatusConflict, ordersPaused{errorBody: errorBody{Code: "orders_paused",
+			Message: s.msg.T(in.locale, "orders_paused", nil)}, Paused: s.pausedTexts(in.locale)})
 	case errors.As(err, &fields):
 		s.failFields(w, in.locale, fields.Fields, s.couponParams(cat, in.locale))
 	case errors.As(err, &changed):
-		writeJSON(w, http.StatusConflict, map[string]any{"code": "prices_changed",
-			"message": s.msg.T(in.locale, "prices_changed", nil), "currency": changed.Order.Currency,
-			"totals": changed.Order.Totals, "lines": changed.Order.Lines, "expected_total": in.req.ExpectedTotal})
+		writeJSON(w, http.StatusConflict, pricesChanged{errorBody: errorBody{Code: "prices_changed",
+			Message: s.msg.T(in.locale, "prices_changed", nil)}, Currency: changed.Order.Currency,
+			Totals: changed.Order.Totals, Lines: changed.Order.Lines, ExpectedTotal: in.req.ExpectedTotal})
 	default:
 		s.internal(w, r, in.locale, err)
 	}
