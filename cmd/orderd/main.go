@@ -1,4 +1,4 @@
-// Command orderd is the order daemon (DESIGN.md §6): `orderd serve` runs
+// Command orderd is the order daemon (docs/packages.md#the-daemon-cmdorderd): `orderd serve` runs
 // the shop (the built site, the /v1 API, e-mail); every other subcommand is
 // an owner's command, run inside the serving daemon over its socket or, when
 // none runs, on the data file directly.
@@ -52,6 +52,7 @@ func serve(args []string, stderr io.Writer) int {
 	fs.Float64Var(&cfg.WriteRate, "write-rate", envFloat("ORDERD_WRITE_RATE", 2), "writes per second per client IP (ORDERD_WRITE_RATE; 0 disables)")
 	fs.IntVar(&cfg.WriteBurst, "write-burst", int(envFloat("ORDERD_WRITE_BURST", 20)), "burst of writes per client IP (ORDERD_WRITE_BURST)")
 	fs.StringVar(&cfg.Payments, "payments", env("ORDERD_PAYMENTS", daemon.DefaultPayments), "payment providers, e.g. tpay,paypal (ORDERD_PAYMENTS; credentials in ORDERD_TPAY_*, ORDERD_PAYPAL_*)")
+	fs.DurationVar(&cfg.SandboxDelay, "sandbox-delay", envDuration("ORDERD_SANDBOX_DELAY", 3*time.Second), "how long the payment sandbox waits before it confirms a payment (ORDERD_SANDBOX_DELAY)")
 	fs.BoolVar(&cfg.Demo, "demo", envBool("ORDERD_DEMO"), "a demo shop: allows the sandbox payments on a public address; every page and e-mail says it is a demo (ORDERD_DEMO)")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -221,6 +222,13 @@ func envBool(key string) bool {
 
 func envFloat(key string, def float64) float64 {
 	if v, err := strconv.ParseFloat(os.Getenv(key), 64); err == nil {
+		return v
+	}
+	return def
+}
+
+func envDuration(key string, def time.Duration) time.Duration {
+	if v, err := time.ParseDuration(os.Getenv(key)); err == nil {
 		return v
 	}
 	return def

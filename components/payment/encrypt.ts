@@ -2,7 +2,7 @@
 // the browser in the clear. The payment provider's RSA public key (GET
 // /v1/shop, "cardKey") encrypts "number|expiry|cvc|origin" with PKCS#1 v1.5
 // through jsencrypt, the library the provider's own form uses; the shop only
-// forwards the base64 blob (DESIGN.md §6 "Payments").
+// forwards the base64 blob (docs/payments.md#card-data-and-pci-dss).
 import { JSEncrypt } from "jsencrypt";
 
 export interface Card {

@@ -24,7 +24,7 @@ type orderPost struct {
 	bodyHash string // of the raw body, to tell a retry from another order
 }
 
-// postOrder is POST /v1/orders (DESIGN.md §6): read the request, place it
+// postOrder is POST /v1/orders (docs/api.md): read the request, place it
 // (order_place.go) and answer what place decided.
 func (s *Server) postOrder(w http.ResponseWriter, r *http.Request) {
 	in, ok := s.readOrder(w, r)

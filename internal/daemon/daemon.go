@@ -45,6 +45,10 @@ type Config struct {
 	// Payments lists the payment providers ("sandbox", or e.g.
 	// "tpay,paypal"); their credentials come from Getenv.
 	Payments string
+	// SandboxDelay is how long the payment sandbox waits before it
+	// confirms a decided payment (0: its default, 3 s). The browser tests
+	// shorten it: they wait for the confirmation some forty times.
+	SandboxDelay time.Duration
 	// Demo runs a demo shop on purpose: the sandbox may take payments on a
 	// public address, and every page and e-mail says it is a demo. Without
 	// it the sandbox is refused unless the shop's address is localhost
@@ -145,7 +149,7 @@ func Run(ctx context.Context, cfg Config) error {
 	if cfg.Getenv == nil {
 		cfg.Getenv = func(string) string { return "" }
 	}
-	pays, stopPays, err := payments(bg, cfg.Payments, cfg.Data, cfg.Getenv, texts.sandbox, log)
+	pays, stopPays, err := payments(bg, cfg.Payments, cfg.Data, cfg.SandboxDelay, cfg.Getenv, texts.sandbox, log)
 	defer stopPays()
 	if err != nil {
 		ln.Close()

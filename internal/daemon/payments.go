@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log/slog"
 	"strings"
+	"time"
 
 	"sabershop/internal/i18n"
 	"sabershop/internal/payment"
@@ -20,14 +21,14 @@ const DefaultPayments = "sandbox"
 // payments builds the providers named in list ("sandbox", or e.g.
 // "tpay,paypal"), in order: the first provider taking a method takes it.
 // Credentials come from getenv (ORDERD_TPAY_*, ORDERD_PAYPAL_*).
-func payments(ctx context.Context, list, dataDir string, getenv func(string) string, sandboxStrings *i18n.Set, log *slog.Logger) (*payment.Registry, func(), error) {
+func payments(ctx context.Context, list, dataDir string, sandboxDelay time.Duration, getenv func(string) string, sandboxStrings *i18n.Set, log *slog.Logger) (*payment.Registry, func(), error) {
 	var providers []payment.Provider
 	stop := func() {}
 	for _, name := range strings.Split(list, ",") {
 		switch strings.TrimSpace(name) {
 		case "":
 		case sandbox.Name:
-			p, err := sandbox.New(sandbox.Config{DataDir: dataDir, Log: log, Context: ctx, Strings: sandboxStrings})
+			p, err := sandbox.New(sandbox.Config{DataDir: dataDir, Delay: sandboxDelay, Log: log, Context: ctx, Strings: sandboxStrings})
 			if err != nil {
 				return nil, stop, fmt.Errorf("sandbox payments: %w", err)
 			}

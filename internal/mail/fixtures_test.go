@@ -41,7 +41,7 @@ func testCatalog() *catalog.Catalog {
 	return c
 }
 
-// currencies of the site versions (DESIGN.md §3).
+// currencies of the site versions (docs/product-rules.md#site-versions).
 var currencies = map[string]string{"en": "EUR", "de": "EUR", "pl": "PLN"}
 
 // testOrder is order 12 in locale loc: a ready hilt with the crystal

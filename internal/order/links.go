@@ -1,6 +1,6 @@
 package order
 
-// DefaultLocale is the site version served without a prefix (DESIGN.md §3).
+// DefaultLocale is the site version served without a prefix (docs/product-rules.md#site-versions).
 const DefaultLocale = "en"
 
 // LocalePath prefixes an unprefixed route with the locale ("/pl/status/…");

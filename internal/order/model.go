@@ -1,4 +1,4 @@
-// Package order is the order model of DESIGN.md §6: what a shopper sends
+// Package order is the order model (docs/product-rules.md#order-states): what a shopper sends
 // (Request), how it is checked and priced from the catalogue, the coupon
 // rules and the state machine. It has no I/O: the store keeps orders, the
 // API decodes requests and answers, the mail package writes e-mails.

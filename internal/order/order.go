@@ -8,7 +8,7 @@ import (
 )
 
 // hashBytes is the randomness of a status hash: 144 bits, above the 128
-// DESIGN.md §6 asks for and a multiple of 3 bytes, so the base64 form has
+// docs/product-rules.md#pages asks for and a multiple of 3 bytes, so the base64 form has
 // no padding.
 const hashBytes = 18
 

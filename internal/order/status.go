@@ -8,8 +8,8 @@ import (
 )
 
 var (
-	// ErrIllegalTransition is returned when the state machine of DESIGN.md
-	// §6 has no edge from the order's status to the requested one.
+	// ErrIllegalTransition is returned when the state machine of
+	// docs/product-rules.md#order-states has no edge from the order's status to the requested one.
 	ErrIllegalTransition = errors.New("illegal status transition")
 
 	// ErrRefundNoteRequired is returned when a paid order is cancelled

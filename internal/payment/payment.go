@@ -1,5 +1,4 @@
-// Package payment is the one interface the daemon pays through (DESIGN.md
-// §6 "Payments") and its adapters: sandbox (default; offline, no keys),
+// Package payment is the one interface the daemon pays through (docs/payments.md) and its adapters: sandbox (default; offline, no keys),
 // tpay (card with browser-side encryption and 3-D Secure, bank transfer /
 // BLIK on the hosted page) and paypal (Orders v2). The API starts payments
 // and applies verified notifications; an adapter never changes an order.

@@ -1,5 +1,5 @@
 // Package store keeps the order daemon's state in one bbolt file under the
-// data directory (DESIGN.md §6 "Storage").
+// data directory (docs/packages.md#the-daemon-cmdorderd).
 //
 // Every value is JSON (encoding/json), so the file can be inspected with
 // the bbolt CLI and the models' own JSON tags decide the shape. The
@@ -90,7 +90,7 @@ const (
 
 	// DefaultMaxBatchSize is near the concurrency the daemon is sized
 	// for: with 64 writers bbolt's default (1000) never fills, so every
-	// batch waited out its timer (DESIGN.md §6: 4.1k -> 8.7k writes/s).
+	// batch waited out its timer (BenchmarkBatchWrite: 4.1k -> 8.7k writes/s).
 	DefaultMaxBatchSize = 64
 
 	// DefaultMaxBatchDelay bounds the latency a lone writer pays for

@@ -21,7 +21,7 @@ const writers = 64
 // (PutRaw), with one fsync per batch on the real disk. The daemon's load
 // benchmark compares itself against these figures. "bbolt-defaults" runs
 // bbolt's own batch settings (1000 calls, 10 ms) to show why Open changes
-// them (DESIGN.md §6).
+// them.
 //
 //	go test -run '^$' -bench BatchWrite -benchtime 2s ./internal/store/
 func BenchmarkBatchWrite(b *testing.B) {

@@ -1,6 +1,5 @@
 // Package sandbox is the default payment provider: it works offline with no
-// keys and behaves like a real one through the same code paths (DESIGN.md §6
-// "Payments"). It has a real RSA key pair for the browser-side card
+// keys and behaves like a real one through the same code paths (docs/payments.md#the-sandbox-default-offline-no-keys). It has a real RSA key pair for the browser-side card
 // encryption, test cards for success, 3-D Secure and decline, its own
 // 3-D Secure, bank and PayPal-like pages (served by the daemon under
 // /v1/sandbox/), and it confirms payments asynchronously by posting a signed
