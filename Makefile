@@ -37,11 +37,12 @@ test-ts: deps
 	npx tsc --noEmit -p .
 	npx tsc --noEmit -p tsconfig.sw.json
 
-## chromium: Debian's Chromium for the browser tests (no browser downloads)
+## chromium: Debian's Chromium for the screenshots and Lighthouse, and its
+## headless shell for the browser tests (no browser downloads)
 chromium:
-	@command -v chromium >/dev/null || { \
+	@command -v chromium >/dev/null && command -v chromium-headless-shell >/dev/null || { \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium; }
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium chromium-headless-shell; }
 
 e2e: deps chromium
 	npx playwright test -c e2e/playwright.config.ts

@@ -21,7 +21,7 @@ const STATUS = {
   de: { paid: "Bezahlt", placed: "Bestellung aufgegeben", code: "Rabattcode", apply: "Einlösen", threeDS: "Bei deiner Bank bestätigen", minimum: "Rabattcodes gibt es für Bestellungen ab 235,00\u00a0€." },
 } as const;
 
-/** The sandbox confirms about 3 s after the payment; the page polls every 2.5 s. */
+/** The sandbox confirms SANDBOX_DELAY (e2e/paths.ts) after the payment; the page polls every 2.5 s. */
 const PAID_WITHIN = 20_000;
 
 const run = promisify(execFile);

@@ -15,3 +15,12 @@ export const SITE = join(RUN_DIR, "public");
 export const DATA = join(RUN_DIR, "var");
 /** Without SMTP settings the daemon writes each e-mail here as .eml. */
 export const MAIL_DIR = join(DATA, "mail");
+
+/**
+ * The payment sandbox's confirmation delay for the run's daemons (playwright.config.ts, shop.ts OwnDaemon): 3 s by
+ * default (the status page shows "pending" first, as with a real
+ * provider). The specs wait for a confirmation some forty times; the page
+ * polls every 2.5 s, so with 0.5 s it still shows "pending" until its
+ * first poll, which then finds the payment confirmed.
+ */
+export const SANDBOX_DELAY = "500ms";

@@ -1,7 +1,16 @@
 // Browser tests in Debian's Chromium (no browser downloads here): the real
 // build, served by the real daemon binary on a loopback port.
+import { existsSync } from "node:fs";
 import { defineConfig } from "@playwright/test";
-import { PORT, RUN_DIR_REL } from "./paths";
+import { PORT, RUN_DIR_REL, SANDBOX_DELAY } from "./paths";
+
+// Debian's chromium-headless-shell (what Playwright itself runs headless):
+// the same Blink without the full browser's UI and compositor, about half
+// the CPU per test of /usr/bin/chromium (docs/benchmarks.md). `make
+// chromium` installs it; CHROMIUM_PATH picks another.
+const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
+const chromium = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium");
+
 
 const chromiumArgs = [
   "--no-sandbox",
@@ -27,7 +36,7 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: chromiumArgs },
+    launchOptions: { executablePath: chromium, args: chromiumArgs },
   },
   // Width matters to some tests only (layout, menus, touch, screenshots,
   // axe of layouts that differ by width): those are tagged @both (phone and
@@ -54,7 +63,7 @@ export default defineConfig({
     // last words are printed here.
     command: `rm -rf ${RUN_DIR_REL}/var && go run ./cmd/build -out ${RUN_DIR_REL}/public && ` +
       `go build -o ${RUN_DIR_REL}/orderd ./cmd/orderd && ` +
-      `{ ${RUN_DIR_REL}/orderd serve -addr 127.0.0.1:${PORT} -site ${RUN_DIR_REL}/public -data ${RUN_DIR_REL}/var -write-rate 0 ` +
+      `{ ${RUN_DIR_REL}/orderd serve -addr 127.0.0.1:${PORT} -site ${RUN_DIR_REL}/public -data ${RUN_DIR_REL}/var -write-rate 0 -sandbox-delay ${SANDBOX_DELAY} ` +
       `2>${RUN_DIR_REL}/orderd.log || { tail -n 20 ${RUN_DIR_REL}/orderd.log >&2; exit 1; }; }`,
     cwd: "..",
     url: `http://127.0.0.1:${PORT}/`,

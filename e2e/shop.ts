@@ -11,7 +11,7 @@ import { promisify } from "node:util";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
 
 export { DATA, ROOT, SITE } from "./paths";
-import { RUN_DIR, SITE } from "./paths";
+import { RUN_DIR, SANDBOX_DELAY, SITE } from "./paths";
 export const CART_KEY = "saber-shop.cart.v1";
 export const CONSENT_KEY = "saber-shop.cookie-consent";
 
@@ -287,12 +287,14 @@ export class OwnDaemon {
     // Its request log goes next to the run's daemon's, named for this
     // worker: e2e/fixtures.ts shows a failed test the lines it wrote.
     const log = await open(join(RUN_DIR, `orderd-w${process.env.TEST_WORKER_INDEX ?? "x"}-${port}.log`), "w");
-    const proc = spawn(bin, ["serve", "-addr", `127.0.0.1:${port}`, "-site", site, "-data", data, "-write-rate", "0", ...extra], {
+    const proc = spawn(bin, ["serve", "-addr", `127.0.0.1:${port}`, "-site", site, "-data", data, "-write-rate", "0", "-sandbox-delay", SANDBOX_DELAY, ...extra], {
       stdio: ["ignore", "ignore", log.fd],
     });
     await log.close(); // the child has its own copy of the descriptor
     const url = `http://127.0.0.1:${port}`;
-    for (let i = 0; i < 100; i++) {
+    // Until it answers or stops (a busy machine may take seconds to start
+    // it); the test's own timeout bounds the wait.
+    while (proc.exitCode === null && proc.signalCode === null) {
       try {
         if ((await fetch(url + "/v1/shop")).ok) return new OwnDaemon(url, site, data, bin, proc, dir);
       } catch {
@@ -300,8 +302,7 @@ export class OwnDaemon {
       }
       await new Promise((r) => setTimeout(r, 100));
     }
-    proc.kill();
-    throw new Error("the test daemon did not start");
+    throw new Error(`the test daemon stopped (exit ${proc.exitCode ?? proc.signalCode}): see ${join(RUN_DIR, `orderd-w${process.env.TEST_WORKER_INDEX ?? "x"}-${port}.log`)}`);
   }
 
   /** Runs an owner command (orderd -data DIR args...) against this daemon. */

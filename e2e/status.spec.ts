@@ -102,7 +102,7 @@ const PREFIX: Record<Locale, string> = { en: "", pl: "/pl", de: "/de" };
 const BIG = [{ product: "arc", variant: "crystal", quantity: 1 }, { product: "belt-clip", quantity: 1 }];
 const SMALL = [{ product: "belt-clip", quantity: 1 }];
 
-/** The sandbox confirms about 3 s after a payment starts; polling adds up to 2.5 s. Slack for a busy machine. */
+/** The sandbox confirms SANDBOX_DELAY (e2e/paths.ts) after a payment starts; the page polls every 2.5 s. Slack for a busy machine. */
 const PAID_WITHIN = 20_000;
 
 const CARDS = { success: "4242 4242 4242 4242", threeDS: "4000 0027 6000 3184", declined: "4000 0000 0000 0002" };
@@ -226,7 +226,7 @@ for (const locale of ["en", "pl", "de"] as const) {
       await expect(page).toHaveURL(/\/v1\/sandbox\/3ds\//);
       await page.locator('button[value="approve"]').click();
       await expect(page).toHaveURL(new RegExp(`${placed.status_url}$`));
-      // Pending until the sandbox's webhook (about 3 s), then paid by polling.
+      // Pending until the sandbox's webhook (SANDBOX_DELAY), then paid by the next poll.
       await expect(status(page)).toHaveText(new RegExp(`${T.paid}$`), { timeout: PAID_WITHIN });
       await expect(page.locator(".order-timeline__step.is-current")).toContainText(T.paid);
     });
@@ -236,10 +236,20 @@ for (const locale of ["en", "pl", "de"] as const) {
       const placed = await placeOrder(request, locale);
       await page.goto(placed.status_url);
       await fillCard(page, CARDS.success);
+      // Every text the badge shows, recorded in the page: "pending" lasts
+      // until the first poll, which a busy machine may give the test little
+      // time to see.
+      await page.evaluate(() => {
+        const seen: string[] = ((window as unknown as { badgeTexts: string[] }).badgeTexts = []);
+        const badge = () => document.querySelector(".order-head .status-badge")?.textContent ?? "";
+        new MutationObserver(() => seen.at(-1) !== badge() && seen.push(badge())).observe(document.body, { subtree: true, childList: true, characterData: true });
+      });
       await payButton(page).click();
       await expect(page.getByText(T.waitText)).toBeVisible();
-      await expect(status(page)).toHaveText(new RegExp(`${T.pending}$`));
       await expect(status(page)).toHaveText(new RegExp(`${T.paid}$`), { timeout: PAID_WITHIN });
+      const seen = await page.evaluate(() => (window as unknown as { badgeTexts: string[] }).badgeTexts);
+      expect(seen.findIndex((s) => s.endsWith(T.pending)), `badge texts: ${seen.join(" | ")}`).toBeGreaterThanOrEqual(0);
+      expect(seen.findIndex((s) => s.endsWith(T.pending))).toBeLessThan(seen.findIndex((s) => s.endsWith(T.paid)));
       // The purchase event, once, also after a reload.
       const purchases = () =>
         page.evaluate(() => ((window as unknown as { dataLayer?: { event?: string; ecommerce?: { transaction_id?: string } }[] }).dataLayer ?? []).filter((e) => e.event === "purchase"));
