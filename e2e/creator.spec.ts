@@ -172,8 +172,12 @@ test("the basket reopens a design for editing, and saving replaces its line", as
   await openCreator(page, "en");
   await page.getByRole("radio", { name: /^Talon/ }).check();
   await page.getByRole("button", { name: "Add to basket", exact: true }).click();
+  // Each line is stored before the next page: a click the island has not
+  // yet answered is lost on an immediate navigation (issue 18's first click).
+  await expect.poll(async () => (await cart(page)).length).toBe(1);
   await page.goto("/shop/arc");
   await page.getByRole("button", { name: TEXT.en.add, exact: true }).click();
+  await expect.poll(async () => (await cart(page)).length).toBe(2);
   await page.goto("/basket");
   await basketReady(page);
   await page.getByRole("link", { name: /^Edit the design of/ }).click();
@@ -183,9 +187,9 @@ test("the basket reopens a design for editing, and saving replaces its line", as
   await page.getByRole("radio", { name: /^Claw/ }).check();
   await expect(page).toHaveURL(/&line=0$/);
   await page.getByRole("button", { name: "Save changes in the basket" }).click();
-  const items = (await cart(page)) as { product: string; creator?: { parts: Record<string, string> } }[];
-  expect(items.map((i) => i.product)).toEqual(["custom-saber-creator", "arc"]);
-  expect(items[0]!.creator!.parts).toEqual({ emitter: "talon", grip: "ribbed", pommel: "claw" });
+  const items = () => cart(page) as Promise<{ product: string; creator?: { parts: Record<string, string> } }[]>;
+  await expect.poll(async () => (await items())[0]?.creator?.parts).toEqual({ emitter: "talon", grip: "ribbed", pommel: "claw" });
+  expect((await items()).map((i) => i.product)).toEqual(["custom-saber-creator", "arc"]);
   await page.goto("/basket");
   await basketReady(page);
   await expect(page.locator(".basket-line").first()).toContainText("Talon, Ribbed, Claw");
