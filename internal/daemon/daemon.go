@@ -20,6 +20,7 @@ import (
 	"sabershop/internal/api"
 	"sabershop/internal/catalog"
 	"sabershop/internal/catalog/catalogfile"
+	"sabershop/internal/health"
 	"sabershop/internal/mail"
 	"sabershop/internal/static"
 	"sabershop/internal/store"
@@ -49,6 +50,9 @@ type Config struct {
 	// confirms a decided payment (0: its default, 3 s). The browser tests
 	// shorten it: they wait for the confirmation some forty times.
 	SandboxDelay time.Duration
+	// ReadyMailAge is how old the oldest unsent e-mail may be before
+	// /readyz says the outbox is stuck (0: health.DefaultMailAge).
+	ReadyMailAge time.Duration
 	// Demo runs a demo shop on purpose: the sandbox may take payments on a
 	// public address, and every page and e-mail says it is a demo. Without
 	// it the sandbox is refused unless the shop's address is localhost
@@ -109,13 +113,16 @@ func Run(ctx context.Context, cfg Config) error {
 	}
 	cats.OnChange = func(*catalog.Catalog) { _ = site.Reload() }
 
-	var sender mail.Sender
+	var (
+		sender    mail.Sender
+		smtpProbe func(context.Context) error
+	)
 	if cfg.SMTP != nil {
 		s, err := mail.NewSMTPSender(*cfg.SMTP)
 		if err != nil {
 			return err
 		}
-		sender = s
+		sender, smtpProbe = s, s.Probe
 		log.Info("e-mail over SMTP", "host", cfg.SMTP.Host, "port", cfg.SMTP.Port)
 	} else {
 		dir := filepath.Join(cfg.Data, "mail")
@@ -186,7 +193,14 @@ func Run(ctx context.Context, cfg Config) error {
 		}
 	})
 
-	srv := &http.Server{Handler: srvAPI.Handler(), ReadHeaderTimeout: 5 * time.Second, ReadTimeout: 30 * time.Second,
+	// The probes answer beside the API, outside its request log (a monitor
+	// calls them every few seconds).
+	checks := health.New(health.Config{Store: db, Catalog: cats.Current, MailAge: cfg.ReadyMailAge, SMTP: smtpProbe})
+	root := http.NewServeMux()
+	root.HandleFunc("GET /healthz", checks.Live)
+	root.HandleFunc("GET /readyz", checks.Ready)
+	root.Handle("/", srvAPI.Handler())
+	srv := &http.Server{Handler: root, ReadHeaderTimeout: 5 * time.Second, ReadTimeout: 30 * time.Second,
 		WriteTimeout: 60 * time.Second, IdleTimeout: 120 * time.Second, ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
 	serveErr := make(chan error, 1)
 	go func() { serveErr <- srv.Serve(ln) }()
