@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"sabershop/internal/admin"
+	"sabershop/internal/buildinfo"
 	"sabershop/internal/catalog"
 	"sabershop/internal/catalog/catalogfile"
 	"sabershop/internal/daemon"
@@ -34,6 +35,10 @@ func main() {
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "serve" {
 		return serve(args[1:], stderr)
+	}
+	if len(args) == 1 && (args[0] == "version" || args[0] == "-version" || args[0] == "--version") {
+		fmt.Fprintln(stdout, buildinfo.Read())
+		return 0
 	}
 	return command(args, stdout, stderr)
 }
@@ -55,12 +60,26 @@ func serve(args []string, stderr io.Writer) int {
 	fs.DurationVar(&cfg.SandboxDelay, "sandbox-delay", envDuration("ORDERD_SANDBOX_DELAY", 3*time.Second), "how long the payment sandbox waits before it confirms a payment (ORDERD_SANDBOX_DELAY)")
 	fs.DurationVar(&cfg.ReadyMailAge, "ready-mail-age", envDuration("ORDERD_READY_MAIL_AGE", 30*time.Minute), "GET /readyz fails when an e-mail waits longer than this (ORDERD_READY_MAIL_AGE)")
 	fs.BoolVar(&cfg.Demo, "demo", envBool("ORDERD_DEMO"), "a demo shop: allows the sandbox payments on a public address; every page and e-mail says it is a demo (ORDERD_DEMO)")
+	var logFormat string
+	fs.StringVar(&logFormat, "log-format", env("ORDERD_LOG_FORMAT", "text"), "log lines as text (key=value) or json, one object per line (ORDERD_LOG_FORMAT)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	cfg.Getenv = os.Getenv
-	log := slog.New(slog.NewTextHandler(stderr, nil))
+	var handler slog.Handler
+	switch logFormat {
+	case "text":
+		handler = slog.NewTextHandler(stderr, nil)
+	case "json":
+		handler = slog.NewJSONHandler(stderr, nil)
+	default:
+		fmt.Fprintf(stderr, "orderd serve: -log-format %q: want text or json\n", logFormat)
+		return 2
+	}
+	log := slog.New(handler)
 	cfg.Log = log
+	bi := buildinfo.Read()
+	log.Info("version", "version", bi.Version, "commit", bi.Short(), "commit_time", bi.Time, "go", bi.GoVersion)
 	// Secrets only from the environment, never flags (ps shows flags).
 	smtp, ok, err := mail.ConfigFromEnv(os.Getenv)
 	if err != nil {
