@@ -208,10 +208,12 @@ func Run(ctx context.Context, cfg Config) error {
 	if cfg.Ready != nil {
 		cfg.Ready(ln.Addr().String())
 	}
+	wg.Go(func() { notifyReady(bg, ln.Addr().String(), log) })
 
 	select {
 	case err = <-serveErr:
 	case <-ctx.Done():
+		notifyStopping()
 		log.Info("shutting down: finishing requests in flight")
 		sctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
 		err = srv.Shutdown(sctx)
