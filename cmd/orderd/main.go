@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"sabershop/internal/admin"
+	"sabershop/internal/backups"
 	"sabershop/internal/buildinfo"
 	"sabershop/internal/catalog"
 	"sabershop/internal/catalog/catalogfile"
@@ -136,11 +137,7 @@ func command(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	if args[0] == "backup" {
-		if len(args) != 2 {
-			fmt.Fprintln(stderr, "usage: orderd backup FILE")
-			return 2
-		}
-		return report(backup(*data, args[1], stdout))
+		return backupCommand(*data, args[1:], stdout, stderr, report)
 	}
 	if c, err := admin.Dial(*data); err == nil {
 		return report(c.Run(args, stdout))
@@ -201,6 +198,37 @@ func offlineCatalog(site string) func() *catalog.Catalog {
 		}
 		return cat
 	}
+}
+
+const backupUsage = "usage: orderd backup FILE | orderd backup -dir DIR [-keep N]"
+
+// backupCommand is `orderd backup FILE`, or `orderd backup -dir DIR -keep
+// N`: a dated file in DIR (deploy/orderd-backup.timer runs it daily), then
+// the oldest removed until N remain.
+func backupCommand(data string, args []string, stdout, stderr io.Writer, report func(error) int) int {
+	fs := flag.NewFlagSet("orderd backup", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() { fmt.Fprintln(stderr, backupUsage) }
+	dir := fs.String("dir", "", "folder of dated backups")
+	keep := fs.Int("keep", 14, "how many dated backups to keep in -dir")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	switch {
+	case *dir == "" && fs.NArg() == 1:
+		return report(backup(data, fs.Arg(0), stdout))
+	case *dir != "" && fs.NArg() == 0 && *keep >= 1:
+		if err := backup(data, filepath.Join(*dir, backups.Name(time.Now())), stdout); err != nil {
+			return report(err)
+		}
+		removed, err := backups.Prune(*dir, *keep)
+		for _, n := range removed {
+			fmt.Fprintf(stdout, "removed old backup: %s\n", filepath.Join(*dir, n))
+		}
+		return report(err)
+	}
+	fmt.Fprintln(stderr, backupUsage)
+	return 2
 }
 
 func backup(data, file string, stdout io.Writer) error {

@@ -2,7 +2,9 @@ package main
 
 import (
 	"encoding/json"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -17,6 +19,12 @@ func TestVersion(t *testing.T) {
 		t.Skipf("not a git checkout: %v", err)
 	}
 	commit := strings.TrimSpace(string(head))[:12]
+	top, _ := exec.Command("git", "rev-parse", "--show-toplevel").Output()
+	if fi, err := os.Stat(filepath.Join(strings.TrimSpace(string(top)), ".git")); err == nil && !fi.IsDir() {
+		// The go command stamps only from a .git directory, not from the
+		// .git file of a `git worktree`.
+		t.Skip("a git worktree: go build does not stamp the commit here")
+	}
 	out := mustRun(t, "version")
 	if !strings.HasPrefix(out, "orderd ") || !strings.Contains(out, "commit "+commit) || !strings.Contains(out, " go1.") {
 		t.Errorf("orderd version = %q, want commit %s", out, commit)

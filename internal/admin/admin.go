@@ -57,6 +57,7 @@ const Usage = `usage: orderd <command> [arguments]
   subscribers export                       CSV of confirmed subscribers to standard output
   notify sale-start                        e-mail every confirmed subscriber that sales are open
   backup FILE                              consistent copy of the data file while serving
+  backup -dir DIR [-keep N]                a dated copy in DIR, keeping the newest N (default 14)
 
 Every command takes -data DIR (ORDERD_DATA, default ./var); commands that
 write e-mails also read the built site's catalogue from -site (ORDERD_SITE).`
