@@ -139,6 +139,13 @@ func command(args []string, stdout, stderr io.Writer) int {
 	if args[0] == "backup" {
 		return backupCommand(*data, args[1:], stdout, stderr, report)
 	}
+	if args[0] == "restore" {
+		if len(args) != 2 {
+			fmt.Fprintln(stderr, "usage: orderd restore FILE")
+			return 2
+		}
+		return report(restore(*data, args[1], stdout))
+	}
 	if c, err := admin.Dial(*data); err == nil {
 		return report(c.Run(args, stdout))
 	}
