@@ -59,6 +59,7 @@ func serve(args []string, stderr io.Writer) int {
 	fs.IntVar(&cfg.WriteBurst, "write-burst", int(envFloat("ORDERD_WRITE_BURST", 20)), "burst of writes per client IP (ORDERD_WRITE_BURST)")
 	fs.StringVar(&cfg.Payments, "payments", env("ORDERD_PAYMENTS", daemon.DefaultPayments), "payment providers, e.g. tpay,paypal (ORDERD_PAYMENTS; credentials in ORDERD_TPAY_*, ORDERD_PAYPAL_*)")
 	fs.DurationVar(&cfg.SandboxDelay, "sandbox-delay", envDuration("ORDERD_SANDBOX_DELAY", 3*time.Second), "how long the payment sandbox waits before it confirms a payment (ORDERD_SANDBOX_DELAY)")
+	fs.StringVar(&cfg.MetricsAddr, "metrics-addr", env("ORDERD_METRICS_ADDR", ""), "serve Prometheus metrics at http://ADDR/metrics, a loopback address such as 127.0.0.1:9464; empty: none (ORDERD_METRICS_ADDR)")
 	fs.DurationVar(&cfg.ReadyMailAge, "ready-mail-age", envDuration("ORDERD_READY_MAIL_AGE", 30*time.Minute), "GET /readyz fails when an e-mail waits longer than this (ORDERD_READY_MAIL_AGE)")
 	fs.BoolVar(&cfg.Demo, "demo", envBool("ORDERD_DEMO"), "a demo shop: allows the sandbox payments on a public address; every page and e-mail says it is a demo (ORDERD_DEMO)")
 	var logFormat string

@@ -22,6 +22,7 @@ import (
 	"sabershop/internal/catalog/catalogfile"
 	"sabershop/internal/health"
 	"sabershop/internal/mail"
+	"sabershop/internal/metrics"
 	"sabershop/internal/static"
 	"sabershop/internal/store"
 )
@@ -50,6 +51,11 @@ type Config struct {
 	// confirms a decided payment (0: its default, 3 s). The browser tests
 	// shorten it: they wait for the confirmation some forty times.
 	SandboxDelay time.Duration
+	// MetricsAddr is where Prometheus metrics are served (a loopback
+	// address, e.g. 127.0.0.1:9464); "" serves none.
+	MetricsAddr string
+	// MetricsReady, if set, receives the metrics listener's address.
+	MetricsReady func(addr string)
 	// ReadyMailAge is how old the oldest unsent e-mail may be before
 	// /readyz says the outbox is stuck (0: health.DefaultMailAge).
 	ReadyMailAge time.Duration
@@ -162,7 +168,28 @@ func Run(ctx context.Context, cfg Config) error {
 		ln.Close()
 		return err
 	}
-	srvAPI, err := api.New(api.Config{Store: db, Payments: pays, Catalogs: cats, Static: site, Log: log, BaseURL: baseURL,
+	var (
+		observer  api.Observer
+		metricsLn net.Listener
+		met       *metrics.Metrics
+	)
+	if cfg.MetricsAddr != "" {
+		// Loopback only: the metrics name routes, versions and volumes,
+		// nothing a stranger should read (Prometheus on the same machine,
+		// or through an SSH tunnel).
+		if !isLoopback(cfg.MetricsAddr) {
+			ln.Close()
+			return fmt.Errorf("-metrics-addr %s: want a loopback address (127.0.0.1:PORT or [::1]:PORT)", cfg.MetricsAddr)
+		}
+		if metricsLn, err = net.Listen("tcp", cfg.MetricsAddr); err != nil {
+			ln.Close()
+			return err
+		}
+		defer metricsLn.Close()
+		met = metrics.New(db, cats.Current)
+		observer = met
+	}
+	srvAPI, err := api.New(api.Config{Observer: observer, Store: db, Payments: pays, Catalogs: cats, Static: site, Log: log, BaseURL: baseURL,
 		OwnerEmail: cfg.OwnerEmail, LogLinks: cfg.SMTP == nil, WriteRate: cfg.WriteRate, WriteBurst: cfg.WriteBurst,
 		TrustProxy: cfg.TrustProxy, Kick: worker.Kick, Demo: cfg.Demo, Messages: texts.api})
 	if err != nil {
@@ -204,6 +231,15 @@ func Run(ctx context.Context, cfg Config) error {
 		WriteTimeout: 60 * time.Second, IdleTimeout: 120 * time.Second, ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
 	serveErr := make(chan error, 1)
 	go func() { serveErr <- srv.Serve(ln) }()
+	if met != nil {
+		msrv := &http.Server{Handler: met.Handler(), ReadHeaderTimeout: 5 * time.Second, WriteTimeout: 30 * time.Second}
+		go func() { _ = msrv.Serve(metricsLn) }()
+		defer msrv.Close()
+		log.Info("metrics", "url", "http://"+metricsLn.Addr().String()+"/metrics")
+		if cfg.MetricsReady != nil {
+			cfg.MetricsReady(metricsLn.Addr().String())
+		}
+	}
 	log.Info("serving", "url", "http://"+localName(ln.Addr().String())+"/", "links", srvAPI.Link("/"), "site", cfg.Site, "data", cfg.Data, "catalogue", cats.Current().Version)
 	if cfg.Ready != nil {
 		cfg.Ready(ln.Addr().String())
