@@ -39,13 +39,14 @@ test-ts: deps
 
 ## test-deps: the Debian packages the tests run: Chromium for the screenshots
 ## and Lighthouse, its headless shell for the browser tests (no browser
-## downloads), Caddy and systemd-analyze for the deploy files (deploy/)
-TEST_COMMANDS := chromium chromium-headless-shell caddy systemd-analyze
+## downloads), Caddy, systemd-analyze and promtool for the deploy files (deploy/)
+TEST_COMMANDS := chromium chromium-headless-shell caddy systemd-analyze promtool
 TEST_PACKAGES := chromium chromium-headless-shell caddy systemd
 test-deps:
 	@for c in $(TEST_COMMANDS); do command -v $$c >/dev/null || missing=1; done; \
 	[ -z "$$missing" ] || { SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(TEST_PACKAGES); }
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(TEST_PACKAGES) && \
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends prometheus; }
 
 chromium: test-deps
 

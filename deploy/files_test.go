@@ -101,7 +101,7 @@ func TestUnitHardening(t *testing.T) {
 		t.Error("no WatchdogSec")
 	}
 	exec := strings.Join(u["ExecStart"], " ")
-	for _, flag := range []string{"serve", "-addr 127.0.0.1:", "-data /var/lib/orderd", "-trust-proxy", "-log-format json"} {
+	for _, flag := range []string{"serve", "-addr 127.0.0.1:", "-data /var/lib/orderd", "-trust-proxy", "-log-format json", "-metrics-addr 127.0.0.1:"} {
 		if !strings.Contains(exec, flag) {
 			t.Errorf("ExecStart %q lacks %q", exec, flag)
 		}
@@ -144,4 +144,15 @@ func caddyEnv(t *testing.T) []string {
 	t.Helper()
 	home := t.TempDir()
 	return append(os.Environ(), "HOME="+home, "XDG_DATA_HOME="+filepath.Join(home, "data"), "XDG_CONFIG_HOME="+filepath.Join(home, "config"))
+}
+
+// The three alerts fire when they should and not before: promtool's own
+// rule tests feed series and expect alerts at given times.
+func TestAlertRules(t *testing.T) {
+	promtool := tool(t, "promtool", "prometheus")
+	for _, args := range [][]string{{"check", "rules", "alerts.yml"}, {"test", "rules", "alerts_test.yml"}} {
+		if out, err := exec.Command(promtool, args...).CombinedOutput(); err != nil || !strings.Contains(string(out), "SUCCESS") {
+			t.Errorf("promtool %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+	}
 }
