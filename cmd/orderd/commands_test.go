@@ -186,3 +186,28 @@ func assertOrders(t *testing.T, file string, n int) {
 		t.Errorf("%s holds %d orders, want %d", file, len(got), n)
 	}
 }
+
+// orderd dkim makes the key once and prints the record to publish; the
+// daemon started after it signs (the signature itself is verified in
+// internal/mail TestDKIMSignedMailVerifies).
+func TestDKIMCommand(t *testing.T) {
+	needBinary(t)
+	data := dataDir(t)
+	out := mustRun(t, "-data", data, "dkim", "-domain", "Shop.Example.com")
+	if !strings.Contains(out, "new DKIM key: "+filepath.Join(data, "dkim-shop.pem")) ||
+		!strings.Contains(out, `shop._domainkey.shop.example.com. TXT "v=DKIM1; k=rsa; p=`) {
+		t.Errorf("first run: %q", out)
+	}
+	again := mustRun(t, "-data", data, "dkim", "-domain", "shop.example.com")
+	if !strings.Contains(again, "(kept)") || lastLine(again) != lastLine(out) {
+		t.Errorf("second run changed the key:\n%s\n%s", out, again)
+	}
+	if _, stderr, code := runOrderd(t, "-data", data, "dkim", "-selector", "Bad_Name", "-domain", "x.example"); code != 1 || !strings.Contains(stderr, "selector") {
+		t.Errorf("bad selector: %d %q", code, stderr)
+	}
+}
+
+func lastLine(s string) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	return lines[len(lines)-1]
+}

@@ -140,6 +140,9 @@ func command(args []string, stdout, stderr io.Writer) int {
 	if args[0] == "backup" {
 		return backupCommand(*data, args[1:], stdout, stderr, report)
 	}
+	if args[0] == "dkim" {
+		return dkimCommand(*data, *site, args[1:], stdout, stderr, report)
+	}
 	if args[0] == "restore" {
 		if len(args) != 2 {
 			fmt.Fprintln(stderr, "usage: orderd restore FILE")

@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"log/slog"
 	"net"
 	"net/http"
@@ -124,7 +125,21 @@ func Run(ctx context.Context, cfg Config) error {
 		smtpProbe func(context.Context) error
 	)
 	if cfg.SMTP != nil {
-		s, err := mail.NewSMTPSender(*cfg.SMTP)
+		// DKIM: signed with DATA/dkim-SELECTOR.pem when the owner made it
+		// (orderd dkim); unsigned otherwise (or signed by the provider).
+		smtp := *cfg.SMTP
+		if smtp.DKIMSelector == "" {
+			smtp.DKIMSelector = mail.DefaultDKIMSelector
+		}
+		key, err := mail.LoadDKIMKey(cfg.Data, smtp.DKIMSelector)
+		switch {
+		case err == nil:
+			smtp.DKIM = key
+			log.Info("e-mail is DKIM-signed", "selector", smtp.DKIMSelector)
+		case !errors.Is(err, fs.ErrNotExist):
+			return fmt.Errorf("DKIM key: %w", err)
+		}
+		s, err := mail.NewSMTPSender(smtp)
 		if err != nil {
 			return err
 		}
