@@ -6,7 +6,9 @@ STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 GOVULNCHECK := golang.org/x/vuln/cmd/govulncheck@v1.9.0
 VULNDB := $(CURDIR)/tools/vulndb/db
 
-.PHONY: run build dev test test-go test-ts e2e lint vulncheck generate bench lighthouse deps chromium test-deps clean
+ROOT ?= /srv/saber
+
+.PHONY: publish rollback run build dev test test-go test-ts e2e lint vulncheck generate bench lighthouse deps chromium test-deps clean
 
 ## deps: install the JavaScript packages (React, TypeScript, Playwright) when package-lock.json changed
 deps: node_modules/.installed
@@ -89,6 +91,19 @@ lighthouse: build test-deps
 	@$(GO) build -o .build/orderd ./cmd/orderd
 	@.build/orderd serve -addr 127.0.0.1:8089 -site ./public -data .build/lighthouse-var & pid=$$!; sleep 1; \
 	  sleep 1; node scripts/lighthouse.mjs http://127.0.0.1:8089; status=$$?; kill $$pid; exit $$status
+
+## publish: build the site and publish it to HOST (docs/deploy.md): rsync into
+## ROOT/releases/STAMP, then `orderd publish` there checks it and switches
+publish: build
+	@test -n "$(HOST)" || { echo "usage: make publish HOST=root@shop.example.com [ROOT=/srv/saber]"; exit 2; }
+	@stamp=$$(date -u +%Y%m%dT%H%M%SZ); \
+	  rsync -a --link-dest=$(ROOT)/current/ public/ $(HOST):$(ROOT)/releases/$$stamp/ && \
+	  ssh $(HOST) orderd publish -root $(ROOT) $(ROOT)/releases/$$stamp
+
+## rollback: switch HOST back to the release before the current one
+rollback:
+	@test -n "$(HOST)" || { echo "usage: make rollback HOST=root@shop.example.com [ROOT=/srv/saber]"; exit 2; }
+	ssh $(HOST) orderd rollback -root $(ROOT)
 
 clean:
 	rm -rf public .build test-results playwright-report

@@ -140,6 +140,9 @@ func command(args []string, stdout, stderr io.Writer) int {
 	if args[0] == "backup" {
 		return backupCommand(*data, args[1:], stdout, stderr, report)
 	}
+	if args[0] == "publish" || args[0] == "rollback" {
+		return releaseCommand(*site, args, stdout, stderr, report)
+	}
 	if args[0] == "dkim" {
 		return dkimCommand(*data, *site, args[1:], stdout, stderr, report)
 	}
