@@ -49,7 +49,8 @@ func serve(args []string, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	cfg := daemon.Config{}
 	fs.StringVar(&cfg.Addr, "addr", env("ORDERD_ADDR", "127.0.0.1:8080"), "listen address (ORDERD_ADDR)")
-	fs.StringVar(&cfg.Site, "site", env("ORDERD_SITE", "./public"), "built site to serve (ORDERD_SITE)")
+	fs.StringVar(&cfg.Site, "site", env("ORDERD_SITE", "./public"), "built site to serve (ORDERD_SITE); empty: the API alone, with -catalog")
+	fs.StringVar(&cfg.Catalog, "catalog", env("ORDERD_CATALOG", ""), "with -site '': the build's catalog.json to price from (ORDERD_CATALOG)")
 	fs.StringVar(&cfg.Strings, "strings", env("ORDERD_STRINGS", ""), "directory of more translations: mail/, api/, sandbox/ with LOCALE.toml each, over the built-in ones (ORDERD_STRINGS; docs/adding-a-locale.md)")
 	fs.StringVar(&cfg.Data, "data", env("ORDERD_DATA", "./var"), "data directory (ORDERD_DATA)")
 	fs.StringVar(&cfg.BaseURL, "base-url", env("ORDERD_BASE_URL", ""), "public address for links in e-mails (ORDERD_BASE_URL; default: http://localhost:PORT on loopback, else the site's base_url)")

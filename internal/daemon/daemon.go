@@ -34,7 +34,10 @@ const DBName = "orderd.db"
 // Config is `orderd serve`'s flags and environment.
 type Config struct {
 	Addr    string // listen address
-	Site    string // the built site (public/)
+	Site    string // the built site (public/); "" serves the API only
+	// Catalog is the catalog.json to price from when Site is "" (the
+	// site served by a CDN or another host; docs/deploy.md).
+	Catalog string
 	Data    string // data directory: the bbolt file, the socket, mail/ without SMTP
 	BaseURL string // public address for links in e-mails; empty: http://<Addr>
 	// SMTP settings; nil writes e-mails as .eml files under Data/mail.
@@ -99,7 +102,19 @@ func Run(ctx context.Context, cfg Config) error {
 		}
 	}()
 
-	cats, err := catalogfile.Load(cfg.Site)
+	catalogDir := cfg.Site
+	switch {
+	case cfg.Site == "" && cfg.Catalog == "":
+		return errors.New("no site and no catalogue: pass -site DIR, or -site '' -catalog FILE to serve the API only")
+	case cfg.Site != "" && cfg.Catalog != "":
+		return errors.New("-catalog is for the API alone (-site ''): with a site, its own catalog.json is used")
+	case cfg.Site == "":
+		if filepath.Base(cfg.Catalog) != catalogfile.Name {
+			return fmt.Errorf("-catalog %s: want the build's %s", cfg.Catalog, catalogfile.Name)
+		}
+		catalogDir = filepath.Dir(cfg.Catalog)
+	}
+	cats, err := catalogfile.Load(catalogDir)
 	if err != nil {
 		return err
 	}
@@ -114,11 +129,19 @@ func Run(ctx context.Context, cfg Config) error {
 	if cfg.Demo {
 		siteOpts.Banner = &static.Banner{Style: api.DemoBannerStyle, HTML: api.DemoBanner(texts.api)}
 	}
-	site, err := static.New(cfg.Site, siteOpts)
-	if err != nil {
-		return err
+	// The site's handler; none in API-only mode, where every path outside
+	// /v1 is 404 (the CDN serves them).
+	var siteHandler http.Handler
+	if cfg.Site != "" {
+		site, err := static.New(cfg.Site, siteOpts)
+		if err != nil {
+			return err
+		}
+		cats.OnChange = func(*catalog.Catalog) { _ = site.Reload() }
+		siteHandler = site
+	} else {
+		log.Info("API only: no site served", "catalogue", cfg.Catalog)
 	}
-	cats.OnChange = func(*catalog.Catalog) { _ = site.Reload() }
 
 	var (
 		sender    mail.Sender
@@ -204,7 +227,7 @@ func Run(ctx context.Context, cfg Config) error {
 		met = metrics.New(db, cats.Current)
 		observer = met
 	}
-	srvAPI, err := api.New(api.Config{Observer: observer, Store: db, Payments: pays, Catalogs: cats, Static: site, Log: log, BaseURL: baseURL,
+	srvAPI, err := api.New(api.Config{Observer: observer, Store: db, Payments: pays, Catalogs: cats, Static: siteHandler, Log: log, BaseURL: baseURL,
 		OwnerEmail: cfg.OwnerEmail, LogLinks: cfg.SMTP == nil, WriteRate: cfg.WriteRate, WriteBurst: cfg.WriteBurst,
 		TrustProxy: cfg.TrustProxy, Kick: worker.Kick, Demo: cfg.Demo, Messages: texts.api})
 	if err != nil {
