@@ -94,6 +94,7 @@ func serve(args []string, stderr io.Writer) int {
 	}
 	cfg.MailFrom = smtp.From
 	cfg.OwnerEmail = os.Getenv("ORDERD_OWNER_EMAIL")
+	cfg.OwnerLocale = os.Getenv("ORDERD_OWNER_LOCALE")
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()

@@ -33,6 +33,9 @@ type Config struct {
 	// OwnerEmail receives contact messages; empty means the company
 	// e-mail of the catalogue.
 	OwnerEmail string
+	// OwnerLocale is the language of the e-mails to the owner (pl, en,
+	// de); empty or unknown: the site's default locale.
+	OwnerLocale string
 	// LogLinks logs every status and confirmation link: without an SMTP
 	// server, that is how a developer reaches them.
 	LogLinks bool

@@ -33,8 +33,8 @@ const DBName = "orderd.db"
 
 // Config is `orderd serve`'s flags and environment.
 type Config struct {
-	Addr    string // listen address
-	Site    string // the built site (public/); "" serves the API only
+	Addr string // listen address
+	Site string // the built site (public/); "" serves the API only
 	// Catalog is the catalog.json to price from when Site is "" (the
 	// site served by a CDN or another host; docs/deploy.md).
 	Catalog string
@@ -44,10 +44,12 @@ type Config struct {
 	SMTP       *mail.SMTPConfig
 	MailFrom   string // From of .eml files without SMTP
 	OwnerEmail string
-	TrustProxy bool
-	HSTS       bool
-	WriteRate  float64 // writes per second per IP (0: no limit)
-	WriteBurst int
+	// OwnerLocale is the language of e-mails to the owner; "" the site's default.
+	OwnerLocale string
+	TrustProxy  bool
+	HSTS        bool
+	WriteRate   float64 // writes per second per IP (0: no limit)
+	WriteBurst  int
 	// Payments lists the payment providers ("sandbox", or e.g.
 	// "tpay,paypal"); their credentials come from Getenv.
 	Payments string
@@ -228,7 +230,7 @@ func Run(ctx context.Context, cfg Config) error {
 		observer = met
 	}
 	srvAPI, err := api.New(api.Config{Observer: observer, Store: db, Payments: pays, Catalogs: cats, Static: siteHandler, Log: log, BaseURL: baseURL,
-		OwnerEmail: cfg.OwnerEmail, LogLinks: cfg.SMTP == nil, WriteRate: cfg.WriteRate, WriteBurst: cfg.WriteBurst,
+		OwnerEmail: cfg.OwnerEmail, OwnerLocale: cfg.OwnerLocale, LogLinks: cfg.SMTP == nil, WriteRate: cfg.WriteRate, WriteBurst: cfg.WriteBurst,
 		TrustProxy: cfg.TrustProxy, Kick: worker.Kick, Demo: cfg.Demo, Messages: texts.api})
 	if err != nil {
 		ln.Close()
