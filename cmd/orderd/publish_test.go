@@ -157,9 +157,14 @@ func TestPublishUnderLoad(t *testing.T) {
 	if !strings.Contains(out, "rolled back to "+b) {
 		t.Errorf("rollback said %q", out)
 	}
-	mustRun(t, "rollback", "-root", root) // undoes the rollback: c again
-	mustRun(t, "rollback", "-root", root) // and b
-	out = mustRun(t, "publish", "-root", root, makeRelease(t, root, "a2", nil))
+	if out := mustRun(t, "rollback", "-root", root); !strings.Contains(out, "rolled back to "+c) {
+		t.Errorf("the second rollback (undoing the first) said %q", out)
+	}
+	mustRun(t, "rollback", "-root", root) // and b again
+	a2 := makeRelease(t, root, "a2", nil)
+	if out := mustRun(t, "publish", "-root", root, a2); !strings.Contains(out, "previous release: "+b) {
+		t.Errorf("the third publish said %q", out)
+	}
 	waitPrice(priceA)
 	close(stop)
 	wg.Wait()
