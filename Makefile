@@ -6,7 +6,9 @@ STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 GOVULNCHECK := golang.org/x/vuln/cmd/govulncheck@v1.9.0
 VULNDB := $(CURDIR)/tools/vulndb/db
 
-.PHONY: run build dev test test-go test-ts e2e lint vulncheck generate bench lighthouse deps chromium clean
+ROOT ?= /srv/saber
+
+.PHONY: publish rollback run build dev test test-go test-ts e2e lint vulncheck generate bench lighthouse deps chromium test-deps clean
 
 ## deps: install the JavaScript packages (React, TypeScript, Playwright) when package-lock.json changed
 deps: node_modules/.installed
@@ -29,7 +31,7 @@ dev: deps
 ## test: everything: Go tests (race detector), TypeScript check, browser tests in Debian's Chromium
 test: test-go test-ts e2e
 
-test-go: deps
+test-go: deps test-deps
 	$(GO) vet ./...
 	$(GO) test -race -count=1 ./...
 
@@ -37,14 +39,20 @@ test-ts: deps
 	npx tsc --noEmit -p .
 	npx tsc --noEmit -p tsconfig.sw.json
 
-## chromium: Debian's Chromium for the screenshots and Lighthouse, and its
-## headless shell for the browser tests (no browser downloads)
-chromium:
-	@command -v chromium >/dev/null && command -v chromium-headless-shell >/dev/null || { \
-	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium chromium-headless-shell; }
+## test-deps: the Debian packages the tests run: Chromium for the screenshots
+## and Lighthouse, its headless shell for the browser tests (no browser
+## downloads), Caddy, systemd-analyze and promtool for the deploy files (deploy/)
+TEST_COMMANDS := chromium chromium-headless-shell caddy systemd-analyze promtool
+TEST_PACKAGES := chromium chromium-headless-shell caddy systemd
+test-deps:
+	@for c in $(TEST_COMMANDS); do command -v $$c >/dev/null || missing=1; done; \
+	[ -z "$$missing" ] || { SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(TEST_PACKAGES) && \
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends prometheus; }
 
-e2e: deps chromium
+chromium: test-deps
+
+e2e: deps test-deps
 	npx playwright test -c e2e/playwright.config.ts
 
 ## lint: gofmt, go vet, staticcheck, govulncheck, generated TS types up to date, TypeScript strict
@@ -79,10 +87,23 @@ bench: deps
 	$(GO) test -p 1 -run '^$$' -bench . -benchtime 5x ./internal/site/ ./internal/devserver/
 
 ## lighthouse: mobile Lighthouse scores of key pages (figures for docs/benchmarks.md)
-lighthouse: build chromium
+lighthouse: build test-deps
 	@$(GO) build -o .build/orderd ./cmd/orderd
 	@.build/orderd serve -addr 127.0.0.1:8089 -site ./public -data .build/lighthouse-var & pid=$$!; sleep 1; \
 	  sleep 1; node scripts/lighthouse.mjs http://127.0.0.1:8089; status=$$?; kill $$pid; exit $$status
+
+## publish: build the site and publish it to HOST (docs/deploy.md): rsync into
+## ROOT/releases/STAMP, then `orderd publish` there checks it and switches
+publish: build
+	@test -n "$(HOST)" || { echo "usage: make publish HOST=root@shop.example.com [ROOT=/srv/saber]"; exit 2; }
+	@stamp=$$(date -u +%Y%m%dT%H%M%SZ); \
+	  rsync -a --link-dest=$(ROOT)/current/ public/ $(HOST):$(ROOT)/releases/$$stamp/ && \
+	  ssh $(HOST) orderd publish -root $(ROOT) $(ROOT)/releases/$$stamp
+
+## rollback: switch HOST back to the release before the current one
+rollback:
+	@test -n "$(HOST)" || { echo "usage: make rollback HOST=root@shop.example.com [ROOT=/srv/saber]"; exit 2; }
+	ssh $(HOST) orderd rollback -root $(ROOT)
 
 clean:
 	rm -rf public .build test-results playwright-report

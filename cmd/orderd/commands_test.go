@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"sabershop/internal/admin"
+	"sabershop/internal/backups"
 	"sabershop/internal/daemon"
 	"sabershop/internal/order"
 	"sabershop/internal/store"
@@ -69,6 +70,23 @@ func TestOwnerCommandsWhileServing(t *testing.T) {
 	}
 	assertOrders(t, backup, 2)
 
+	// The daily timer's form: a dated file in a folder, the oldest pruned.
+	dir := t.TempDir()
+	for _, old := range []string{"orderd-2026-01-01T030000Z.db", "orderd-2026-01-02T030000Z.db", "orderd-2026-01-03T030000Z.db"} {
+		if err := os.WriteFile(filepath.Join(dir, old), []byte("old"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out = mustRun(t, "-data", data, "backup", "-dir", dir, "-keep", "2")
+	left, err := backups.List(dir)
+	if err != nil || len(left) != 2 || left[0] != "orderd-2026-01-03T030000Z.db" {
+		t.Fatalf("after backup -dir -keep 2: %v %v\n%s", left, err, out)
+	}
+	if !strings.Contains(out, "removed old backup: "+filepath.Join(dir, "orderd-2026-01-01T030000Z.db")) {
+		t.Errorf("output %q", out)
+	}
+	assertOrders(t, filepath.Join(dir, left[1]), 2)
+
 	// Mistakes: usage exits 2 with the message on stderr, other errors 1.
 	for _, tc := range []struct {
 		args []string
@@ -79,6 +97,7 @@ func TestOwnerCommandsWhileServing(t *testing.T) {
 		{[]string{"orders", "list", "--status", "lost"}, 2, `unknown status "lost"`},
 		{[]string{"frobnicate"}, 2, `unknown command "frobnicate"`},
 		{[]string{"backup"}, 2, "usage: orderd backup FILE"},
+		{[]string{"backup", "-dir", "x", "-keep", "0"}, 2, "usage: orderd backup FILE | orderd backup -dir DIR"},
 		{[]string{}, 2, "usage: orderd <command>"},
 		{[]string{"coupons", "add", "X", "--percent", "5", "--amount", "5"}, 2, "not both"},
 		{[]string{"orders", "show", "99"}, 1, "orderd: no order with ID 99"},
@@ -166,4 +185,29 @@ func assertOrders(t *testing.T, file string, n int) {
 	if len(got) != n {
 		t.Errorf("%s holds %d orders, want %d", file, len(got), n)
 	}
+}
+
+// orderd dkim makes the key once and prints the record to publish; the
+// daemon started after it signs (the signature itself is verified in
+// internal/mail TestDKIMSignedMailVerifies).
+func TestDKIMCommand(t *testing.T) {
+	needBinary(t)
+	data := dataDir(t)
+	out := mustRun(t, "-data", data, "dkim", "-domain", "Shop.Example.com")
+	if !strings.Contains(out, "new DKIM key: "+filepath.Join(data, "dkim-shop.pem")) ||
+		!strings.Contains(out, `shop._domainkey.shop.example.com. TXT "v=DKIM1; k=rsa; p=`) {
+		t.Errorf("first run: %q", out)
+	}
+	again := mustRun(t, "-data", data, "dkim", "-domain", "shop.example.com")
+	if !strings.Contains(again, "(kept)") || lastLine(again) != lastLine(out) {
+		t.Errorf("second run changed the key:\n%s\n%s", out, again)
+	}
+	if _, stderr, code := runOrderd(t, "-data", data, "dkim", "-selector", "Bad_Name", "-domain", "x.example"); code != 1 || !strings.Contains(stderr, "selector") {
+		t.Errorf("bad selector: %d %q", code, stderr)
+	}
+}
+
+func lastLine(s string) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	return lines[len(lines)-1]
 }

@@ -20,6 +20,8 @@ import (
 	"time"
 
 	"sabershop/internal/admin"
+	"sabershop/internal/backups"
+	"sabershop/internal/buildinfo"
 	"sabershop/internal/catalog"
 	"sabershop/internal/catalog/catalogfile"
 	"sabershop/internal/daemon"
@@ -35,6 +37,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "serve" {
 		return serve(args[1:], stderr)
 	}
+	if len(args) == 1 && (args[0] == "version" || args[0] == "-version" || args[0] == "--version") {
+		fmt.Fprintln(stdout, buildinfo.Read())
+		return 0
+	}
 	return command(args, stdout, stderr)
 }
 
@@ -43,7 +49,8 @@ func serve(args []string, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	cfg := daemon.Config{}
 	fs.StringVar(&cfg.Addr, "addr", env("ORDERD_ADDR", "127.0.0.1:8080"), "listen address (ORDERD_ADDR)")
-	fs.StringVar(&cfg.Site, "site", env("ORDERD_SITE", "./public"), "built site to serve (ORDERD_SITE)")
+	fs.StringVar(&cfg.Site, "site", env("ORDERD_SITE", "./public"), "built site to serve (ORDERD_SITE); empty: the API alone, with -catalog")
+	fs.StringVar(&cfg.Catalog, "catalog", env("ORDERD_CATALOG", ""), "with -site '': the build's catalog.json to price from (ORDERD_CATALOG)")
 	fs.StringVar(&cfg.Strings, "strings", env("ORDERD_STRINGS", ""), "directory of more translations: mail/, api/, sandbox/ with LOCALE.toml each, over the built-in ones (ORDERD_STRINGS; docs/adding-a-locale.md)")
 	fs.StringVar(&cfg.Data, "data", env("ORDERD_DATA", "./var"), "data directory (ORDERD_DATA)")
 	fs.StringVar(&cfg.BaseURL, "base-url", env("ORDERD_BASE_URL", ""), "public address for links in e-mails (ORDERD_BASE_URL; default: http://localhost:PORT on loopback, else the site's base_url)")
@@ -53,13 +60,29 @@ func serve(args []string, stderr io.Writer) int {
 	fs.IntVar(&cfg.WriteBurst, "write-burst", int(envFloat("ORDERD_WRITE_BURST", 20)), "burst of writes per client IP (ORDERD_WRITE_BURST)")
 	fs.StringVar(&cfg.Payments, "payments", env("ORDERD_PAYMENTS", daemon.DefaultPayments), "payment providers, e.g. tpay,paypal (ORDERD_PAYMENTS; credentials in ORDERD_TPAY_*, ORDERD_PAYPAL_*)")
 	fs.DurationVar(&cfg.SandboxDelay, "sandbox-delay", envDuration("ORDERD_SANDBOX_DELAY", 3*time.Second), "how long the payment sandbox waits before it confirms a payment (ORDERD_SANDBOX_DELAY)")
+	fs.StringVar(&cfg.MetricsAddr, "metrics-addr", env("ORDERD_METRICS_ADDR", ""), "serve Prometheus metrics at http://ADDR/metrics, a loopback address such as 127.0.0.1:9464; empty: none (ORDERD_METRICS_ADDR)")
+	fs.DurationVar(&cfg.ReadyMailAge, "ready-mail-age", envDuration("ORDERD_READY_MAIL_AGE", 30*time.Minute), "GET /readyz fails when an e-mail waits longer than this (ORDERD_READY_MAIL_AGE)")
 	fs.BoolVar(&cfg.Demo, "demo", envBool("ORDERD_DEMO"), "a demo shop: allows the sandbox payments on a public address; every page and e-mail says it is a demo (ORDERD_DEMO)")
+	var logFormat string
+	fs.StringVar(&logFormat, "log-format", env("ORDERD_LOG_FORMAT", "text"), "log lines as text (key=value) or json, one object per line (ORDERD_LOG_FORMAT)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	cfg.Getenv = os.Getenv
-	log := slog.New(slog.NewTextHandler(stderr, nil))
+	var handler slog.Handler
+	switch logFormat {
+	case "text":
+		handler = slog.NewTextHandler(stderr, nil)
+	case "json":
+		handler = slog.NewJSONHandler(stderr, nil)
+	default:
+		fmt.Fprintf(stderr, "orderd serve: -log-format %q: want text or json\n", logFormat)
+		return 2
+	}
+	log := slog.New(handler)
 	cfg.Log = log
+	bi := buildinfo.Read()
+	log.Info("version", "version", bi.Version, "commit", bi.Short(), "commit_time", bi.Time, "go", bi.GoVersion)
 	// Secrets only from the environment, never flags (ps shows flags).
 	smtp, ok, err := mail.ConfigFromEnv(os.Getenv)
 	if err != nil {
@@ -71,6 +94,7 @@ func serve(args []string, stderr io.Writer) int {
 	}
 	cfg.MailFrom = smtp.From
 	cfg.OwnerEmail = os.Getenv("ORDERD_OWNER_EMAIL")
+	cfg.OwnerLocale = os.Getenv("ORDERD_OWNER_LOCALE")
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -116,11 +140,20 @@ func command(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	if args[0] == "backup" {
+		return backupCommand(*data, args[1:], stdout, stderr, report)
+	}
+	if args[0] == "publish" || args[0] == "rollback" {
+		return releaseCommand(*site, args, stdout, stderr, report)
+	}
+	if args[0] == "dkim" {
+		return dkimCommand(*data, *site, args[1:], stdout, stderr, report)
+	}
+	if args[0] == "restore" {
 		if len(args) != 2 {
-			fmt.Fprintln(stderr, "usage: orderd backup FILE")
+			fmt.Fprintln(stderr, "usage: orderd restore FILE")
 			return 2
 		}
-		return report(backup(*data, args[1], stdout))
+		return report(restore(*data, args[1], stdout))
 	}
 	if c, err := admin.Dial(*data); err == nil {
 		return report(c.Run(args, stdout))
@@ -181,6 +214,37 @@ func offlineCatalog(site string) func() *catalog.Catalog {
 		}
 		return cat
 	}
+}
+
+const backupUsage = "usage: orderd backup FILE | orderd backup -dir DIR [-keep N]"
+
+// backupCommand is `orderd backup FILE`, or `orderd backup -dir DIR -keep
+// N`: a dated file in DIR (deploy/orderd-backup.timer runs it daily), then
+// the oldest removed until N remain.
+func backupCommand(data string, args []string, stdout, stderr io.Writer, report func(error) int) int {
+	fs := flag.NewFlagSet("orderd backup", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() { fmt.Fprintln(stderr, backupUsage) }
+	dir := fs.String("dir", "", "folder of dated backups")
+	keep := fs.Int("keep", 14, "how many dated backups to keep in -dir")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	switch {
+	case *dir == "" && fs.NArg() == 1:
+		return report(backup(data, fs.Arg(0), stdout))
+	case *dir != "" && fs.NArg() == 0 && *keep >= 1:
+		if err := backup(data, filepath.Join(*dir, backups.Name(time.Now())), stdout); err != nil {
+			return report(err)
+		}
+		removed, err := backups.Prune(*dir, *keep)
+		for _, n := range removed {
+			fmt.Fprintf(stdout, "removed old backup: %s\n", filepath.Join(*dir, n))
+		}
+		return report(err)
+	}
+	fmt.Fprintln(stderr, backupUsage)
+	return 2
 }
 
 func backup(data, file string, stdout io.Writer) error {

@@ -51,7 +51,7 @@ func TestMain(m *testing.M) {
 
 func setup(tmp string) error {
 	binPath = filepath.Join(tmp, "orderd")
-	if out, err := exec.Command("go", "build", "-o", binPath, ".").CombinedOutput(); err != nil {
+	if out, err := exec.Command("go", "build", "-buildvcs=auto", "-o", binPath, ".").CombinedOutput(); err != nil {
 		return fmt.Errorf("go build: %v\n%s", err, out)
 	}
 	sitePath = filepath.Join(tmp, "site")
@@ -111,7 +111,7 @@ type daemonProc struct {
 	err  error         // Wait's result
 }
 
-var servingLine = regexp.MustCompile(`msg=serving url=http://localhost:(\d+)/`)
+var servingLine = regexp.MustCompile(`(?:msg=serving url=|"msg":"serving","url":")http://localhost:(\d+)/`)
 
 // startDaemon runs orderd serve on a free loopback port and waits until
 // it logs that it serves.

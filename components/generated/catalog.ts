@@ -9,6 +9,7 @@
  */
 export interface Catalog {
   version: string;
+  file_format: number;
   shop: Shop;
   locales: Locale[];
   products: Product[];

@@ -57,6 +57,9 @@ const Usage = `usage: orderd <command> [arguments]
   subscribers export                       CSV of confirmed subscribers to standard output
   notify sale-start                        e-mail every confirmed subscriber that sales are open
   backup FILE                              consistent copy of the data file while serving
+  backup -dir DIR [-keep N]                a dated copy in DIR, keeping the newest N (default 14)
+  restore FILE                             put a backup in place of the data file (the daemon stopped)
+  dkim [-selector NAME] [-domain DOMAIN]   make the DKIM key (once) and print its DNS record
 
 Every command takes -data DIR (ORDERD_DATA, default ./var); commands that
 write e-mails also read the built site's catalogue from -site (ORDERD_SITE).`

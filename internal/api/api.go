@@ -33,6 +33,9 @@ type Config struct {
 	// OwnerEmail receives contact messages; empty means the company
 	// e-mail of the catalogue.
 	OwnerEmail string
+	// OwnerLocale is the language of the e-mails to the owner (pl, en,
+	// de); empty or unknown: the site's default locale.
+	OwnerLocale string
 	// LogLinks logs every status and confirmation link: without an SMTP
 	// server, that is how a developer reaches them.
 	LogLinks bool
@@ -54,7 +57,34 @@ type Config struct {
 	// Messages are the texts of the answers (LoadMessages); nil: the
 	// embedded ones.
 	Messages *i18n.Set
+	// Observer is told what the API does, for the metrics
+	// (internal/metrics); nil: nobody.
+	Observer Observer
 }
+
+// Observer is told what the API does. Labels are small fixed sets (a
+// route's template, never its path), so they can be metric labels.
+type Observer interface {
+	// Request: one answered HTTP request. route is the /v1 route's
+	// template ("/v1/orders/{hash}") or "static" for the site.
+	Request(route, method string, status int, d time.Duration)
+	// OrderPlaced: a new order (not a replayed answer).
+	OrderPlaced(currency string)
+	// PaymentStart: a payment the shopper started, and how it went:
+	// "started", "declined" or "unavailable".
+	PaymentStart(method, outcome string)
+	// Webhook: a provider's notification and what became of it:
+	// "paid", "pending", "failed", "ignored" (applied), "rejected" (not
+	// genuine), "not_applicable" or "error".
+	Webhook(provider, result string)
+}
+
+type nopObserver struct{}
+
+func (nopObserver) Request(string, string, int, time.Duration) {}
+func (nopObserver) OrderPlaced(string)                         {}
+func (nopObserver) PaymentStart(string, string)                {}
+func (nopObserver) Webhook(string, string)                     {}
 
 // Server answers /v1 and hands everything else to the static site.
 type Server struct {
@@ -89,6 +119,9 @@ func New(cfg Config) (*Server, error) {
 	}
 	if cfg.Kick == nil {
 		cfg.Kick = func() {}
+	}
+	if cfg.Observer == nil {
+		cfg.Observer = nopObserver{}
 	}
 	cfg.BaseURL = strings.TrimRight(cfg.BaseURL, "/")
 	s := &Server{cfg: cfg, msg: msg, log: cfg.Log}

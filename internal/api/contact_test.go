@@ -139,3 +139,19 @@ func TestContactFormPost(t *testing.T) {
 		t.Errorf("%d contacts", n)
 	}
 }
+
+// The owner reads contact messages in their own language (OwnerLocale),
+// the site's default without one or with one the site does not have.
+func TestContactOwnerLocale(t *testing.T) {
+	for _, c := range []struct{ locale, want string }{
+		{"pl", "Formularz kontaktowy – nadawca: jan@example.com"},
+		{"", "Contact form: message from jan@example.com"},
+		{"xx", "Contact form: message from jan@example.com"},
+	} {
+		e := newEnv(t, func(cfg *api.Config) { cfg.OwnerLocale = c.locale })
+		wantStatus(t, e.post("/v1/contact", map[string]string{"email": "jan@example.com", "message": "Hi", "locale": "de"}), http.StatusCreated)
+		if got := e.drain()[0].Subject; got != c.want {
+			t.Errorf("OwnerLocale %q: subject %q, want %q", c.locale, got, c.want)
+		}
+	}
+}

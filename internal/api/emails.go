@@ -49,11 +49,22 @@ func (s *Server) PrepareMail(_ context.Context, m *mail.Message) error {
 // for a quiet moment instead of taking CPU from a checkout.
 func (s *Server) Busy() bool { return s.inFlight.Load() > 0 }
 
-// ownerLocale is the language of e-mails to the owner: the shop's default.
-const ownerLocale = "en"
+// ownerLocale is the language of e-mails to the owner: Config.OwnerLocale
+// when it is one of the catalogue's, else the site's default (its first).
+func (s *Server) ownerLocale(cat *catalog.Catalog) string {
+	for _, l := range cat.Locales {
+		if l.Code == s.cfg.OwnerLocale {
+			return l.Code
+		}
+	}
+	if len(cat.Locales) > 0 {
+		return cat.Locales[0].Code
+	}
+	return order.DefaultLocale
+}
 
 func (s *Server) contactMail(cat *catalog.Catalog, c *store.Contact, to string) (*mail.Message, error) {
-	m, err := mail.ContactMessage(cat, ownerLocale, mail.Contact{Name: c.Name, Email: c.Email, Locale: c.Locale,
+	m, err := mail.ContactMessage(cat, s.ownerLocale(cat), mail.Contact{Name: c.Name, Email: c.Email, Locale: c.Locale,
 		Message: c.Message, Received: c.Created})
 	if err != nil {
 		return nil, err

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"github.com/gorilla/mux"
 	"net"
 	"net/http"
 	"runtime/debug"
@@ -44,11 +45,28 @@ func (s *Server) logRequests(next http.Handler) http.Handler {
 		if rec.status == 0 {
 			rec.status = http.StatusOK
 		}
+		s.cfg.Observer.Request(s.routeOf(r), r.Method, rec.status, time.Since(start))
 		if strings.HasPrefix(r.URL.Path, "/v1/") || rec.status >= 500 {
 			s.log.Info("http", "method", r.Method, "path", redactPath(r.URL.Path), "status", rec.status,
 				"ms", time.Since(start).Milliseconds())
 		}
 	})
+}
+
+// routeOf is the request's /v1 route template ("/v1/orders/{hash}"),
+// "/v1 unknown" for a /v1 path no route takes, and "static" for the site:
+// a metric label from a small fixed set, never a path a stranger chose.
+func (s *Server) routeOf(r *http.Request) string {
+	if !strings.HasPrefix(r.URL.Path, "/v1/") {
+		return "static"
+	}
+	var m mux.RouteMatch
+	if s.router.Match(r, &m) && m.Route != nil {
+		if tpl, err := m.Route.GetPathTemplate(); err == nil {
+			return tpl
+		}
+	}
+	return "/v1 unknown"
 }
 
 // redactPath hides the secret part of paths that carry one (order hashes,

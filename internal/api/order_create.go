@@ -126,6 +126,7 @@ func (s *Server) answerOrder(w http.ResponseWriter, r *http.Request, in orderPos
 func (s *Server) orderPlaced(w http.ResponseWriter, res placed) {
 	s.cfg.Kick()
 	o := res.Order
+	s.cfg.Observer.OrderPlaced(o.Currency)
 	if s.cfg.LogLinks {
 		s.log.Info("order placed", "id", o.ID, "status_url", s.link(o.StatusPath()))
 	} else {

@@ -186,6 +186,7 @@ func (s *Server) postPayment(w http.ResponseWriter, r *http.Request) {
 	}
 	switch {
 	case errors.Is(err, payment.ErrDeclined):
+		s.cfg.Observer.PaymentStart(string(method), "declined")
 		s.log.Info("payment declined", "order", o.ID, "provider", provider.Name(), "method", method)
 		s.fail(w, http.StatusPaymentRequired, locale, "payment_failed")
 		return
@@ -193,6 +194,7 @@ func (s *Server) postPayment(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, http.StatusUnprocessableEntity, locale, "payment_currency")
 		return
 	case err != nil:
+		s.cfg.Observer.PaymentStart(string(method), "unavailable")
 		s.log.Error("payment start failed", "order", o.ID, "provider", provider.Name(), "method", method, "err", err)
 		s.fail(w, http.StatusBadGateway, locale, "payment_unavailable")
 		return
@@ -225,6 +227,7 @@ func (s *Server) postPayment(w http.ResponseWriter, r *http.Request) {
 		s.internal(w, r, locale, err)
 		return
 	}
+	s.cfg.Observer.PaymentStart(string(method), "started")
 	writeJSON(w, http.StatusOK, paymentAnswer{Status: outcomeStatus[res.Outcome], URL: res.URL, Order: s.view(o)})
 }
 

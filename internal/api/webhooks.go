@@ -45,6 +45,7 @@ func (s *Server) postWebhook(w http.ResponseWriter, r *http.Request) {
 	n, ack, err := p.Notification(ctx, r, body)
 	if err != nil {
 		// Never echo what was sent: it is someone else's data or an attack.
+		s.cfg.Observer.Webhook(p.Name(), "rejected")
 		s.log.Warn("webhook rejected", "provider", p.Name(), "err", err)
 		s.fail(w, http.StatusBadRequest, "en", "malformed_json")
 		return
@@ -52,13 +53,20 @@ func (s *Server) postWebhook(w http.ResponseWriter, r *http.Request) {
 	n.Provider = p.Name()
 	if err := s.applyPayment(n); err != nil {
 		if errors.Is(err, errNotApplicable) {
+			s.cfg.Observer.Webhook(p.Name(), "not_applicable")
 			s.log.Warn("webhook not applied", "provider", p.Name(), "event", n.EventID, "err", err)
 			s.fail(w, http.StatusUnprocessableEntity, "en", "invalid_fields")
 			return
 		}
+		s.cfg.Observer.Webhook(p.Name(), "error")
 		s.internal(w, r, "en", err)
 		return
 	}
+	result := string(n.Status)
+	if n.Status == payment.StatusNone {
+		result = "ignored"
+	}
+	s.cfg.Observer.Webhook(p.Name(), result)
 	if ack.Status == 0 {
 		ack.Status = http.StatusOK
 	}

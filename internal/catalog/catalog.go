@@ -16,9 +16,16 @@ import (
 	"sabershop/internal/i18n"
 )
 
+// FileFormat is the shape of catalog.json this daemon reads. The build writes
+// it into every catalogue; `orderd publish` refuses a site whose catalogue
+// has another (built by an incompatible version of the builder). Raise it
+// with any change of the JSON an older daemon would misread.
+const FileFormat = 1
+
 // Catalog is the content of catalog.json. Amounts are integer minor units.
 type Catalog struct {
 	Version    string      `json:"version"`
+	FileFormat int         `json:"file_format"`
 	Shop       Shop        `json:"shop"`
 	Locales    []Locale    `json:"locales"`
 	Products   []Product   `json:"products"`

@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"log/slog"
 	"net"
 	"net/http"
@@ -20,7 +21,9 @@ import (
 	"sabershop/internal/api"
 	"sabershop/internal/catalog"
 	"sabershop/internal/catalog/catalogfile"
+	"sabershop/internal/health"
 	"sabershop/internal/mail"
+	"sabershop/internal/metrics"
 	"sabershop/internal/static"
 	"sabershop/internal/store"
 )
@@ -30,18 +33,23 @@ const DBName = "orderd.db"
 
 // Config is `orderd serve`'s flags and environment.
 type Config struct {
-	Addr    string // listen address
-	Site    string // the built site (public/)
+	Addr string // listen address
+	Site string // the built site (public/); "" serves the API only
+	// Catalog is the catalog.json to price from when Site is "" (the
+	// site served by a CDN or another host; docs/deploy.md).
+	Catalog string
 	Data    string // data directory: the bbolt file, the socket, mail/ without SMTP
 	BaseURL string // public address for links in e-mails; empty: http://<Addr>
 	// SMTP settings; nil writes e-mails as .eml files under Data/mail.
 	SMTP       *mail.SMTPConfig
 	MailFrom   string // From of .eml files without SMTP
 	OwnerEmail string
-	TrustProxy bool
-	HSTS       bool
-	WriteRate  float64 // writes per second per IP (0: no limit)
-	WriteBurst int
+	// OwnerLocale is the language of e-mails to the owner; "" the site's default.
+	OwnerLocale string
+	TrustProxy  bool
+	HSTS        bool
+	WriteRate   float64 // writes per second per IP (0: no limit)
+	WriteBurst  int
 	// Payments lists the payment providers ("sandbox", or e.g.
 	// "tpay,paypal"); their credentials come from Getenv.
 	Payments string
@@ -49,6 +57,14 @@ type Config struct {
 	// confirms a decided payment (0: its default, 3 s). The browser tests
 	// shorten it: they wait for the confirmation some forty times.
 	SandboxDelay time.Duration
+	// MetricsAddr is where Prometheus metrics are served (a loopback
+	// address, e.g. 127.0.0.1:9464); "" serves none.
+	MetricsAddr string
+	// MetricsReady, if set, receives the metrics listener's address.
+	MetricsReady func(addr string)
+	// ReadyMailAge is how old the oldest unsent e-mail may be before
+	// /readyz says the outbox is stuck (0: health.DefaultMailAge).
+	ReadyMailAge time.Duration
 	// Demo runs a demo shop on purpose: the sandbox may take payments on a
 	// public address, and every page and e-mail says it is a demo. Without
 	// it the sandbox is refused unless the shop's address is localhost
@@ -88,7 +104,19 @@ func Run(ctx context.Context, cfg Config) error {
 		}
 	}()
 
-	cats, err := catalogfile.Load(cfg.Site)
+	catalogDir := cfg.Site
+	switch {
+	case cfg.Site == "" && cfg.Catalog == "":
+		return errors.New("no site and no catalogue: pass -site DIR, or -site '' -catalog FILE to serve the API only")
+	case cfg.Site != "" && cfg.Catalog != "":
+		return errors.New("-catalog is for the API alone (-site ''): with a site, its own catalog.json is used")
+	case cfg.Site == "":
+		if filepath.Base(cfg.Catalog) != catalogfile.Name {
+			return fmt.Errorf("-catalog %s: want the build's %s", cfg.Catalog, catalogfile.Name)
+		}
+		catalogDir = filepath.Dir(cfg.Catalog)
+	}
+	cats, err := catalogfile.Load(catalogDir)
 	if err != nil {
 		return err
 	}
@@ -103,19 +131,44 @@ func Run(ctx context.Context, cfg Config) error {
 	if cfg.Demo {
 		siteOpts.Banner = &static.Banner{Style: api.DemoBannerStyle, HTML: api.DemoBanner(texts.api)}
 	}
-	site, err := static.New(cfg.Site, siteOpts)
-	if err != nil {
-		return err
-	}
-	cats.OnChange = func(*catalog.Catalog) { _ = site.Reload() }
-
-	var sender mail.Sender
-	if cfg.SMTP != nil {
-		s, err := mail.NewSMTPSender(*cfg.SMTP)
+	// The site's handler; none in API-only mode, where every path outside
+	// /v1 is 404 (the CDN serves them).
+	var siteHandler http.Handler
+	if cfg.Site != "" {
+		site, err := static.New(cfg.Site, siteOpts)
 		if err != nil {
 			return err
 		}
-		sender = s
+		cats.OnChange = func(*catalog.Catalog) { _ = site.Reload() }
+		siteHandler = site
+	} else {
+		log.Info("API only: no site served", "catalogue", cfg.Catalog)
+	}
+
+	var (
+		sender    mail.Sender
+		smtpProbe func(context.Context) error
+	)
+	if cfg.SMTP != nil {
+		// DKIM: signed with DATA/dkim-SELECTOR.pem when the owner made it
+		// (orderd dkim); unsigned otherwise (or signed by the provider).
+		smtp := *cfg.SMTP
+		if smtp.DKIMSelector == "" {
+			smtp.DKIMSelector = mail.DefaultDKIMSelector
+		}
+		key, err := mail.LoadDKIMKey(cfg.Data, smtp.DKIMSelector)
+		switch {
+		case err == nil:
+			smtp.DKIM = key
+			log.Info("e-mail is DKIM-signed", "selector", smtp.DKIMSelector)
+		case !errors.Is(err, fs.ErrNotExist):
+			return fmt.Errorf("DKIM key: %w", err)
+		}
+		s, err := mail.NewSMTPSender(smtp)
+		if err != nil {
+			return err
+		}
+		sender, smtpProbe = s, s.Probe
 		log.Info("e-mail over SMTP", "host", cfg.SMTP.Host, "port", cfg.SMTP.Port)
 	} else {
 		dir := filepath.Join(cfg.Data, "mail")
@@ -155,8 +208,29 @@ func Run(ctx context.Context, cfg Config) error {
 		ln.Close()
 		return err
 	}
-	srvAPI, err := api.New(api.Config{Store: db, Payments: pays, Catalogs: cats, Static: site, Log: log, BaseURL: baseURL,
-		OwnerEmail: cfg.OwnerEmail, LogLinks: cfg.SMTP == nil, WriteRate: cfg.WriteRate, WriteBurst: cfg.WriteBurst,
+	var (
+		observer  api.Observer
+		metricsLn net.Listener
+		met       *metrics.Metrics
+	)
+	if cfg.MetricsAddr != "" {
+		// Loopback only: the metrics name routes, versions and volumes,
+		// nothing a stranger should read (Prometheus on the same machine,
+		// or through an SSH tunnel).
+		if !isLoopback(cfg.MetricsAddr) {
+			ln.Close()
+			return fmt.Errorf("-metrics-addr %s: want a loopback address (127.0.0.1:PORT or [::1]:PORT)", cfg.MetricsAddr)
+		}
+		if metricsLn, err = net.Listen("tcp", cfg.MetricsAddr); err != nil {
+			ln.Close()
+			return err
+		}
+		defer metricsLn.Close()
+		met = metrics.New(db, cats.Current)
+		observer = met
+	}
+	srvAPI, err := api.New(api.Config{Observer: observer, Store: db, Payments: pays, Catalogs: cats, Static: siteHandler, Log: log, BaseURL: baseURL,
+		OwnerEmail: cfg.OwnerEmail, OwnerLocale: cfg.OwnerLocale, LogLinks: cfg.SMTP == nil, WriteRate: cfg.WriteRate, WriteBurst: cfg.WriteBurst,
 		TrustProxy: cfg.TrustProxy, Kick: worker.Kick, Demo: cfg.Demo, Messages: texts.api})
 	if err != nil {
 		ln.Close()
@@ -186,18 +260,36 @@ func Run(ctx context.Context, cfg Config) error {
 		}
 	})
 
-	srv := &http.Server{Handler: srvAPI.Handler(), ReadHeaderTimeout: 5 * time.Second, ReadTimeout: 30 * time.Second,
+	// The probes answer beside the API, outside its request log (a monitor
+	// calls them every few seconds).
+	checks := health.New(health.Config{Store: db, Catalog: cats.Current, MailAge: cfg.ReadyMailAge, SMTP: smtpProbe})
+	root := http.NewServeMux()
+	root.HandleFunc("GET /healthz", checks.Live)
+	root.HandleFunc("GET /readyz", checks.Ready)
+	root.Handle("/", srvAPI.Handler())
+	srv := &http.Server{Handler: root, ReadHeaderTimeout: 5 * time.Second, ReadTimeout: 30 * time.Second,
 		WriteTimeout: 60 * time.Second, IdleTimeout: 120 * time.Second, ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
 	serveErr := make(chan error, 1)
 	go func() { serveErr <- srv.Serve(ln) }()
+	if met != nil {
+		msrv := &http.Server{Handler: met.Handler(), ReadHeaderTimeout: 5 * time.Second, WriteTimeout: 30 * time.Second}
+		go func() { _ = msrv.Serve(metricsLn) }()
+		defer msrv.Close()
+		log.Info("metrics", "url", "http://"+metricsLn.Addr().String()+"/metrics")
+		if cfg.MetricsReady != nil {
+			cfg.MetricsReady(metricsLn.Addr().String())
+		}
+	}
 	log.Info("serving", "url", "http://"+localName(ln.Addr().String())+"/", "links", srvAPI.Link("/"), "site", cfg.Site, "data", cfg.Data, "catalogue", cats.Current().Version)
 	if cfg.Ready != nil {
 		cfg.Ready(ln.Addr().String())
 	}
+	wg.Go(func() { notifyReady(bg, ln.Addr().String(), log) })
 
 	select {
 	case err = <-serveErr:
 	case <-ctx.Done():
+		notifyStopping()
 		log.Info("shutting down: finishing requests in flight")
 		sctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
 		err = srv.Shutdown(sctx)

@@ -72,3 +72,13 @@ func loadTexts(dir string, cat *catalog.Catalog) (stringSets, error) {
 	}
 	return t, nil
 }
+
+// CheckStrings returns a check that the daemon, started with the -strings
+// directory dir, has every string set complete for a catalogue's locales:
+// what `orderd publish` asks before it switches to a new site.
+func CheckStrings(dir string) func(*catalog.Catalog) error {
+	return func(cat *catalog.Catalog) error {
+		_, err := loadTexts(dir, cat)
+		return err
+	}
+}

@@ -159,3 +159,26 @@ func (db *DB) Sent(ref string) ([]SentRecord, error) {
 // or tokens; a NUL in one (never expected) is dropped rather than refused,
 // because Delivered runs after the e-mail went out and must not fail.
 func sentRef(ref string) string { return strings.ReplaceAll(ref, "\x00", "") }
+
+// OutboxStats is the outbox's size and the creation time of its oldest
+// message (zero when empty): what the readiness check and the metrics read,
+// without decoding every message.
+func (db *DB) OutboxStats() (n int, oldest time.Time, err error) {
+	err = db.View(func(tx *Tx) error {
+		b := tx.bucket(BucketOutbox)
+		n = b.Stats().KeyN
+		k, v := b.Cursor().First()
+		if k == nil {
+			return nil
+		}
+		var m struct {
+			Created time.Time `json:"created"`
+		}
+		if err := json.Unmarshal(v, &m); err != nil {
+			return fmt.Errorf("store: outbox %d: %w", keyID(k), err)
+		}
+		oldest = m.Created
+		return nil
+	})
+	return n, oldest, err
+}

@@ -839,3 +839,23 @@ func hashes(list []*order.Order) []string {
 	}
 	return hs
 }
+
+// OutboxStats counts the waiting messages and dates the oldest; a
+// delivered message no longer counts.
+func TestOutboxStats(t *testing.T) {
+	db := openTest(t, store.Options{})
+	if n, oldest, err := db.OutboxStats(); err != nil || n != 0 || !oldest.IsZero() {
+		t.Fatalf("empty: %d, %v, %v", n, oldest, err)
+	}
+	t0 := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	a, b := newMessage("hash-a", "order_placed"), newMessage("hash-b", "order_placed")
+	a.Created, b.Created = t0, t0.Add(time.Minute)
+	must(t, db.Update(func(tx *store.Tx) error { return tx.Enqueue(a, b) }))
+	if n, oldest, err := db.OutboxStats(); err != nil || n != 2 || !oldest.Equal(t0) {
+		t.Errorf("two waiting: %d, %v, %v; want 2, %v", n, oldest, err, t0)
+	}
+	must(t, db.Delivered(a.ID))
+	if n, oldest, err := db.OutboxStats(); err != nil || n != 1 || !oldest.Equal(b.Created) {
+		t.Errorf("after a delivery: %d, %v, %v; want 1, %v", n, oldest, err, b.Created)
+	}
+}
