@@ -97,40 +97,14 @@ func checkBackup(file string) (int, error) {
 	return len(orders), err
 }
 
-// copyFile copies src to dst (mode 0600) through a temporary file in
-// dst's folder, synced and renamed, so dst is whole or absent.
+// copyFile copies src to dst (mode 0600) with admin.WriteBackup's atomic
+// write, so dst is whole or absent.
 func copyFile(src, dst string) error {
 	in, err := os.Open(src)
 	if err != nil {
 		return err
 	}
 	defer in.Close()
-	tmp, err := os.CreateTemp(filepath.Dir(dst), ".orderd-restore-*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := io.Copy(tmp, in); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Chmod(0o600); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	if err := os.Rename(tmp.Name(), dst); err != nil {
-		return err
-	}
-	if d, err := os.Open(filepath.Dir(dst)); err == nil {
-		_ = d.Sync()
-		d.Close()
-	}
-	return nil
+	_, err = admin.WriteBackup(dst, func(w io.Writer) (int64, error) { return io.Copy(w, in) })
+	return err
 }

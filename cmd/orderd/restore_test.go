@@ -107,14 +107,18 @@ func TestRestoreUnderLoad(t *testing.T) {
 	}
 
 	d2 := startDaemon(t, data)
-	missing := 0
-	for _, h := range before {
-		res, err := client.Get(d2.base + "/v1/orders/" + h)
+	orderStatus := func(hash string) int {
+		t.Helper()
+		res, err := client.Get(d2.base + "/v1/orders/" + hash)
 		if err != nil {
 			t.Fatal(err)
 		}
 		res.Body.Close()
-		if res.StatusCode != http.StatusOK {
+		return res.StatusCode
+	}
+	missing := 0
+	for _, h := range before {
+		if orderStatus(h) != http.StatusOK {
 			missing++
 		}
 	}
@@ -122,13 +126,8 @@ func TestRestoreUnderLoad(t *testing.T) {
 		t.Errorf("%d of the %d orders acknowledged before the backup are missing after the restore", missing, len(before))
 	}
 	for _, h := range after {
-		res, err := client.Get(d2.base + "/v1/orders/" + h)
-		if err != nil {
-			t.Fatal(err)
-		}
-		res.Body.Close()
-		if res.StatusCode != http.StatusNotFound {
-			t.Errorf("an order placed after the backup was written is there after the restore: %d", res.StatusCode)
+		if code := orderStatus(h); code != http.StatusNotFound {
+			t.Errorf("an order placed after the backup was written is there after the restore: %d", code)
 			break
 		}
 	}
