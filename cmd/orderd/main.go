@@ -26,6 +26,7 @@ import (
 	"sabershop/internal/catalog/catalogfile"
 	"sabershop/internal/daemon"
 	"sabershop/internal/mail"
+	"sabershop/internal/order"
 	"sabershop/internal/store"
 )
 
@@ -62,6 +63,8 @@ func serve(args []string, stderr io.Writer) int {
 	fs.DurationVar(&cfg.SandboxDelay, "sandbox-delay", envDuration("ORDERD_SANDBOX_DELAY", 3*time.Second), "how long the payment sandbox waits before it confirms a payment (ORDERD_SANDBOX_DELAY)")
 	fs.StringVar(&cfg.MetricsAddr, "metrics-addr", env("ORDERD_METRICS_ADDR", ""), "serve Prometheus metrics at http://ADDR/metrics, a loopback address such as 127.0.0.1:9464; empty: none (ORDERD_METRICS_ADDR)")
 	fs.DurationVar(&cfg.ReadyMailAge, "ready-mail-age", envDuration("ORDERD_READY_MAIL_AGE", 30*time.Minute), "GET /readyz fails when an e-mail waits longer than this (ORDERD_READY_MAIL_AGE)")
+	remindDays := fs.Float64("remind-unpaid-days", envFloat("ORDERD_REMIND_UNPAID_DAYS", 3), "days after which an unpaid order gets one payment reminder (ORDERD_REMIND_UNPAID_DAYS; 0: never)")
+	cancelDays := fs.Float64("cancel-unpaid-days", envFloat("ORDERD_CANCEL_UNPAID_DAYS", 14), "days after which an unpaid order is cancelled, the shopper and the owner told (ORDERD_CANCEL_UNPAID_DAYS; 0: never)")
 	fs.BoolVar(&cfg.Demo, "demo", envBool("ORDERD_DEMO"), "a demo shop: allows the sandbox payments on a public address; every page and e-mail says it is a demo (ORDERD_DEMO)")
 	var logFormat string
 	fs.StringVar(&logFormat, "log-format", env("ORDERD_LOG_FORMAT", "text"), "log lines as text (key=value) or json, one object per line (ORDERD_LOG_FORMAT)")
@@ -69,6 +72,11 @@ func serve(args []string, stderr io.Writer) int {
 		return 2
 	}
 	cfg.Getenv = os.Getenv
+	cfg.Unpaid = order.Unpaid{RemindAfter: fromDays(*remindDays), CancelAfter: fromDays(*cancelDays)}
+	if err := cfg.Unpaid.Check(); err != nil {
+		fmt.Fprintf(stderr, "orderd serve: -remind-unpaid-days %g, -cancel-unpaid-days %g: %v\n", *remindDays, *cancelDays, err)
+		return 2
+	}
 	var handler slog.Handler
 	switch logFormat {
 	case "text":
@@ -289,6 +297,15 @@ func envFloat(key string, def float64) float64 {
 		return v
 	}
 	return def
+}
+
+// fromDays is a number of days (fractions allowed) as a duration; a
+// negative number is no duration.
+func fromDays(days float64) time.Duration {
+	if days <= 0 {
+		return 0
+	}
+	return time.Duration(days * float64(24*time.Hour))
 }
 
 func envDuration(key string, def time.Duration) time.Duration {

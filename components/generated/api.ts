@@ -118,6 +118,11 @@ export interface Order {
   tracking?: string;
   tracking_url?: string;
   cancel_reason?: string;
+  /**
+   * PayBy is when an unpaid order is cancelled if still unpaid
+   * (Config.Unpaid); absent once paid or when the shop never cancels.
+   */
+  pay_by?: string;
   actions: string[];
 }
 
@@ -273,13 +278,20 @@ export interface Shop {
 }
 
 /**
- * Event is one recorded transition.
+ * Event is one entry of the order's timeline: a transition, or, with Note
+ * set, something that happened to the order without changing its status
+ * (Status is then the status it had), such as the payment reminder.
  * Go: order.Event
  */
 export interface TimelineEvent {
   status: OrderStatus;
   at: string;
   cause: string;
+  /**
+   * Note names an event that is not a transition (NoteReminder); empty
+   * for a transition.
+   */
+  note?: string;
 }
 
 /**

@@ -4,14 +4,14 @@
 // the rest (docs/api.md). The server renders a loading skeleton only.
 import "./status.css";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { formatInstant } from "../dates";
+import { formatDate, formatInstant } from "../dates";
 import { commerceItems, major, pushCommerceEvent } from "../events";
 import { translator, type Bundle, type Translate } from "../i18n";
 import { showToast } from "../toast";
 import { getCatalogNames, getOrder, getShop, type CatalogNames, type Order, type PaymentAnswer, type Shop } from "../status/api";
 import { Coupon } from "../status/Coupon";
 import { OrderLinks } from "../status/OrderLinks";
-import { CustomerView, DeliveryEstimate, Lines, Timeline, TotalsView } from "../status/OrderView";
+import { CustomerView, DeliveryEstimate, Lines, Timeline, TotalsView, transitions } from "../status/OrderView";
 import { Payment } from "../status/Payment";
 
 export interface OrderStatusProps {
@@ -63,8 +63,9 @@ function pushPurchaseOnce(order: Order) {
 
 /** A payment that went back to "placed": it failed or was abandoned. */
 function lastPaymentFailed(order: Order): boolean {
-  const n = order.timeline.length;
-  return order.status === "placed" && n >= 2 && order.timeline[n - 2]!.status === "payment_pending";
+  const moves = transitions(order);
+  const n = moves.length;
+  return order.status === "placed" && n >= 2 && moves[n - 2]!.status === "payment_pending";
 }
 
 export default function OrderStatus(props: OrderStatusProps) {
@@ -270,7 +271,7 @@ function OrderPage({ t, locale, order, shop, names, pay, gaveUp, onRefresh, onRe
             <span className="order-head__date">{t("order_status.placed_on", { date: formatInstant(locale, order.created_at) })}</span>
           </p>
           <h3 className="order-section__title">{t("order_status.next.title")}</h3>
-          <NextSteps t={t} order={order} pay={pay} gaveUp={gaveUp} onRefresh={onRefresh} />
+          <NextSteps t={t} locale={locale} order={order} pay={pay} gaveUp={gaveUp} onRefresh={onRefresh} />
           {order.actions.includes("pay") && pay.kind !== "3ds" && (
             <>
               {shop ? (
@@ -321,7 +322,21 @@ function OrderPage({ t, locale, order, shop, names, pay, gaveUp, onRefresh, onRe
   );
 }
 
-function NextSteps({ t, order, pay, gaveUp, onRefresh }: { t: Translate; order: Order; pay: PayState; gaveUp: boolean; onRefresh: () => void }) {
+function NextSteps({
+  t,
+  locale,
+  order,
+  pay,
+  gaveUp,
+  onRefresh,
+}: {
+  t: Translate;
+  locale: string;
+  order: Order;
+  pay: PayState;
+  gaveUp: boolean;
+  onRefresh: () => void;
+}) {
   const threeDS = useRef<HTMLAnchorElement>(null);
   useEffect(() => {
     const el = threeDS.current;
@@ -347,6 +362,7 @@ function NextSteps({ t, order, pay, gaveUp, onRefresh }: { t: Translate; order: 
     <div className="order-next__text">
       {a.includes("pay") && lastPaymentFailed(order) && <p className="notice notice--warn">{t("order_status.next.payment_failed_before")}</p>}
       {a.includes("pay") && <p>{t("order_status.next.pay")}</p>}
+      {a.includes("pay") && order.pay_by && <p>{t("order_status.next.pay_by", { date: formatDate(locale, new Date(order.pay_by)) })}</p>}
       {a.includes("wait_payment") && (
         <>
           {pay.kind === "pending" && <p className="notice">{t("payment_form.pending")}</p>}

@@ -4,7 +4,7 @@ import { HiltThumb } from "../creator/HiltThumb";
 import type { Translate } from "../i18n";
 import { formatInstant } from "../dates";
 import { formatMoney } from "../money";
-import type { CatalogNames, Order, OrderLine, OrderStatus } from "./api";
+import type { CatalogNames, Order, OrderLine, OrderStatus, TimelineEvent } from "./api";
 
 /** The way an order normally goes; cancelled is shown where it happened. */
 const STEPS: OrderStatus[] = ["placed", "payment_pending", "paid", "sent"];
@@ -27,9 +27,10 @@ interface Step {
  * a cancelled order shows the steps it reached and then the cancellation.
  */
 export function steps(order: Order): Step[] {
-  const last = (s: OrderStatus) => [...order.timeline].reverse().find((e) => e.status === s)?.at;
+  const moves = transitions(order);
+  const last = (s: OrderStatus) => [...moves].reverse().find((e) => e.status === s)?.at;
   if (order.status === "cancelled") {
-    const reached = STEPS.filter((s) => order.timeline.some((e) => e.status === s));
+    const reached = STEPS.filter((s) => moves.some((e) => e.status === s));
     return [
       ...reached.map((s) => ({ status: s, at: last(s), done: true, current: false })),
       { status: "cancelled" as const, at: last("cancelled"), done: true, current: true },
@@ -39,7 +40,13 @@ export function steps(order: Order): Step[] {
   return STEPS.map((s, i) => ({ status: s, at: i <= rank ? last(s) : undefined, done: i <= rank, current: i === rank }));
 }
 
+/** The timeline's status changes, without notes such as the payment reminder. */
+export function transitions(order: Order): TimelineEvent[] {
+  return order.timeline.filter((e) => !e.note);
+}
+
 export function Timeline({ order, t, locale }: { order: Order; t: Translate; locale: string }) {
+  const reminder = order.timeline.find((e) => e.note === "payment_reminder");
   return (
     <ol className="order-timeline">
       {steps(order).map((s) => (
@@ -53,6 +60,11 @@ export function Timeline({ order, t, locale }: { order: Order; t: Translate; loc
           <span className="order-timeline__time">
             {s.at ? <time dateTime={s.at}>{formatInstant(locale, s.at)}</time> : s.done ? "" : t("order_status.step_pending")}
           </span>
+          {s.status === "placed" && reminder && (
+            <span className="order-timeline__note">
+              {t("order_status.reminder_sent", { date: formatInstant(locale, reminder.at) })}
+            </span>
+          )}
         </li>
       ))}
     </ol>

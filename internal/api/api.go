@@ -15,6 +15,7 @@ import (
 
 	"sabershop/internal/catalog/catalogfile"
 	"sabershop/internal/i18n"
+	"sabershop/internal/order"
 	"sabershop/internal/payment"
 	"sabershop/internal/store"
 )
@@ -30,8 +31,8 @@ type Config struct {
 	// BaseURL is the shop's public address, for links in e-mails
 	// (e.g. http://localhost:8080 in development).
 	BaseURL string
-	// OwnerEmail receives contact messages; empty means the company
-	// e-mail of the catalogue.
+	// OwnerEmail receives contact messages and the e-mails about every
+	// order and payment; empty means the company e-mail of the catalogue.
 	OwnerEmail string
 	// OwnerLocale is the language of the e-mails to the owner (pl, en,
 	// de); empty or unknown: the site's default locale.
@@ -60,6 +61,9 @@ type Config struct {
 	// Observer is told what the API does, for the metrics
 	// (internal/metrics); nil: nobody.
 	Observer Observer
+	// Unpaid is the rule for orders left unpaid (SweepUnpaid): when the
+	// shopper is reminded, when the order is cancelled.
+	Unpaid order.Unpaid
 }
 
 // Observer is told what the API does. Labels are small fixed sets (a

@@ -23,21 +23,67 @@ func orderPlacedMail(o *order.Order, now time.Time) *mail.Message {
 		Created: now, Job: true}
 }
 
-// PrepareMail renders a queued job (Worker.Prepare): the order e-mail from
-// the order as stored and the catalogue in force.
+// ownerMail is the owner's e-mail of kind about o as a job (rendered by
+// PrepareMail when it is sent, from the order as it is then), or nil when
+// the shop has no address for the owner.
+func (s *Server) ownerMail(kind string, o *order.Order, now time.Time) *mail.Message {
+	cat := s.cfg.Catalogs.Current()
+	to := s.ownerAddress(cat)
+	if to == "" {
+		return nil
+	}
+	return &mail.Message{Kind: kind, Locale: s.ownerLocale(cat), To: to, Ref: o.Hash, Created: now, Job: true}
+}
+
+// enqueueOwner queues the owner's e-mail of kind about o in tx.
+func (s *Server) enqueueOwner(tx *store.Tx, kind string, o *order.Order, now time.Time) error {
+	if m := s.ownerMail(kind, o, now); m != nil {
+		return tx.Enqueue(m)
+	}
+	return nil
+}
+
+// enqueueOwnerFailed queues the owner's "payment failed" e-mail about o in
+// tx, at most once in mailGap and mailPerDay times a day per order
+// (quotaOwnerFailed); it reports whether it did.
+func (s *Server) enqueueOwnerFailed(tx *store.Tx, o *order.Order, now time.Time) (bool, error) {
+	ok, err := mayMail(tx, quotaOwnerFailed, o.Hash, now)
+	if err != nil || !ok {
+		return false, err
+	}
+	return true, s.enqueueOwner(tx, mail.KindOwnerPaymentFailed, o, now)
+}
+
+// ownerAddress is where the owner's e-mails go: Config.OwnerEmail, else
+// the company e-mail of the catalogue.
+func (s *Server) ownerAddress(cat *catalog.Catalog) string {
+	if s.cfg.OwnerEmail != "" {
+		return s.cfg.OwnerEmail
+	}
+	return cat.Shop.Company.Email
+}
+
+// PrepareMail renders a queued job (Worker.Prepare): the order e-mail and
+// the owner's e-mails from the order as stored and the catalogue in force.
 func (s *Server) PrepareMail(_ context.Context, m *mail.Message) error {
-	if m.Kind != mail.KindOrderPlaced {
+	if m.Kind != mail.KindOrderPlaced && !mail.IsOwnerKind(m.Kind) {
 		return fmt.Errorf("mail: no renderer for a %s job", m.Kind)
 	}
 	var o *order.Order
-	if err := s.cfg.Store.View(func(tx *store.Tx) error {
+	err := s.cfg.Store.View(func(tx *store.Tx) error {
 		var err error
 		o, err = tx.Order(m.Ref)
 		return err
-	}); err != nil {
+	})
+	if err != nil {
 		return err
 	}
-	r, err := mail.OrderPlaced(s.cfg.Catalogs.Current(), o, s.link(o.StatusPath()))
+	var r *mail.Message
+	if m.Kind == mail.KindOrderPlaced {
+		r, err = mail.OrderPlaced(s.cfg.Catalogs.Current(), o, s.link(o.StatusPath()))
+	} else {
+		r, err = mail.OwnerOrder(m.Kind, s.cfg.Catalogs.Current(), m.Locale, m.To, o, s.link(o.StatusPath()), m.Created)
+	}
 	if err != nil {
 		return err
 	}

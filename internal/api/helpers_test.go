@@ -112,6 +112,7 @@ type env struct {
 	smtp   *mailtest.Server
 	worker *mail.Worker
 	srv    *httptest.Server
+	api    *api.Server
 	kicks  atomic.Int64
 }
 
@@ -153,6 +154,7 @@ func newEnvStore(t *testing.T, so store.Options, opts ...func(*api.Config)) *env
 		OwnerEmail: ownerEmail,
 		Kick:       func() { e.kicks.Add(1) },
 		Now:        e.clock.Now,
+		Unpaid:     order.DefaultUnpaid,
 	}
 	for _, o := range opts {
 		o(&cfg)
@@ -163,6 +165,7 @@ func newEnvStore(t *testing.T, so store.Options, opts ...func(*api.Config)) *env
 		t.Fatal(err)
 	}
 	e.worker.Prepare = s.PrepareMail
+	e.api = s
 	e.srv = httptest.NewServer(s.Handler())
 	t.Cleanup(e.srv.Close)
 	return e

@@ -26,6 +26,10 @@ const (
 const (
 	quotaSubscribe  = "subscribe_confirm"
 	quotaOrderLinks = "order_links"
+	// quotaOwnerFailed caps the owner's "payment failed" e-mails per
+	// order (keyed by the order's hash): a shopper who retries a declined
+	// card ten times, or a card tester, must not fill the owner's inbox.
+	quotaOwnerFailed = "owner_payment_failed"
 )
 
 // mayMail reports whether one more e-mail for purpose may go to email at

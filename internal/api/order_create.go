@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"sabershop/internal/catalog"
+	"sabershop/internal/mail"
 	"sabershop/internal/order"
 	"sabershop/internal/store"
 )
@@ -33,7 +34,9 @@ func (s *Server) postOrder(w http.ResponseWriter, r *http.Request) {
 	}
 	cat := s.cfg.Catalogs.Current()
 	res, err := place(in.req, placing{Store: s.cfg.Store, Catalog: cat, IDs: s.ids, Now: s.cfg.Now().UTC(),
-		Key: in.key, BodyHash: in.bodyHash, Answer: s.placedAnswer})
+		Key: in.key, BodyHash: in.bodyHash, Answer: s.placedAnswer, Owner: func(o *order.Order) *mail.Message {
+			return s.ownerMail(mail.KindOwnerOrderPlaced, o, o.CreatedAt)
+		}})
 	s.answerOrder(w, r, in, cat, res, err)
 }
 

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"sabershop/internal/catalog"
+	"sabershop/internal/mail"
 	"sabershop/internal/order"
 	"sabershop/internal/store"
 )
@@ -59,6 +60,9 @@ type placing struct {
 	// Answer renders what a retry with Key gets again: it is kept in the
 	// order's own transaction.
 	Answer func(*order.Order) (status int, body []byte, err error)
+	// Owner, if set, is the owner's "new order" e-mail job for an order;
+	// it is stored with the order.
+	Owner func(*order.Order) *mail.Message
 }
 
 // placed is a stored order and the answer kept for it.
@@ -176,6 +180,10 @@ func (p placing) check(tx *store.Tx, d draft) (*order.Order, *order.Coupon, erro
 // read-only check made), then checks again and stores them with the order.
 func (p placing) write(planned *order.Order, d draft) (placed, error) {
 	msg := orderPlacedMail(planned, p.Now)
+	var owner *mail.Message
+	if p.Owner != nil {
+		owner = p.Owner(planned)
+	}
 	status, body, err := p.Answer(planned)
 	if err != nil {
 		return placed{}, err
@@ -203,6 +211,12 @@ func (p placing) write(planned *order.Order, d draft) (placed, error) {
 		m := *msg // the store numbers the copy it is given
 		if err := tx.Enqueue(&m); err != nil {
 			return err
+		}
+		if owner != nil {
+			m := *owner
+			if err := tx.Enqueue(&m); err != nil {
+				return err
+			}
 		}
 		if p.Key == "" {
 			return nil

@@ -28,7 +28,10 @@ type orderView struct {
 	Tracking      string         `json:"tracking,omitempty"`
 	TrackingURL   string         `json:"tracking_url,omitempty"`
 	CancelReason  string         `json:"cancel_reason,omitempty"`
-	Actions       []string       `json:"actions"`
+	// PayBy is when an unpaid order is cancelled if still unpaid
+	// (Config.Unpaid); absent once paid or when the shop never cancels.
+	PayBy   time.Time `json:"pay_by,omitzero"`
+	Actions []string  `json:"actions"`
 }
 
 func (s *Server) view(o *order.Order) orderView {
@@ -41,5 +44,12 @@ func (s *Server) view(o *order.Order) orderView {
 		Locale: o.Locale, Currency: o.Currency, Customer: o.Customer, Lines: o.Lines, Totals: o.Totals,
 		Coupon: o.Coupon, CouponMinimum: minimum, CreatedAt: o.CreatedAt, DeliveryDays: o.DeliveryDays,
 		BuildDays: o.BuildDays, Tracking: o.Tracking, TrackingURL: o.TrackingURL, CancelReason: o.CancelReason,
-		Actions: actions}
+		Actions: actions, PayBy: s.payBy(o)}
+}
+
+func (s *Server) payBy(o *order.Order) time.Time {
+	if o.Status != order.Placed && o.Status != order.PaymentPending {
+		return time.Time{}
+	}
+	return s.cfg.Unpaid.Deadline(o)
 }

@@ -110,7 +110,7 @@ func TestOrderPlaced(t *testing.T) {
 	if o.Lines[1].Creator == nil || !reflect.DeepEqual(*o.Lines[1].Creator, design) {
 		t.Errorf("stored design %+v", o.Lines[1].Creator)
 	}
-	if c := e.counts(); c["orders"] != 1 || c["outbox"] != 1 {
+	if c := e.counts(); c["orders"] != 1 || c["outbox"] != 2 { // the shopper's e-mail and the owner's
 		t.Errorf("counts %v", c)
 	}
 	if e.kicks.Load() == 0 {
@@ -129,9 +129,9 @@ func TestOrderPlaced(t *testing.T) {
 		t.Errorf("GET differs from the 201:\n%+v\n%+v", gv, v)
 	}
 
-	// The e-mail, over SMTP.
+	// The e-mails, over SMTP: the shopper's, then the owner's.
 	got := e.drain()
-	if len(got) != 1 {
+	if len(got) != 2 {
 		t.Fatalf("%d e-mails", len(got))
 	}
 	m := got[0]
@@ -144,8 +144,23 @@ func TestOrderPlaced(t *testing.T) {
 	link := baseURL + "/pl/status/" + p.Hash
 	contains(t, "text part", m.Text, link)
 	contains(t, "HTML part", m.HTML, link)
-	if c := e.counts(); c["outbox"] != 0 || c["sent"] != 1 {
+	if c := e.counts(); c["outbox"] != 0 || c["sent"] != 2 {
 		t.Errorf("after delivery: %v", c)
+	}
+
+	// The owner's, in the owner's language (the site's default, English),
+	// with the order's link, the customer and the build sheet; a reply
+	// goes to the customer.
+	owner := got[1]
+	if address(t, owner.Header, "To") != ownerEmail || address(t, owner.Header, "Reply-To") != "anna@example.com" {
+		t.Errorf("owner's e-mail: To %q, Reply-To %q", owner.Header.Get("To"), owner.Header.Get("Reply-To"))
+	}
+	if !strings.HasPrefix(owner.Subject, "New order #1:") {
+		t.Errorf("owner's subject %q", owner.Subject)
+	}
+	sheet := []string{link, req.Customer.Phone, req.Customer.City, "Emitter:", "Preset 1:", "[" + design.Parts["emitter"] + "]"}
+	for _, want := range sheet {
+		contains(t, "owner's text part", owner.Text, want)
 	}
 }
 
@@ -177,11 +192,11 @@ func TestOrderLocales(t *testing.T) {
 		}
 	}
 	got := e.drain()
-	if len(got) != len(links) {
+	if len(got) != 2*len(links) {
 		t.Fatalf("%d e-mails for %d orders", len(got), len(links))
 	}
-	for i, m := range got { // the outbox goes oldest first
-		contains(t, "e-mail "+links[i], m.Text, links[i])
+	for i, m := range got { // the outbox goes oldest first: each order's, then the owner's
+		contains(t, "e-mail "+links[i/2], m.Text, links[i/2])
 	}
 	if len(e.orders()) != 3 {
 		t.Errorf("%d orders", len(e.orders()))
@@ -493,7 +508,7 @@ func TestOrderPaused(t *testing.T) {
 		a.Paused.Title != "Zamówienia wstrzymane" || !strings.Contains(a.Message, "wstrzymane") {
 		t.Errorf("409: %s", r.Body)
 	}
-	if c := e.counts(); c["orders"] != 1 || c["outbox"] != 1 {
+	if c := e.counts(); c["orders"] != 1 || c["outbox"] != 2 {
 		t.Errorf("counts %v", c)
 	}
 
@@ -526,7 +541,7 @@ func TestOrderIdempotency(t *testing.T) {
 	if n := len(e.orders()); n != 1 {
 		t.Errorf("%d orders", n)
 	}
-	if c := e.counts(); c["outbox"] != 1 || c["idempotency"] != 1 {
+	if c := e.counts(); c["outbox"] != 2 || c["idempotency"] != 1 {
 		t.Errorf("counts %v", c)
 	}
 
@@ -585,7 +600,7 @@ func TestOrderIdempotencyConcurrent(t *testing.T) {
 			t.Fatalf("round %d: %d orders", round, n)
 		}
 	}
-	if c := e.counts(); c["outbox"] != 5 {
+	if c := e.counts(); c["outbox"] != 2*5 {
 		t.Errorf("counts %v", c)
 	}
 }

@@ -54,7 +54,7 @@ func (s *Server) queryStalePayment(ctx context.Context, o *order.Order) *order.O
 		return nil
 	}
 	now := s.cfg.Now().UTC()
-	if now.Sub(o.Timeline[len(o.Timeline)-1].At) < QueryAfter {
+	if now.Sub(o.LastTransition()) < QueryAfter {
 		return nil
 	}
 	p, ok := s.cfg.Payments.Named(o.Payment[payProvider])

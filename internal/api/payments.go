@@ -182,7 +182,7 @@ func (s *Server) postPayment(w http.ResponseWriter, r *http.Request) {
 	req.Encrypted, start.Card = "", nil // dropped: nothing below may see it
 	if err != nil {
 		// Not started: the attempt no longer holds the total.
-		s.endAttempt(hash, attemptID)
+		s.endAttempt(hash, attemptID, provider.Name(), method)
 	}
 	switch {
 	case errors.Is(err, payment.ErrDeclined):
@@ -232,13 +232,14 @@ func (s *Server) postPayment(w http.ResponseWriter, r *http.Request) {
 }
 
 // endAttempt marks an attempt that did not start (declined, refused, the
-// provider unreachable) as failed, so it no longer holds the total. A
-// failure to record it is logged: the attempt then goes stale by itself
-// (order.StaleStart).
-func (s *Server) endAttempt(hash, id string) {
+// provider unreachable) as failed, so it no longer holds the total, and
+// tells the owner in the same transaction. A failure to record it is
+// logged: the attempt then goes stale by itself (order.StaleStart).
+func (s *Server) endAttempt(hash, id, provider string, method payment.Method) {
+	var o *order.Order
 	err := s.cfg.Store.Update(func(tx *store.Tx) error {
-		o, err := tx.Order(hash)
-		if err != nil {
+		var err error
+		if o, err = tx.Order(hash); err != nil {
 			return err
 		}
 		a := o.AttemptByID(id)
@@ -246,9 +247,17 @@ func (s *Server) endAttempt(hash, id string) {
 			return errRollback
 		}
 		a.State = order.AttemptFailed
-		return tx.PutOrder(o)
+		if err := tx.PutOrder(o); err != nil {
+			return err
+		}
+		_, err = s.enqueueOwnerFailed(tx, o, s.cfg.Now().UTC())
+		return err
 	})
-	if err != nil && !errors.Is(err, errRollback) {
+	switch {
+	case err == nil:
+		s.cfg.Kick()
+		s.log.Info("payment failed", "order", o.ID, "provider", provider, "method", method, "attempt", id)
+	case !errors.Is(err, errRollback):
 		s.log.Error("payment attempt not closed", "err", err)
 	}
 }
@@ -273,10 +282,14 @@ func (s *Server) paidWithoutPayment(w http.ResponseWriter, r *http.Request, loca
 		if err != nil {
 			return err
 		}
-		return tx.Enqueue(msg)
+		if err := tx.Enqueue(msg); err != nil {
+			return err
+		}
+		return s.enqueueOwner(tx, mail.KindOwnerPaymentReceived, o, s.cfg.Now().UTC())
 	})
 	if !s.queued(w, r, locale, err) {
 		return
 	}
+	s.log.Info("order paid", "order", o.ID, "provider", "none", "amount", o.Totals.Total, "currency", o.Currency)
 	writeJSON(w, http.StatusOK, paymentAnswer{Status: paymentPaid, Order: s.view(o)})
 }

@@ -254,13 +254,19 @@ func transitionsTo(o *order.Order, s order.Status) int {
 // paymentMails counts the "payment received" e-mails of an order: queued
 // in the outbox and recorded as sent.
 func (e *env) paymentMails(hash string) (queued, sent int) {
+	return e.mails(hash, mail.KindPaymentReceived)
+}
+
+// mails counts an order's e-mails of kind: queued in the outbox and
+// recorded as sent.
+func (e *env) mails(hash, kind string) (queued, sent int) {
 	e.t.Helper()
 	out, err := e.db.Outbox()
 	if err != nil {
 		e.t.Fatal(err)
 	}
 	for _, m := range out {
-		if m.Kind == mail.KindPaymentReceived && m.Ref == hash {
+		if m.Kind == kind && m.Ref == hash {
 			queued++
 		}
 	}
@@ -269,11 +275,19 @@ func (e *env) paymentMails(hash string) (queued, sent int) {
 		e.t.Fatal(err)
 	}
 	for _, r := range recs {
-		if r.Kind == mail.KindPaymentReceived {
+		if r.Kind == kind {
 			sent++
 		}
 	}
 	return queued, sent
+}
+
+// wantMails fails unless the order has n e-mails of kind, queued or sent.
+func (e *env) wantMails(hash, kind string, n int) {
+	e.t.Helper()
+	if q, s := e.mails(hash, kind); q+s != n {
+		e.t.Errorf("%s e-mails: %d queued, %d sent; want %d", kind, q, s, n)
+	}
 }
 
 // wantOnePaymentMail drains the outbox and wants exactly one "payment
@@ -284,6 +298,7 @@ func (e *env) wantOnePaymentMail(hash string) {
 	if q, s := e.paymentMails(hash); q+s != 1 {
 		e.t.Fatalf("payment_received e-mails: %d queued, %d sent; want one", q, s)
 	}
+	e.wantMails(hash, mail.KindOwnerPaymentReceived, 1) // and one to the owner
 	var subject string
 	out, _ := e.db.Outbox()
 	for _, m := range out {

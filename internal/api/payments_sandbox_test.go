@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"sabershop/internal/mail"
 	"sabershop/internal/order"
 	"sabershop/internal/payment/sandbox"
 )
@@ -175,6 +176,14 @@ func TestSandboxDeclined(t *testing.T) {
 		t.Errorf("declined payments changed the order: %+v %v", o.Timeline, o.Payment)
 	}
 	e.wantNoPaymentMail(p.Hash)
+	// The owner hears of the failures once, not ten times; an hour later
+	// a new failure is news again.
+	e.wantMails(p.Hash, mail.KindOwnerPaymentFailed, 1)
+	e.clock.Set(testNow.Add(time.Hour))
+	r := e.pay(p.Hash, map[string]string{"method": "card", "name": "Anna Nowak",
+		"encrypted": encryptCard(t, key, sandbox.CardDeclined, testExpiry, testCVC, shopOrigin)})
+	wantStatus(t, r, http.StatusPaymentRequired)
+	e.wantMails(p.Hash, mail.KindOwnerPaymentFailed, 2)
 }
 
 // TestSandboxBankAndPayPalPages: bank and PayPal continue on the

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"testing"
 
+	"sabershop/internal/mail"
 	"sabershop/internal/order"
 	"sabershop/internal/payment/tpay/tpaytest"
 )
@@ -265,6 +266,13 @@ func TestTpayFailedNotification(t *testing.T) {
 	}
 	e.wantOrderStatus(p.Hash, order.Placed)
 	e.wantNoPaymentMail(p.Hash)
+	e.wantMails(p.Hash, mail.KindOwnerPaymentFailed, 1) // the owner is told
+	// The same notification again tells nobody twice.
+	if r := e.tpayNotify(fake, p.Hash, "FALSE"); r.Status != http.StatusOK {
+		t.Fatalf("repeated webhook: %d %q", r.Status, r.Body)
+	}
+	e.wantMails(p.Hash, mail.KindOwnerPaymentFailed, 1)
+	contains(t, "log", e.logs.String(), "payment failed")
 }
 
 // TestTpayReplays: the very same signed TRUE notification 100 times at

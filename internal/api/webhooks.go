@@ -80,11 +80,13 @@ func (s *Server) postWebhook(w http.ResponseWriter, r *http.Request) {
 // applyPayment moves the order by a verified provider statement, in one
 // transaction with its e-mail:
 //   - paid: placed or payment_pending -> paid, "payment received" e-mail
-//     (once: a repeat finds the order paid and changes nothing);
+//     to the shopper and the owner (once: a repeat finds the order paid
+//     and changes nothing); on a cancelled order the attempt is marked
+//     paid and the owner told, once, to refund it;
 //   - pending: placed -> payment_pending;
 //   - failed: payment_pending -> placed once no attempt is in flight (an
 //     old attempt's failure cannot undo a newer one), so the shopper can
-//     pay again; a paid order is never moved back;
+//     pay again; a paid order is never moved back; the owner is told;
 //   - none (payment.StatusNone): acknowledged, nothing changes.
 //
 // The amount and currency must be those of the notification's own attempt
@@ -101,10 +103,15 @@ func (s *Server) applyPayment(n payment.Notification) error {
 		return fmt.Errorf("%w: no order reference", errNotApplicable)
 	}
 	now := s.cfg.Now().UTC()
-	changedToPaid := false
+	var (
+		o             *order.Order
+		changedToPaid bool
+		told          string // what the owner is told, as the log line says it
+	)
 	err := s.cfg.Store.Update(func(tx *store.Tx) error {
-		changedToPaid = false
-		o, err := tx.Order(n.OrderHash)
+		changedToPaid, told = false, ""
+		var err error
+		o, err = tx.Order(n.OrderHash)
 		if errors.Is(err, store.ErrNotFound) {
 			return fmt.Errorf("%w: unknown order", errNotApplicable)
 		} else if err != nil {
@@ -133,7 +140,17 @@ func (s *Server) applyPayment(n payment.Notification) error {
 				return nil
 			}
 			if changed, err = o.Transition(order.Paid, now, cause); err != nil {
-				return nil // e.g. cancelled: recorded in the log, nothing to change
+				// Cancelled (by the owner, or unpaid for too long) before
+				// the money came: the order stays cancelled, and the owner
+				// is told once, to refund it or build it after all.
+				if a == nil || a.State == order.AttemptPaid {
+					return nil
+				}
+				a.State, told = order.AttemptPaid, "payment for a cancelled order"
+				if err := tx.PutOrder(o); err != nil {
+					return err
+				}
+				return s.enqueueOwner(tx, mail.KindOwnerPaymentReceived, o, now)
 			}
 			if a != nil {
 				o.PaidBy(a) // what was paid decides the totals
@@ -181,6 +198,11 @@ func (s *Server) applyPayment(n payment.Notification) error {
 		if err := tx.PutOrder(o); err != nil {
 			return err
 		}
+		if n.Status == payment.StatusFailed && a != nil {
+			told = "payment failed"
+			_, err := s.enqueueOwnerFailed(tx, o, now)
+			return err
+		}
 		if !changedToPaid {
 			return nil
 		}
@@ -188,11 +210,18 @@ func (s *Server) applyPayment(n payment.Notification) error {
 		if err != nil {
 			return err
 		}
-		return tx.Enqueue(msg)
+		if err := tx.Enqueue(msg); err != nil {
+			return err
+		}
+		told = "order paid"
+		return s.enqueueOwner(tx, mail.KindOwnerPaymentReceived, o, now)
 	})
-	if err == nil && changedToPaid {
+	if err == nil && told != "" {
+		// Once per event: a repeated notification changes nothing and
+		// tells nobody again.
 		s.cfg.Kick()
-		s.log.Info("order paid", "provider", n.Provider, "event", n.EventID)
+		s.log.Info(told, "order", o.ID, "provider", n.Provider, "event", n.EventID,
+			"amount", n.Amount, "currency", n.Currency)
 	}
 	return err
 }

@@ -24,6 +24,7 @@ import (
 	"sabershop/internal/health"
 	"sabershop/internal/mail"
 	"sabershop/internal/metrics"
+	"sabershop/internal/order"
 	"sabershop/internal/static"
 	"sabershop/internal/store"
 )
@@ -65,6 +66,10 @@ type Config struct {
 	// ReadyMailAge is how old the oldest unsent e-mail may be before
 	// /readyz says the outbox is stuck (0: health.DefaultMailAge).
 	ReadyMailAge time.Duration
+	// Unpaid is when an unpaid order is reminded and cancelled.
+	Unpaid order.Unpaid
+	// UnpaidSweep is how often unpaid orders are looked at (0: hourly).
+	UnpaidSweep time.Duration
 	// Demo runs a demo shop on purpose: the sandbox may take payments on a
 	// public address, and every page and e-mail says it is a demo. Without
 	// it the sandbox is refused unless the shop's address is localhost
@@ -231,7 +236,7 @@ func Run(ctx context.Context, cfg Config) error {
 	}
 	srvAPI, err := api.New(api.Config{Observer: observer, Store: db, Payments: pays, Catalogs: cats, Static: siteHandler, Log: log, BaseURL: baseURL,
 		OwnerEmail: cfg.OwnerEmail, OwnerLocale: cfg.OwnerLocale, LogLinks: cfg.SMTP == nil, WriteRate: cfg.WriteRate, WriteBurst: cfg.WriteBurst,
-		TrustProxy: cfg.TrustProxy, Kick: worker.Kick, Demo: cfg.Demo, Messages: texts.api})
+		TrustProxy: cfg.TrustProxy, Kick: worker.Kick, Demo: cfg.Demo, Messages: texts.api, Unpaid: cfg.Unpaid})
 	if err != nil {
 		ln.Close()
 		return err
@@ -253,6 +258,7 @@ func Run(ctx context.Context, cfg Config) error {
 		}
 	})
 	wg.Go(func() { purgeIdempotency(bg, db, log) })
+	wg.Go(func() { sweepUnpaid(bg, srvAPI, cfg.UnpaidSweep, log) })
 	wg.Go(func() {
 		env := admin.Env{DB: db, Catalog: cats.Current, BaseURL: baseURL, Kick: worker.Kick}
 		if err := admin.Serve(bg, sock, env); err != nil {
@@ -326,6 +332,27 @@ func purgeIdempotency(ctx context.Context, db *store.DB, log *slog.Logger) {
 			} else if n > 0 {
 				log.Info("per-address e-mail records purged", "count", n)
 			}
+		}
+	}
+}
+
+// sweepUnpaid reminds and cancels unpaid orders (api.SweepUnpaid) at
+// start and then every interval (0: hourly): the rule counts days, so an
+// hour late is on time.
+func sweepUnpaid(ctx context.Context, srv *api.Server, every time.Duration, log *slog.Logger) {
+	if every <= 0 {
+		every = time.Hour
+	}
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		if swept, err := srv.SweepUnpaid(ctx); err != nil {
+			log.Error("unpaid orders", "err", err, "reminded", swept.Reminded, "cancelled", swept.Expired)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
 		}
 	}
 }

@@ -59,7 +59,9 @@ func testOrder(loc string) *order.Order {
 		Lines: []order.Line{
 			{Product: "arc", Variant: "crystal", Name: "Arc", Quantity: 1, UnitPrice: 69900, Total: 69900, WasteFee: 4, BuildDays: 10},
 			{Product: order.CreatorSlug, Name: "Custom saber", Quantity: 1, UnitPrice: 80000, Total: 80000, WasteFee: 4, BuildDays: 15,
-				Creator: &order.CreatorConfig{Parts: map[string]string{"emitter": "talon", "grip": "ribbed"}, Generator: "standard"}},
+				Creator: &order.CreatorConfig{Parts: map[string]string{"emitter": "talon", "grip": "ribbed"}, Generator: "standard",
+					Button: "single", Presets: []order.Preset{{Color: "#1e90ff", White: 40, Effect: "stable", Ignition: "standard",
+						Retraction: "standard", Sound: "hum", Clash: "#ffffff"}}}},
 		},
 		Totals:       order.Totals{Subtotal: 149900, Shipping: 2500, Discount: 2500, WasteFee: 8, Total: 149900},
 		Coupon:       "FORGE10",
@@ -70,6 +72,8 @@ func testOrder(loc string) *order.Order {
 		Tracking:     "PL123456789",
 		TrackingURL:  "https://tracking.example/?n=PL123456789",
 		CancelReason: "Customer asked to cancel",
+		Attempts: []order.Attempt{{ID: "att-1", Provider: "tpay", Method: "blik", Amount: 149900, Currency: currencies[loc],
+			State: order.AttemptFailed, Started: time.Date(2026, 3, 2, 10, 5, 0, 0, time.UTC)}},
 	}
 }
 
@@ -108,6 +112,12 @@ func allKinds(loc string) (map[string]*Message, error) {
 		{ID: 7, Placed: time.Date(2026, 1, 15, 10, 0, 0, 0, time.UTC), Total: 4900, Currency: "EUR", StatusURL: "https://saberforge.example/status/h4sh-0f-0rder-7"},
 	})
 	add(KindOrderLinks, m, e)
+	m, e = PaymentReminder(cat, o, statusURL, o.CreatedAt.Add(14*24*time.Hour))
+	add(KindPaymentReminder, m, e)
+	for _, kind := range OwnerKinds {
+		m, e = OwnerOrder(kind, cat, loc, "owner@saberforge.example", o, statusURL, o.CreatedAt)
+		add(kind, m, e)
+	}
 	return out, err
 }
 

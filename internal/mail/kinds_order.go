@@ -30,6 +30,7 @@ type orderData struct {
 	Address                     []string
 
 	Tracking, TrackingURL, Reason string
+	PayBy                         string // the payment reminder: the day an unpaid order is cancelled
 
 	ShopName, ShopEmail string
 }
@@ -75,6 +76,13 @@ func OrderCancelled(cat *catalog.Catalog, o *order.Order, statusURL string) (*Me
 }
 
 func orderMessage(kind string, cat *catalog.Catalog, o *order.Order, statusURL string) (*Message, error) {
+	return orderMessageWith(kind, cat, o, statusURL, nil)
+}
+
+// orderMessageWith is orderMessage with more to show: more, when set,
+// fills the kind's own fields of the data.
+func orderMessageWith(kind string, cat *catalog.Catalog, o *order.Order, statusURL string,
+	more func(*orderData, i18n.Format)) (*Message, error) {
 	if cat == nil || o == nil {
 		return nil, fmt.Errorf("mail: %s: nil catalogue or order", kind)
 	}
@@ -147,6 +155,9 @@ func orderMessage(kind string, cat *catalog.Catalog, o *order.Order, statusURL s
 	from, to2 := estimate(o.CreatedAt, d.BuildDays, d.DaysMin, d.DaysMax)
 	d.EstimateFrom, d.EstimateTo = format.FormatDate(from), format.FormatDate(to2)
 	d.Address = addressLines(cat, loc, c)
+	if more != nil {
+		more(&d, format)
+	}
 
 	subject := oneLine(trOr(&err, loc, kind+".subject", "number", d.Number))
 	pre := trOr(&err, loc, kind+".preheader")

@@ -12,7 +12,8 @@ import (
 )
 
 // Kinds of e-mail; each has templates/<kind>.html and templates/<kind>.txt
-// and a [<kind>] section in every locale file.
+// (the owner's share owner_order's: templateOf) and a [<kind>] section in
+// every locale file.
 const (
 	KindOrderPlaced      = "order_placed"
 	KindPaymentReceived  = "payment_received"
@@ -22,12 +23,23 @@ const (
 	KindSubscribeConfirm = "subscribe_confirm"
 	KindSaleStart        = "sale_start"
 	KindOrderLinks       = "order_links"
+	KindPaymentReminder  = "payment_reminder"
 )
 
 // Kinds lists every kind, for tests and for previews.
 var Kinds = []string{
 	KindOrderPlaced, KindPaymentReceived, KindOrderSent, KindOrderCancelled,
-	KindContactMessage, KindSubscribeConfirm, KindSaleStart, KindOrderLinks,
+	KindContactMessage, KindSubscribeConfirm, KindSaleStart, KindOrderLinks, KindPaymentReminder,
+	KindOwnerOrderPlaced, KindOwnerPaymentReceived, KindOwnerPaymentFailed, KindOwnerOrderExpired,
+}
+
+// templateOf is the template file of kind: its own, or the one the owner's
+// e-mails share.
+func templateOf(kind string) string {
+	if IsOwnerKind(kind) {
+		return ownerTemplate
+	}
+	return kind
 }
 
 //go:embed templates/*.html templates/*.txt
@@ -65,12 +77,12 @@ func mustParseTemplates() (map[string]*htmltemplate.Template, map[string]*textte
 	ts := make(map[string]*texttemplate.Template, len(Kinds))
 	for _, kind := range Kinds {
 		h, err := htmltemplate.New(kind).Funcs(placeholderFuncs()).
-			ParseFS(templateFS, "templates/layout.html", "templates/"+kind+".html")
+			ParseFS(templateFS, "templates/layout.html", "templates/"+templateOf(kind)+".html")
 		if err != nil {
 			panic(fmt.Sprintf("mail: %s.html: %v", kind, err))
 		}
 		t, err := texttemplate.New(kind).Funcs(placeholderFuncs()).
-			ParseFS(templateFS, "templates/layout.txt", "templates/"+kind+".txt")
+			ParseFS(templateFS, "templates/layout.txt", "templates/"+templateOf(kind)+".txt")
 		if err != nil {
 			panic(fmt.Sprintf("mail: %s.txt: %v", kind, err))
 		}

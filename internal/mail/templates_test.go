@@ -13,6 +13,7 @@ func TestEveryKindEveryLocale(t *testing.T) {
 		"en": "€1,499.00", "de": "1.499,00\u00a0€", "pl": "1\u00a0499,00\u00a0zł",
 	}
 	waste := map[string]string{"en": "€0.08", "de": "0,08\u00a0€", "pl": "0,08\u00a0zł"}
+	payBy := map[string]string{"en": "16 March 2026", "de": "16. März 2026", "pl": "16 marca 2026"}
 	for _, loc := range Locales() {
 		msgs, err := allKinds(loc)
 		if err != nil {
@@ -49,9 +50,15 @@ func TestEveryKindEveryLocale(t *testing.T) {
 				KindSubscribeConfirm: {"fan@example.com", "https://saberforge.example/v1/subscribers/sub-token/confirm"},
 				KindSaleStart:        {"https://saberforge.example/shop", "https://saberforge.example/v1/subscribers/sub-token/unsubscribe"},
 				KindOrderLinks:       {"#12", statusURL, total[loc], "#7", "https://saberforge.example/status/h4sh-0f-0rder-7", "Anna@Example.com"},
+				KindPaymentReminder:  {"#12", statusURL, total[loc], payBy[loc], "Talon"},
 			}[kind]
+			if IsOwnerKind(kind) {
+				// The whole order, the customer's data and the build sheet.
+				want = []string{"#12", statusURL, total[loc], "Anna Nowak", "anna@example.com", "+48 600 100 200", "Warszawa",
+					"Talon [talon]", "#1e90ff", "#ffffff", "tpay (blik)", "FORGE10"}
+			}
 			for _, s := range want {
-				html := strings.ReplaceAll(s, "&", "&amp;") // URLs in attributes and text
+				html := strings.NewReplacer("&", "&amp;", "+", "&#43;").Replace(s) // URLs in attributes and text
 				if !strings.Contains(m.Text, s) {
 					t.Errorf("%s: text lacks %q", name, s)
 				}

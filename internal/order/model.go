@@ -112,11 +112,16 @@ type Coupon struct {
 	Created  time.Time `json:"created"`
 }
 
-// Event is one recorded transition.
+// Event is one entry of the order's timeline: a transition, or, with Note
+// set, something that happened to the order without changing its status
+// (Status is then the status it had), such as the payment reminder.
 type Event struct {
 	Status Status    `json:"status"`
 	At     time.Time `json:"at"`
 	Cause  string    `json:"cause"`
+	// Note names an event that is not a transition (NoteReminder); empty
+	// for a transition.
+	Note string `json:"note,omitempty"`
 }
 
 // Order is what the store keeps and GET /v1/orders/{hash} shows.

@@ -1,0 +1,276 @@
+package mail
+
+import (
+	"fmt"
+	htmltemplate "html/template"
+	"regexp"
+	"strings"
+	"time"
+
+	"sabershop/internal/catalog"
+	"sabershop/internal/i18n"
+	"sabershop/internal/inert"
+	"sabershop/internal/order"
+)
+
+// The e-mails to the owner about an order (issue 14): one per new order,
+// per booked payment, per failed payment and per order cancelled because
+// it stayed unpaid. They share one template (owner_order) and differ in
+// their subject, heading and first paragraph. They are written in the
+// owner's language, not the order's, and show everything a stranger typed
+// inert (package inert): the owner's mail client must not act on it.
+const (
+	KindOwnerOrderPlaced     = "owner_order_placed"
+	KindOwnerPaymentReceived = "owner_payment_received"
+	KindOwnerPaymentFailed   = "owner_payment_failed"
+	KindOwnerOrderExpired    = "owner_order_expired"
+)
+
+// OwnerKinds are the kinds OwnerOrder writes.
+var OwnerKinds = []string{KindOwnerOrderPlaced, KindOwnerPaymentReceived, KindOwnerPaymentFailed, KindOwnerOrderExpired}
+
+// IsOwnerKind tells whether kind is one of OwnerKinds.
+func IsOwnerKind(kind string) bool {
+	for _, k := range OwnerKinds {
+		if k == kind {
+			return true
+		}
+	}
+	return false
+}
+
+// ownerTemplate is the template file of every owner kind.
+const ownerTemplate = "owner_order"
+
+type ownerData struct {
+	Number, Heading, Intro, Warning string
+	OrderURL                        string
+
+	Status, Placed, Site string
+	Lines                []ownerLine
+	Subtotal, Shipping   string
+	Discount, Coupon     string
+	WasteFee, Total      string
+	BuildDays            int
+
+	Name, Email, Phone string
+	Tel                htmltemplate.URL // "tel:+48600100200": the owner calls with a tap
+	Address            []string
+	Payments           []string
+}
+
+type ownerLine struct {
+	Title   string // "1 × Arc"
+	Total   string
+	Details []string // the generator; a creator design's parts, generator and button
+	Presets []ownerPreset
+}
+
+type ownerPreset struct {
+	Label        string // "Preset 1"
+	Text         string
+	Color, Clash string // "#rrggbb" for the swatches, "" when not a colour
+}
+
+var hexColour = regexp.MustCompile(`^#[0-9a-fA-F]{6}$`)
+
+// OwnerOrder writes the owner's e-mail of kind (one of OwnerKinds) about
+// order o, in locale loc, to the address to. orderURL is the link to the
+// order; the e-mail's Reply-To is the shopper, so the owner answers them
+// with one click. now dates the message.
+func OwnerOrder(kind string, cat *catalog.Catalog, loc, to string, o *order.Order, orderURL string, now time.Time) (*Message, error) {
+	if !IsOwnerKind(kind) {
+		return nil, fmt.Errorf("mail: %q is not an e-mail to the owner", kind)
+	}
+	if cat == nil || o == nil {
+		return nil, fmt.Errorf("mail: %s: nil catalogue or order", kind)
+	}
+	if !knownLocale(loc) {
+		return nil, fmt.Errorf("%w: %q", ErrLocale, loc)
+	}
+	rcpt, err := address(cat.Shop.Name, to)
+	if err != nil {
+		return nil, fmt.Errorf("mail: %s for order %d: the owner's address: %w", kind, o.ID, err)
+	}
+	link, err := absURL(orderURL)
+	if err != nil {
+		return nil, fmt.Errorf("mail: %s for order %d: %w", kind, o.ID, err)
+	}
+	format := cat.Format(loc)
+	money := func(v int64, currency string) string { return format.FormatMoney(v, currency) }
+	c := o.Customer.Inert()
+	name := oneLine(c.FirstName + " " + c.LastName)
+	number := "#" + fmt.Sprint(o.ID)
+	placed := o.CreatedAt.In(i18n.Workshop)
+	d := ownerData{
+		Number:    number,
+		OrderURL:  link,
+		Placed:    format.FormatDateTime(placed) + " " + placed.Format("MST"),
+		Total:     money(o.Totals.Total, o.Currency),
+		Subtotal:  money(o.Totals.Subtotal, o.Currency),
+		Shipping:  money(o.Totals.Shipping, o.Currency),
+		BuildDays: o.BuildDays,
+		Address:   addressLines(cat, loc, c),
+	}
+	if d.Address != nil {
+		d.Address = d.Address[1:] // the name is the first line of Customer
+	}
+	d.Status = trOr(&err, loc, "owner.status."+string(o.Status))
+	d.Site = trOr(&err, loc, "owner.site", "locale", localeName(loc, o.Locale), "currency", o.Currency)
+	if o.Totals.Discount != 0 {
+		d.Discount, d.Coupon = money(o.Totals.Discount, o.Currency), oneLine(inert.String(o.Coupon))
+	}
+	if o.Totals.WasteFee != 0 {
+		d.WasteFee = money(o.Totals.WasteFee, o.Currency)
+	}
+	d.Name, d.Email, d.Phone = name, oneLine(c.Email), oneLine(c.Phone)
+	if tel := telDigits(d.Phone); tel != "" {
+		d.Tel = htmltemplate.URL("tel:" + tel) // only + and digits: safe as a link
+	}
+	for _, l := range o.Lines {
+		ol := ownerLine{Title: fmt.Sprintf("%d × %s", l.Quantity, oneLine(inert.String(l.Name))), Total: money(l.Total, o.Currency)}
+		if l.Creator != nil {
+			ol.Details, ol.Presets = ownerSheet(&err, cat, loc, l.Creator)
+		} else if l.Variant != "" {
+			ol.Details = []string{trOr(&err, loc, "order.generator", "name", sheetName(cat.Creator.Generators, loc, l.Variant))}
+		}
+		d.Lines = append(d.Lines, ol)
+	}
+	for i := range o.Attempts {
+		a := &o.Attempts[i]
+		started := a.Started.In(i18n.Workshop)
+		d.Payments = append(d.Payments, trOr(&err, loc, "owner.attempt",
+			"provider", oneLine(inert.String(a.Provider)), "method", oneLine(inert.String(a.Method)),
+			"state", trOr(&err, loc, "owner.attempt_state."+string(a.State)),
+			"amount", money(a.Amount, a.Currency), "date", format.FormatDateTime(started)))
+	}
+	switch kind {
+	case KindOwnerOrderPlaced:
+		d.Intro = trOr(&err, loc, kind+".intro", "name", name, "date", d.Placed)
+	case KindOwnerPaymentReceived:
+		d.Intro = trOr(&err, loc, kind+".intro", "amount", d.Total, "number", number)
+		if o.Status == order.Cancelled {
+			// Money that came for an order already cancelled (by the
+			// owner, or because it stayed unpaid): only the owner can put
+			// that right.
+			d.Warning = trOr(&err, loc, "owner.paid_cancelled")
+		}
+	case KindOwnerPaymentFailed:
+		d.Intro = trOr(&err, loc, kind+".intro", "number", number)
+	case KindOwnerOrderExpired:
+		d.Intro = trOr(&err, loc, kind+".intro", "number", number, "reason", oneLine(inert.String(o.CancelReason)))
+	}
+	d.Heading = trOr(&err, loc, kind+".heading", "number", number)
+	subject := oneLine(trOr(&err, loc, kind+".subject", "number", number, "total", d.Total, "name", name))
+	pre := trOr(&err, loc, kind+".preheader")
+	if err != nil {
+		return nil, err
+	}
+	m := &Message{Kind: kind, Locale: loc, To: rcpt, Subject: subject, Ref: o.Hash, Created: now.UTC()}
+	if rt, err := address(name, c.Email); err == nil {
+		m.ReplyTo = rt
+	}
+	m.HTML, m.Text, err = render(kind, view{Locale: loc, Subject: subject, Preheader: pre, Shop: cat.Shop, Data: d})
+	if err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// ownerSheet is a creator design's build sheet in loc: every slot's part,
+// the generator and the button, then each preset. Names carry the
+// catalogue id in brackets, as the workshop labels its parts by id.
+func ownerSheet(err *error, cat *catalog.Catalog, loc string, cc *order.CreatorConfig) ([]string, []ownerPreset) {
+	var details []string
+	for _, slot := range cat.Creator.Slots {
+		id, ok := cc.Parts[slot.ID]
+		if !ok {
+			continue
+		}
+		details = append(details, localName(slot.Names, loc, slot.ID)+": "+sheetName(slot.Options, loc, id))
+	}
+	for _, line := range creatorDetails(err, cat, loc, &order.CreatorConfig{Parts: unknownParts(cat, cc.Parts)}) {
+		details = append(details, line) // parts of slots the catalogue no longer has
+	}
+	if cc.Generator != "" {
+		details = append(details, trOr(err, loc, "order.generator", "name", sheetName(cat.Creator.Generators, loc, cc.Generator)))
+	}
+	if cc.Button != "" {
+		details = append(details, trOr(err, loc, "owner.button", "name", optionName(cat, loc, "buttons", cc.Button)))
+	}
+	var presets []ownerPreset
+	for i, p := range cc.Presets {
+		op := ownerPreset{
+			Label: trOr(err, loc, "owner.preset", "n", i+1),
+			Text: trOr(err, loc, "owner.preset_text", "color", oneLine(p.Color), "white", p.White,
+				"effect", optionName(cat, loc, "effects", p.Effect),
+				"ignition", optionName(cat, loc, "ignitions", p.Ignition),
+				"retraction", optionName(cat, loc, "ignitions", p.Retraction),
+				"sound", optionName(cat, loc, "sounds", p.Sound), "clash", oneLine(p.Clash)),
+		}
+		if hexColour.MatchString(p.Color) {
+			op.Color = p.Color
+		}
+		if hexColour.MatchString(p.Clash) {
+			op.Clash = p.Clash
+		}
+		presets = append(presets, op)
+	}
+	return details, presets
+}
+
+// telDigits is a phone number as a tel: link wants it ("+48600100200"),
+// or "" when it has no digits.
+func telDigits(phone string) string {
+	var b strings.Builder
+	for i, r := range phone {
+		if (r >= '0' && r <= '9') || (r == '+' && i == 0) {
+			b.WriteRune(r)
+		}
+	}
+	if strings.Trim(b.String(), "+") == "" {
+		return ""
+	}
+	return b.String()
+}
+
+// unknownParts are the parts of slots the catalogue does not list.
+func unknownParts(cat *catalog.Catalog, parts map[string]string) map[string]string {
+	out := map[string]string{}
+	for slot, part := range parts {
+		known := false
+		for _, s := range cat.Creator.Slots {
+			known = known || s.ID == slot
+		}
+		if !known {
+			out[slot] = part
+		}
+	}
+	return out
+}
+
+// sheetName is a part's name in loc with its id, "Talon [talon]", or the
+// id alone when the catalogue does not know it.
+func sheetName(parts []catalog.Part, loc, id string) string {
+	for _, p := range parts {
+		if p.ID == id {
+			return oneLine(localName(p.Names, loc, id)) + " [" + oneLine(id) + "]"
+		}
+	}
+	return oneLine(id)
+}
+
+func optionName(cat *catalog.Catalog, loc, group, id string) string {
+	if o, ok := cat.Option(group, id); ok {
+		return oneLine(localName(o.Names, loc, id)) + " [" + oneLine(id) + "]"
+	}
+	return oneLine(id)
+}
+
+// localeName is a site version's name in loc, "Polish (pl)", or its code.
+func localeName(loc, code string) string {
+	if name, ok := Strings().Lookup(loc, "locale."+code, nil); ok {
+		return name + " (" + code + ")"
+	}
+	return inert.String(oneLine(code))
+}
