@@ -41,9 +41,10 @@ test-ts: deps
 
 ## test-deps: the Debian packages the tests run: Chromium for the screenshots
 ## and Lighthouse, its headless shell for the browser tests (no browser
-## downloads), Caddy, systemd-analyze and promtool for the deploy files (deploy/)
-TEST_COMMANDS := chromium chromium-headless-shell caddy systemd-analyze promtool
-TEST_PACKAGES := chromium chromium-headless-shell caddy systemd
+## downloads), Caddy, systemd-analyze, promtool and rsync for the deploy files
+## and the deploy guide's test (deploy/)
+TEST_COMMANDS := chromium chromium-headless-shell caddy systemd-analyze promtool rsync
+TEST_PACKAGES := chromium chromium-headless-shell caddy systemd rsync
 test-deps:
 	@for c in $(TEST_COMMANDS); do command -v $$c >/dev/null || missing=1; done; \
 	[ -z "$$missing" ] || { SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
@@ -96,7 +97,7 @@ lighthouse: build test-deps
 ## ROOT/releases/STAMP, then `orderd publish` there checks it and switches
 publish: build
 	@test -n "$(HOST)" || { echo "usage: make publish HOST=root@shop.example.com [ROOT=/srv/saber]"; exit 2; }
-	@stamp=$$(date -u +%Y%m%dT%H%M%SZ); \
+	@stamp=$$(date -u +%Y%m%dT%H%M%SZ)-$$$$; \
 	  rsync -a --link-dest=$(ROOT)/current/ public/ $(HOST):$(ROOT)/releases/$$stamp/ && \
 	  ssh $(HOST) orderd publish -root $(ROOT) $(ROOT)/releases/$$stamp
 

@@ -18,6 +18,7 @@ type Locale = "en" | "pl" | "de";
 const TEXT = {
   en: {
     order: (n: number) => `Order #${n}`,
+    payBy: "please pay by",
     placed: "Order placed",
     pending: "Payment pending",
     paid: "Paid",
@@ -44,6 +45,7 @@ const TEXT = {
   },
   pl: {
     order: (n: number) => `Zamówienie nr ${n}`,
+    payBy: "zapłać do",
     placed: "Zamówienie złożone",
     pending: "Płatność w toku",
     paid: "Opłacone",
@@ -70,6 +72,7 @@ const TEXT = {
   },
   de: {
     order: (n: number) => `Bestellung Nr. ${n}`,
+    payBy: "Bitte bezahle bis zum",
     placed: "Bestellung aufgegeben",
     pending: "Zahlung läuft",
     paid: "Bezahlt",
@@ -179,6 +182,8 @@ for (const locale of ["en", "pl", "de"] as const) {
       await expect(page.locator(".order-customer")).toContainText("Długa 1");
       // The payment choice offers the sandbox's three methods.
       await expect(page.locator(".payment__method")).toHaveCount(3);
+      // An unpaid order says by when to pay (the daemon's -cancel-unpaid-days).
+      await expect(page.locator(".order-next__text")).toContainText(T.payBy);
     });
 
     test("a discount code below the minimum is disabled and says why", async ({ page, request }) => {
