@@ -45,4 +45,9 @@ func TestVersion(t *testing.T) {
 	if _, stderr, code := runOrderd(t, "serve", "-log-format", "yaml"); code != 2 || !strings.Contains(stderr, "want text or json") {
 		t.Errorf("-log-format yaml: exit %d, %q", code, stderr)
 	}
+	// A reminder that would come after the cancellation is refused at start.
+	if _, stderr, code := runOrderd(t, "serve", "-remind-unpaid-days", "14", "-cancel-unpaid-days", "3"); code != 2 ||
+		!strings.Contains(stderr, "the reminder must come before the cancellation") {
+		t.Errorf("-remind-unpaid-days 14 -cancel-unpaid-days 3: exit %d, %q", code, stderr)
+	}
 }

@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"strings"
 	"time"
 
@@ -30,6 +31,10 @@ type Env struct {
 	// Kick wakes the e-mail worker (a no-op without a daemon: the messages
 	// wait in the outbox for the next start).
 	Kick func()
+	// Log, if set, gets one line per order the owner changed (sent,
+	// cancelled), with its number: the daemon's log then has every order
+	// event, whoever caused it.
+	Log *slog.Logger
 }
 
 // UsageError is a mistake in the command line; the message says what to

@@ -284,6 +284,9 @@ func (c *cmd) change(ref string, apply func(*order.Order) (bool, error),
 		return nil
 	}
 	c.env.Kick()
+	if c.env.Log != nil {
+		c.env.Log.Info("order "+string(o.Status), "order", o.ID, "by", "owner")
+	}
 	c.printf("order #%d is now %s; e-mail to %s queued\n", o.ID, o.Status, inert.String(o.Customer.Email))
 	return nil
 }

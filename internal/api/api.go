@@ -38,7 +38,8 @@ type Config struct {
 	// de); empty or unknown: the site's default locale.
 	OwnerLocale string
 	// LogLinks logs every status and confirmation link: without an SMTP
-	// server, that is how a developer reaches them.
+	// server, that is how a developer reaches them. The daemon sets it
+	// only for a shop on localhost: the links are keys.
 	LogLinks bool
 	// WriteRate and WriteBurst limit writes per client IP; 0 disables.
 	WriteRate  float64

@@ -228,6 +228,8 @@ func (s *Server) postPayment(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.cfg.Observer.PaymentStart(string(method), "started")
+	s.log.Info("payment started", "order", o.ID, "provider", provider.Name(), "method", method, "attempt", attemptID,
+		"amount", attempt.Amount, "currency", attempt.Currency)
 	writeJSON(w, http.StatusOK, paymentAnswer{Status: outcomeStatus[res.Outcome], URL: res.URL, Order: s.view(o)})
 }
 

@@ -106,7 +106,7 @@ func (s *Server) applyPayment(n payment.Notification) error {
 	var (
 		o             *order.Order
 		changedToPaid bool
-		told          string // what the owner is told, as the log line says it
+		told          string // the event, as the log line says it (once: repeats change nothing)
 	)
 	err := s.cfg.Store.Update(func(tx *store.Tx) error {
 		changedToPaid, told = false, ""
@@ -163,6 +163,9 @@ func (s *Server) applyPayment(n payment.Notification) error {
 			if o.Status == order.Placed {
 				c, _ := o.Transition(order.PaymentPending, now, cause)
 				changed = changed || c
+			}
+			if changed {
+				told = "payment pending" // logged; nobody is e-mailed
 			}
 		case payment.StatusFailed:
 			if a != nil {

@@ -12,8 +12,10 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
@@ -235,7 +237,7 @@ func Run(ctx context.Context, cfg Config) error {
 		observer = met
 	}
 	srvAPI, err := api.New(api.Config{Observer: observer, Store: db, Payments: pays, Catalogs: cats, Static: siteHandler, Log: log, BaseURL: baseURL,
-		OwnerEmail: cfg.OwnerEmail, OwnerLocale: cfg.OwnerLocale, LogLinks: cfg.SMTP == nil, WriteRate: cfg.WriteRate, WriteBurst: cfg.WriteBurst,
+		OwnerEmail: cfg.OwnerEmail, OwnerLocale: cfg.OwnerLocale, LogLinks: cfg.SMTP == nil && localLinks(baseURL), WriteRate: cfg.WriteRate, WriteBurst: cfg.WriteBurst,
 		TrustProxy: cfg.TrustProxy, Kick: worker.Kick, Demo: cfg.Demo, Messages: texts.api, Unpaid: cfg.Unpaid})
 	if err != nil {
 		ln.Close()
@@ -260,7 +262,7 @@ func Run(ctx context.Context, cfg Config) error {
 	wg.Go(func() { purgeIdempotency(bg, db, log) })
 	wg.Go(func() { sweepUnpaid(bg, srvAPI, cfg.UnpaidSweep, log) })
 	wg.Go(func() {
-		env := admin.Env{DB: db, Catalog: cats.Current, BaseURL: baseURL, Kick: worker.Kick}
+		env := admin.Env{DB: db, Catalog: cats.Current, BaseURL: baseURL, Kick: worker.Kick, Log: log}
 		if err := admin.Serve(bg, sock, env); err != nil {
 			log.Error("command socket", "err", err)
 		}
@@ -355,6 +357,20 @@ func sweepUnpaid(ctx context.Context, srv *api.Server, every time.Duration, log 
 		case <-t.C:
 		}
 	}
+}
+
+// localLinks tells whether links point at this machine (a developer's
+// shop): only then are status and confirmation links logged, as the way
+// to reach them without an SMTP server. A shop on a public address never
+// logs them: each is the only key to an order or a subscription.
+func localLinks(baseURL string) bool {
+	u, err := url.Parse(baseURL)
+	if err != nil {
+		return false
+	}
+	host := u.Hostname()
+	ip := net.ParseIP(host)
+	return host == "localhost" || strings.HasSuffix(host, ".localhost") || (ip != nil && ip.IsLoopback())
 }
 
 func isLoopback(addr string) bool {
