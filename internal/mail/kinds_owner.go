@@ -189,9 +189,8 @@ func ownerSheet(err *error, cat *catalog.Catalog, loc string, cc *order.CreatorC
 		}
 		details = append(details, localName(slot.Names, loc, slot.ID)+": "+sheetName(slot.Options, loc, id))
 	}
-	for _, line := range creatorDetails(err, cat, loc, &order.CreatorConfig{Parts: unknownParts(cat, cc.Parts)}) {
-		details = append(details, line) // parts of slots the catalogue no longer has
-	}
+	// Parts of slots the catalogue no longer has, by id.
+	details = append(details, creatorDetails(err, cat, loc, &order.CreatorConfig{Parts: unknownParts(cat, cc.Parts)})...)
 	if cc.Generator != "" {
 		details = append(details, trOr(err, loc, "order.generator", "name", sheetName(cat.Creator.Generators, loc, cc.Generator)))
 	}
