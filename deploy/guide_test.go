@@ -12,7 +12,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 
@@ -20,6 +19,7 @@ import (
 
 	"sabershop/internal/mail/mailtest"
 	"sabershop/internal/order/ordertest"
+	"sabershop/internal/testutil"
 )
 
 // shopper is the sample order's customer.
@@ -582,20 +582,5 @@ func waitBody(t *testing.T, f *front, exited func() bool, path, s string, presen
 	})
 }
 
-// syncBuffer is a log sink safe for a process's two pipes.
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
+// syncBuffer collects log output written from several goroutines.
+type syncBuffer = testutil.SyncBuffer

@@ -26,6 +26,7 @@ import (
 	"sabershop/internal/order/ordertest"
 	"sabershop/internal/site"
 	"sabershop/internal/store"
+	"sabershop/internal/testutil"
 )
 
 // The tests here run the API as the daemon does: a real bbolt file, the
@@ -83,23 +84,8 @@ func (c *clock) Set(t time.Time) {
 	c.mu.Unlock()
 }
 
-// syncBuffer is a log sink safe for the server's goroutines.
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
+// syncBuffer collects log output written from several goroutines.
+type syncBuffer = testutil.SyncBuffer
 
 // env is one API server with its store, SMTP server, outbox worker and
 // clock.

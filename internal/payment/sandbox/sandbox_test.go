@@ -25,27 +25,13 @@ import (
 	"time"
 
 	"sabershop/internal/payment"
+	"sabershop/internal/testutil"
 )
 
 const shopOrigin = "https://shop.example"
 
 // syncBuffer collects log output written from several goroutines.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
+type syncBuffer = testutil.SyncBuffer
 
 // newTest makes a provider on a temp data dir with a short delay; its log
 // goes to the returned buffer (debug level, no timestamps, so the scan
