@@ -317,12 +317,13 @@ func TestFourthLocaleByConfigurationOnly(t *testing.T) {
 	mails := t.TempDir()
 	worker := &mail.Worker{Outbox: db, Sender: mail.FileSender{Dir: mails}, Prepare: srvAPI.PrepareMail,
 		Log: slog.New(slog.DiscardHandler)}
-	if sent, failed, err := worker.DrainOnce(context.Background()); err != nil || sent != 1 || failed != 0 {
+	// The shopper's e-mail, and the owner's (in the owner's language).
+	if sent, failed, err := worker.DrainOnce(context.Background()); err != nil || sent != 2 || failed != 0 {
 		t.Fatalf("outbox: sent %d, failed %d, %v", sent, failed, err)
 	}
-	emls, _ := filepath.Glob(filepath.Join(mails, "*.eml"))
-	if len(emls) != 1 {
-		t.Fatalf("e-mails written: %v", emls)
+	emls, _ := filepath.Glob(filepath.Join(mails, "*-"+mail.KindOrderPlaced+".eml"))
+	if owner, _ := filepath.Glob(filepath.Join(mails, "*-"+mail.KindOwnerOrderPlaced+".eml")); len(emls) != 1 || len(owner) != 1 {
+		t.Fatalf("e-mails written: %v, to the owner %v", emls, owner)
 	}
 	eml, err := os.ReadFile(emls[0])
 	if err != nil {
