@@ -1,15 +1,16 @@
 package api
 
 import (
-	"github.com/gorilla/mux"
-	"net"
 	"net/http"
 	"runtime/debug"
 	"strings"
 	"sync"
 	"time"
 
+	"github.com/gorilla/mux"
 	"golang.org/x/time/rate"
+
+	"sabershop/internal/clientip"
 )
 
 type statusRecorder struct {
@@ -173,19 +174,9 @@ func (l *limiter) allow(r *http.Request) bool {
 	return c.lim.AllowN(now, 1)
 }
 
-func clientIP(r *http.Request, trustProxy bool) string {
-	if trustProxy {
-		if xff := r.Header.Get("X-Forwarded-For"); xff != "" {
-			parts := strings.Split(xff, ",")
-			return strings.TrimSpace(parts[len(parts)-1])
-		}
-	}
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
-}
+// clientIP is clientip.Of (the per-address limits and the payment
+// providers' fraud checks get the same address).
+func clientIP(r *http.Request, trustProxy bool) string { return clientip.Of(r, trustProxy) }
 
 // isForm tells a plain HTML form post (the contact and notify-me forms work
 // before their JavaScript has loaded, and without it).

@@ -17,6 +17,10 @@
 //	sent               ref + 0x00 + 8-byte ID -> SentRecord
 //	settings           key -> raw bytes (orders open/paused, payment state)
 //	mail_sends         purpose + 0x00 + lower-cased e-mail -> MailSends
+//	owners             account name -> owners.Owner (the desk's accounts)
+//	owner_sessions     hex SHA-256 of a session id -> owners.Session
+//	owner_failures     "account:" name or "ip:" address -> owners.Failures
+//	audit              8-byte ID -> owners.Entry (ID order = age)
 //
 // Writes go through (*DB).Update, which is bbolt's Batch: concurrent
 // writers share one transaction and one fsync, which is what lets the
@@ -52,6 +56,10 @@ const (
 	BucketSent             = "sent"
 	BucketSettings         = "settings"
 	BucketMailSends        = "mail_sends"
+	BucketOwners           = "owners"
+	BucketOwnerSessions    = "owner_sessions"
+	BucketOwnerFailures    = "owner_failures"
+	BucketAudit            = "audit"
 )
 
 // Buckets lists every bucket Open creates, in the order of the package doc.
@@ -59,6 +67,7 @@ var Buckets = []string{
 	BucketOrders, BucketOrdersByID, BucketOrdersByEmail, BucketIdempotency,
 	BucketCoupons, BucketSubscribers, BucketSubscriberTokens, BucketContacts,
 	BucketOutbox, BucketSent, BucketSettings, BucketMailSends,
+	BucketOwners, BucketOwnerSessions, BucketOwnerFailures, BucketAudit,
 }
 
 var (

@@ -1,0 +1,46 @@
+package owners
+
+import (
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/hex"
+	"time"
+)
+
+// SetupValid is how long a setup link works: the owner opens it the same
+// day, on the phone they will use.
+const SetupValid = 24 * time.Hour
+
+// NewSetup gives o a new one-time setup token (replacing any earlier one)
+// and returns the token for the link; the account keeps its hash. A new
+// setup link also ends every session of the account.
+func (o *Owner) NewSetup(now time.Time) (string, error) {
+	token, err := randomToken(32)
+	if err != nil {
+		return "", err
+	}
+	o.SetupHash, o.SetupExpires, o.SessionsAfter = tokenHash(token), now.Add(SetupValid), now
+	return token, nil
+}
+
+// UseSetup checks token against o's setup and, when it is valid at now,
+// sets the password and spends the token (ErrSetup otherwise;
+// ErrPassword for a password HashPassword refuses, the token kept).
+func (o *Owner) UseSetup(token, password string, now time.Time) error {
+	if o.SetupHash == "" || !now.Before(o.SetupExpires) ||
+		subtle.ConstantTimeCompare([]byte(tokenHash(token)), []byte(o.SetupHash)) != 1 {
+		return ErrSetup
+	}
+	hash, err := HashPassword(password)
+	if err != nil {
+		return err
+	}
+	o.PasswordHash, o.SetupHash, o.SetupExpires = hash, "", time.Time{}
+	o.SessionsAfter = now
+	return nil
+}
+
+func tokenHash(token string) string {
+	sum := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(sum[:])
+}
