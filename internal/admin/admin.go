@@ -65,6 +65,9 @@ const Usage = `usage: orderd <command> [arguments]
   backup -dir DIR [-keep N]                a dated copy in DIR, keeping the newest N (default 14)
   restore FILE                             put a backup in place of the data file (the daemon stopped)
   dkim [-selector NAME] [-domain DOMAIN]   make the DKIM key (once) and print its DNS record
+  owners add NAME                          an account for the desk (/admin): prints its one-time setup link
+  owners reset NAME                        a new setup link (forgotten password, lost phone); ends its sessions
+  owners list | owners remove NAME | owners totp NAME on|off
 
 Every command takes -data DIR (ORDERD_DATA, default ./var); commands that
 write e-mails also read the built site's catalogue from -site (ORDERD_SITE).`
@@ -125,6 +128,8 @@ func Run(ctx context.Context, env Env, args []string, out io.Writer) error {
 		if sub == "sale-start" {
 			return noArgs("notify sale-start", rest, c.notifySaleStart)
 		}
+	case "owners":
+		return c.owners(sub, rest)
 	case "help", "-h", "--help":
 		_, err := fmt.Fprintln(out, Usage)
 		return err

@@ -62,7 +62,12 @@ func (c *cmd) couponsAdd(args []string) error {
 	if err := cp.Validate(); err != nil {
 		return usagef("orderd coupons add: %v", err)
 	}
-	err = c.env.DB.UpdateNow(func(tx *store.Tx) error { return tx.AddCoupon(&cp) })
+	err = c.env.DB.UpdateNow(func(tx *store.Tx) error {
+		if err := tx.AddCoupon(&cp); err != nil {
+			return err
+		}
+		return c.audit(tx, "coupon.add", cp.Code, "")
+	})
 	if errors.Is(err, store.ErrExists) {
 		return fmt.Errorf("a coupon %s exists already (orderd coupons list)", cp.Code)
 	}
@@ -159,7 +164,10 @@ func (c *cmd) couponsDisable(args []string) error {
 			return err
 		}
 		cp.Disabled = true
-		return tx.PutCoupon(cp)
+		if err := tx.PutCoupon(cp); err != nil {
+			return err
+		}
+		return c.audit(tx, "coupon.disable", code, "")
 	})
 	if errors.Is(err, store.ErrNotFound) {
 		return fmt.Errorf("no coupon %s (orderd coupons list)", code)

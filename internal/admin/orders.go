@@ -271,7 +271,10 @@ func (c *cmd) change(ref string, apply func(*order.Order) (bool, error),
 		if err != nil {
 			return err
 		}
-		return tx.Enqueue(msg)
+		if err := tx.Enqueue(msg); err != nil {
+			return err
+		}
+		return c.audit(tx, "order."+string(o.Status), fmt.Sprintf("#%d", o.ID), o.CancelReason)
 	})
 	if err != nil {
 		if errors.Is(err, order.ErrIllegalTransition) {

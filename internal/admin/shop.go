@@ -24,7 +24,12 @@ func (c *cmd) shopStatus() error {
 }
 
 func (c *cmd) shopSet(open bool) error {
-	if err := c.env.DB.UpdateNow(func(tx *store.Tx) error { return tx.SetOrdersOpen(open) }); err != nil {
+	if err := c.env.DB.UpdateNow(func(tx *store.Tx) error {
+		if err := tx.SetOrdersOpen(open); err != nil {
+			return err
+		}
+		return c.audit(tx, map[bool]string{true: "shop.resume", false: "shop.pause"}[open], "", "")
+	}); err != nil {
 		return err
 	}
 	if open {

@@ -23,6 +23,7 @@ import (
 	"sabershop/internal/api"
 	"sabershop/internal/catalog"
 	"sabershop/internal/catalog/catalogfile"
+	"sabershop/internal/desk"
 	"sabershop/internal/health"
 	"sabershop/internal/mail"
 	"sabershop/internal/metrics"
@@ -274,6 +275,14 @@ func Run(ctx context.Context, cfg Config) error {
 	root := http.NewServeMux()
 	root.HandleFunc("GET /healthz", checks.Live)
 	root.HandleFunc("GET /readyz", checks.Ready)
+	// The owner's desk under /admin, with its own headers, sessions and
+	// CSRF checks; the shop's pages never load its code.
+	ownerDesk, err := desk.New(desk.Config{Store: db, Log: log, TrustProxy: cfg.TrustProxy})
+	if err != nil {
+		return err
+	}
+	root.Handle("/admin/", ownerDesk.Handler())
+	root.Handle("/admin", http.RedirectHandler("/admin/", http.StatusMovedPermanently))
 	root.Handle("/", srvAPI.Handler())
 	srv := &http.Server{Handler: root, ReadHeaderTimeout: 5 * time.Second, ReadTimeout: 30 * time.Second,
 		WriteTimeout: 60 * time.Second, IdleTimeout: 120 * time.Second, ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
@@ -327,6 +336,11 @@ func purgeIdempotency(ctx context.Context, db *store.DB, log *slog.Logger) {
 				log.Error("purging idempotency keys", "err", err)
 			} else if n > 0 {
 				log.Info("idempotency keys purged", "count", n)
+			}
+			if n, err := db.PurgeSessions(now); err != nil {
+				log.Error("purging desk sessions", "err", err)
+			} else if n > 0 {
+				log.Info("desk sessions purged", "count", n)
 			}
 			// The per-address e-mail caps look back 24 hours at most.
 			if n, err := db.PurgeMailSends(now.Add(-24 * time.Hour)); err != nil {

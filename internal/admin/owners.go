@@ -1,0 +1,191 @@
+package admin
+
+import (
+	"encoding/base32"
+	"errors"
+	"fmt"
+	"net/url"
+	"strings"
+
+	"sabershop/internal/owners"
+	"sabershop/internal/store"
+)
+
+// Terminal is the audit log's "who" of a command run on the server.
+const Terminal = "terminal"
+
+// audit writes one line of the audit log for a command run here.
+func (c *cmd) audit(tx *store.Tx, what, target, detail string) error {
+	return tx.Audit(&owners.Entry{At: c.env.Now().UTC(), Owner: Terminal, What: what, Target: target, Detail: detail})
+}
+
+func (c *cmd) owners(sub string, rest []string) error {
+	switch sub {
+	case "list":
+		return noArgs("owners list", rest, c.ownersList)
+	case "add", "reset", "remove":
+		if len(rest) != 1 {
+			return usagef("usage: orderd owners %s NAME", sub)
+		}
+		name := strings.ToLower(strings.TrimSpace(rest[0]))
+		if err := owners.CheckName(name); err != nil {
+			return usagef("orderd owners %s: %v", sub, err)
+		}
+		if sub == "remove" {
+			return c.ownersRemove(name)
+		}
+		return c.ownersSetup(name, sub == "add")
+	case "totp":
+		if len(rest) != 2 || (rest[1] != "on" && rest[1] != "off") {
+			return usagef("usage: orderd owners totp NAME on|off")
+		}
+		return c.ownersTOTP(strings.ToLower(rest[0]), rest[1] == "on")
+	}
+	return usagef("unknown command %q\n\n%s", "owners "+sub, Usage)
+}
+
+// ownersSetup makes an account (add) or gives an existing one a new setup
+// link (reset: a forgotten password, a lost phone), and prints the link.
+// A reset ends every session of the account and its password stops
+// working until the link is used.
+func (c *cmd) ownersSetup(name string, add bool) error {
+	cat, err := c.catalog()
+	if err != nil {
+		return err
+	}
+	now := c.env.Now().UTC()
+	var token string
+	err = c.env.DB.UpdateNow(func(tx *store.Tx) error {
+		o, err := tx.Owner(name)
+		switch {
+		case add && err == nil:
+			return fmt.Errorf("an owner named %q exists: orderd owners reset %s gives a new setup link", name, name)
+		case add && errors.Is(err, store.ErrNotFound):
+			o = &owners.Owner{Name: name, Created: now}
+		case !add && errors.Is(err, store.ErrNotFound):
+			return fmt.Errorf("no owner named %q (orderd owners list)", name)
+		case err != nil:
+			return err
+		}
+		if token, err = o.NewSetup(now); err != nil {
+			return err
+		}
+		o.PasswordHash = ""
+		if err := tx.DeleteSessionsOf(name); err != nil {
+			return err
+		}
+		if err := tx.PutOwner(o); err != nil {
+			return err
+		}
+		what := "owners.add"
+		if !add {
+			what = "owners.reset"
+		}
+		return c.audit(tx, what, name, "")
+	})
+	if err != nil {
+		return err
+	}
+	// The token is in the fragment: browsers never send it to a server.
+	link := c.link(cat, "/admin/setup#"+url.Values{"name": {name}, "token": {token}}.Encode())
+	c.printf("Setup link for %s (valid for %d hours, once):\n\n  %s\n\nOpen it on the phone you will use, choose a password and, if you like, add a passkey.\n",
+		name, int(owners.SetupValid.Hours()), link)
+	return nil
+}
+
+func (c *cmd) ownersRemove(name string) error {
+	err := c.env.DB.UpdateNow(func(tx *store.Tx) error {
+		if _, err := tx.Owner(name); err != nil {
+			return err
+		}
+		if err := tx.DeleteOwner(name); err != nil {
+			return err
+		}
+		return c.audit(tx, "owners.remove", name, "")
+	})
+	if errors.Is(err, store.ErrNotFound) {
+		return fmt.Errorf("no owner named %q (orderd owners list)", name)
+	}
+	if err == nil {
+		c.printf("owner %s removed; every session of it has ended\n", name)
+	}
+	return err
+}
+
+// ownersTOTP turns the password path's second factor on (printing the
+// key for an authenticator app) or off.
+func (c *cmd) ownersTOTP(name string, on bool) error {
+	cat, err := c.catalog()
+	if err != nil {
+		return err
+	}
+	var secret []byte
+	err = c.env.DB.UpdateNow(func(tx *store.Tx) error {
+		o, err := tx.Owner(name)
+		if err != nil {
+			return err
+		}
+		secret = nil
+		if on {
+			if secret, err = owners.NewTOTPSecret(); err != nil {
+				return err
+			}
+		}
+		o.TOTPSecret = secret
+		if err := tx.PutOwner(o); err != nil {
+			return err
+		}
+		return c.audit(tx, map[bool]string{true: "owners.totp.on", false: "owners.totp.off"}[on], name, "")
+	})
+	if errors.Is(err, store.ErrNotFound) {
+		return fmt.Errorf("no owner named %q (orderd owners list)", name)
+	}
+	if err != nil {
+		return err
+	}
+	if !on {
+		c.printf("%s signs in with the password alone now\n", name)
+		return nil
+	}
+	c.printf("Add this key to your authenticator app (scan it as a link, or type the key):\n\n  %s\n\n  key: %s\n\nFrom now on the password is followed by the app's six-digit code.\n",
+		owners.TOTPURL(cat.Shop.Name, name, secret), base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(secret))
+	return nil
+}
+
+func (c *cmd) ownersList() error {
+	var list []*owners.Owner
+	sessions := map[string]int{}
+	err := c.env.DB.View(func(tx *store.Tx) error {
+		var err error
+		if list, err = tx.Owners(); err != nil {
+			return err
+		}
+		for _, o := range list {
+			ss, err := tx.SessionsOf(o.Name)
+			if err != nil {
+				return err
+			}
+			sessions[o.Name] = len(ss)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if len(list) == 0 {
+		c.printf("no owners yet: orderd owners add NAME\n")
+		return nil
+	}
+	for _, o := range list {
+		state := "ready"
+		if !o.Ready() {
+			state = "setup link not used yet"
+		}
+		totp := ""
+		if len(o.TOTPSecret) > 0 {
+			totp = ", with TOTP"
+		}
+		c.printf("%-20s %s%s, %d session(s), since %s\n", o.Name, state, totp, sessions[o.Name], o.Created.Format("2006-01-02"))
+	}
+	return nil
+}

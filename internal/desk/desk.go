@@ -1,0 +1,89 @@
+// Package desk is the owner's desk (issue 15): everything under /admin,
+// the owner's pages and their JSON API (/admin/api), apart from the
+// shop's /v1. Every answer carries the desk's own strict headers; every
+// API route but signing in needs a live session, and every write a
+// same-origin request with the session's CSRF token. One handler per
+// file.
+package desk
+
+import (
+	"embed"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"sabershop/internal/i18n"
+	"sabershop/internal/owners"
+	"sabershop/internal/store"
+)
+
+// Config is what the desk needs; the daemon fills it.
+type Config struct {
+	Store *store.DB
+	Log   *slog.Logger
+	// Now is the clock (tests move it across the session limits).
+	Now func() time.Time
+	// TrustProxy takes client addresses from X-Forwarded-For (behind
+	// Caddy), for the audit log and the per-address sign-in delays.
+	TrustProxy bool
+}
+
+// Desk serves /admin.
+type Desk struct {
+	cfg  Config
+	msg  *i18n.Set
+	mux  *http.ServeMux
+	cop  *http.CrossOriginProtection
+	fake string // a password hash that matches nothing, for unknown names
+}
+
+//go:embed messages/*.toml
+var messageFiles embed.FS
+
+// Locales the desk speaks, its default first: the workshop is Polish.
+var Locales = []string{"pl", "en", "de"}
+
+// New builds the desk.
+func New(cfg Config) (*Desk, error) {
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.Log == nil {
+		cfg.Log = slog.New(slog.DiscardHandler)
+	}
+	msg, err := i18n.LoadEmbedded("desk", "en", messageFiles, "messages", nil)
+	if err != nil {
+		return nil, err
+	}
+	// Signing in as a name that does not exist costs the same argon2 run
+	// as a wrong password, so the time of the answer does not say which
+	// names exist.
+	fake, err := owners.HashPassword("no account has this password")
+	if err != nil {
+		return nil, err
+	}
+	d := &Desk{cfg: cfg, msg: msg, mux: http.NewServeMux(), cop: http.NewCrossOriginProtection(), fake: fake}
+	d.cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		d.fail(w, r, http.StatusForbidden, "cross_site", nil)
+	}))
+	d.routes()
+	return d, nil
+}
+
+func (d *Desk) routes() {
+	d.mux.HandleFunc("POST /admin/api/setup", d.postSetup)
+	d.mux.HandleFunc("POST /admin/api/signin", d.postSignin)
+	d.mux.Handle("POST /admin/api/signout", d.session(d.postSignout))
+	d.mux.Handle("POST /admin/api/signout-everywhere", d.session(d.postSignoutEverywhere))
+	d.mux.Handle("GET /admin/api/me", d.session(d.getMe))
+	d.mux.Handle("GET /admin/api/audit", d.session(d.getAudit))
+	d.mux.HandleFunc("/admin/api/", func(w http.ResponseWriter, r *http.Request) {
+		d.fail(w, r, http.StatusNotFound, "not_found", nil)
+	})
+}
+
+// Handler serves everything under /admin with the desk's headers, and
+// refuses writes from other sites before any handler runs.
+func (d *Desk) Handler() http.Handler {
+	return headers(d.cop.Handler(d.mux))
+}
