@@ -26,12 +26,16 @@ type Config struct {
 	// TrustProxy takes client addresses from X-Forwarded-For (behind
 	// Caddy), for the audit log and the per-address sign-in delays.
 	TrustProxy bool
+	// Site is the built site, whose admin/ folder holds the desk's pages
+	// ("" serves the API alone).
+	Site string
 }
 
 // Desk serves /admin.
 type Desk struct {
 	cfg  Config
-	msg  *i18n.Set
+	msg  *i18n.Set // the API's answers
+	ui   *i18n.Set // the pages' texts
 	mux  *http.ServeMux
 	cop  *http.CrossOriginProtection
 	fake string // a password hash that matches nothing, for unknown names
@@ -55,6 +59,10 @@ func New(cfg Config) (*Desk, error) {
 	if err != nil {
 		return nil, err
 	}
+	ui, err := i18n.LoadEmbedded("desk-ui", "en", uiFiles, "ui", nil)
+	if err != nil {
+		return nil, err
+	}
 	// Signing in as a name that does not exist costs the same argon2 run
 	// as a wrong password, so the time of the answer does not say which
 	// names exist.
@@ -62,7 +70,7 @@ func New(cfg Config) (*Desk, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := &Desk{cfg: cfg, msg: msg, mux: http.NewServeMux(), cop: http.NewCrossOriginProtection(), fake: fake}
+	d := &Desk{cfg: cfg, msg: msg, ui: ui, mux: http.NewServeMux(), cop: http.NewCrossOriginProtection(), fake: fake}
 	d.cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		d.fail(w, r, http.StatusForbidden, "cross_site", nil)
 	}))
@@ -77,8 +85,16 @@ func (d *Desk) routes() {
 	d.mux.Handle("POST /admin/api/signout-everywhere", d.session(d.postSignoutEverywhere))
 	d.mux.Handle("GET /admin/api/me", d.session(d.getMe))
 	d.mux.Handle("GET /admin/api/audit", d.session(d.getAudit))
+	d.mux.HandleFunc("GET /admin/api/texts", d.getTexts)
 	d.mux.HandleFunc("/admin/api/", func(w http.ResponseWriter, r *http.Request) {
 		d.fail(w, r, http.StatusNotFound, "not_found", nil)
+	})
+	d.mux.HandleFunc("/admin/", func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			d.fail(w, r, http.StatusNotFound, "not_found", nil)
+			return
+		}
+		d.getPage(w, r)
 	})
 }
 
