@@ -88,7 +88,7 @@ func (c *cmd) ownersSetup(name string, add bool) error {
 	}
 	// The token is in the fragment: browsers never send it to a server.
 	link := c.link(cat, "/admin/setup#"+url.Values{"name": {name}, "token": {token}}.Encode())
-	c.printf("Setup link for %s (valid for %d hours, once):\n\n  %s\n\nOpen it on the phone you will use, choose a password and, if you like, add a passkey.\n",
+	c.printf("Setup link for %s (valid for %d hours, once):\n\n  %s\n\nOpen it on the phone you will use and choose a password.\n",
 		name, int(owners.SetupValid.Hours()), link)
 	return nil
 }

@@ -80,7 +80,8 @@ type Builder struct {
 	bundle  string
 	cleanup func()
 	assets  *render.Assets
-	sw      []byte // service worker bundle with placeholders (see serviceWorker)
+	desk    *render.Desk // the owner's desk (desk/), bundled with the client
+	sw      []byte       // service worker bundle with placeholders (see serviceWorker)
 	stale   bool   // templates changed: rebundle
 	// constants are the data the bundles hold (the locales' formats, see
 	// bundleConstants); when they change, the bundles are made again.
@@ -243,9 +244,15 @@ func (b *Builder) ensureRenderer(site *content.Site, rep *Report) error {
 	}
 	clientDone := make(chan client, 1)
 	swDone := make(chan error, 1)
+	deskDone := make(chan error, 1)
 	go func() {
 		a, err := render.BuildClient(b.opts.Root, constants)
 		clientDone <- client{a, err}
+	}()
+	go func() {
+		d, err := render.BuildDesk(b.opts.Root, constants)
+		b.desk = d
+		deskDone <- err
 	}()
 	go func() {
 		sw, err := render.BuildServiceWorker(b.opts.Root)
@@ -255,9 +262,10 @@ func (b *Builder) ensureRenderer(site *content.Site, rep *Report) error {
 	if err := render.BuildServer(b.opts.Root, b.bundle, constants); err != nil {
 		<-clientDone
 		<-swDone
+		<-deskDone
 		return err
 	}
-	if err := <-swDone; err != nil {
+	if err := errors.Join(<-swDone, <-deskDone); err != nil {
 		<-clientDone
 		return err
 	}
@@ -385,7 +393,12 @@ func (b *Builder) render(site *content.Site, a *assembler, asm *assembly, out *o
 			return err
 		}
 	}
-	return nil
+	for _, f := range b.desk.Files {
+		if err := out.add(f.Path, f.Contents); err != nil {
+			return err
+		}
+	}
+	return out.add(render.DeskDir+"/index.html", b.desk.Shell(site.Config.Name))
 }
 
 // siteFiles adds everything that is not a page: static files, sitemaps,

@@ -1,0 +1,102 @@
+import { useCallback, useEffect, useState } from "react";
+import { call, setToken, type Me } from "./api";
+import { loadTexts, type Texts } from "./i18n";
+import { Activity } from "./pages/Activity";
+import { Setup } from "./pages/Setup";
+import { SignIn } from "./pages/SignIn";
+import { Today } from "./pages/Today";
+import { Shell } from "./Shell";
+
+/** The desk's pages by path under /admin. */
+export type Route = "today" | "activity" | "signin" | "setup";
+
+function routeOf(pathname: string): Route {
+  const p = pathname.replace(/^\/admin\/?/, "").replace(/\/$/, "");
+  if (p === "setup" || p === "signin" || p === "activity") return p;
+  return "today";
+}
+
+export const pathOf: Record<Route, string> = { today: "/admin/", activity: "/admin/activity", signin: "/admin/signin", setup: "/admin/setup" };
+
+type Session = { kind: "loading" } | { kind: "out" } | { kind: "in"; me: Me } | { kind: "offline" };
+
+export function App() {
+  const [texts, setTexts] = useState<Texts | null>(null);
+  const [route, setRoute] = useState<Route>(() => routeOf(location.pathname));
+  const [session, setSession] = useState<Session>({ kind: "loading" });
+
+  const go = useCallback((r: Route) => {
+    if (location.pathname !== pathOf[r]) history.pushState(null, "", pathOf[r]);
+    setRoute(r);
+    window.scrollTo(0, 0);
+  }, []);
+
+  const check = useCallback(async () => {
+    setSession({ kind: "loading" });
+    const [tx, me] = await Promise.all([loadTexts(), call<Me>("GET", "me")]);
+    setTexts(tx);
+    if (me.ok) {
+      setToken(me.data);
+      setSession({ kind: "in", me: me.data });
+    } else if (me.status === 401) {
+      setToken(null);
+      setSession({ kind: "out" });
+    } else {
+      setSession({ kind: "offline" });
+    }
+  }, []);
+
+  useEffect(() => {
+    void check();
+    const onPop = () => setRoute(routeOf(location.pathname));
+    addEventListener("popstate", onPop);
+    return () => removeEventListener("popstate", onPop);
+  }, [check]);
+
+  useEffect(() => {
+    if (texts) {
+      document.documentElement.lang = texts.locale;
+      document.title = texts.t("title");
+    }
+  }, [texts]);
+
+  const signedIn = (me: Me) => {
+    setToken(me);
+    setSession({ kind: "in", me });
+    go("today");
+  };
+  const signedOut = () => {
+    setToken(null);
+    setSession({ kind: "out" });
+    go("signin");
+  };
+
+  if (!texts || session.kind === "loading") {
+    return (
+      <main className="desk-center" aria-busy="true">
+        <span className="spinner" aria-hidden="true" />
+        <span className="visually-hidden">{texts?.t("loading") ?? "…"}</span>
+      </main>
+    );
+  }
+  const { t } = texts;
+  if (session.kind === "offline") {
+    return (
+      <main className="desk-center">
+        <div className="notice notice--warn" role="alert">
+          <p>{t("offline")}</p>
+          <button className="btn btn--ghost" type="button" onClick={() => void check()}>
+            {t("retry")}
+          </button>
+        </div>
+      </main>
+    );
+  }
+  if (route === "setup") return <Setup t={t} onDone={signedIn} />;
+  if (session.kind === "out") return <SignIn t={t} onDone={signedIn} />;
+  return (
+    <Shell t={t} me={session.me} route={route} go={go} onSignedOut={signedOut}>
+      {route === "activity" ? <Activity t={t} locale={texts.locale} /> : <Today t={t} locale={texts.locale} me={session.me} />}
+    </Shell>
+  );
+}

@@ -1,0 +1,72 @@
+import { useState, type ReactNode } from "react";
+import { call, type Me } from "./api";
+import type { Route } from "./App";
+import { pathOf } from "./App";
+import type { Translate } from "./i18n";
+
+/** The signed-in frame: the desk's name, its pages, signing out. */
+export function Shell({
+  t,
+  me,
+  route,
+  go,
+  onSignedOut,
+  children,
+}: {
+  t: Translate;
+  me: Me;
+  route: Route;
+  go: (r: Route) => void;
+  onSignedOut: () => void;
+  children: ReactNode;
+}) {
+  const [busy, setBusy] = useState(false);
+  const signOut = async (everywhere: boolean) => {
+    setBusy(true);
+    await call("POST", everywhere ? "signout-everywhere" : "signout");
+    setBusy(false);
+    onSignedOut();
+  };
+  const link = (r: Route, label: string) => (
+    <a
+      href={pathOf[r]}
+      className={`desk-nav__link${route === r ? " is-current" : ""}`}
+      aria-current={route === r ? "page" : undefined}
+      onClick={(e) => {
+        e.preventDefault();
+        go(r);
+      }}
+    >
+      {label}
+    </a>
+  );
+  return (
+    <div className="desk-frame">
+      <header className="desk-bar">
+        <span className="desk-bar__brand">
+          <span className="desk-bar__blade" aria-hidden="true" />
+          {t("title")}
+        </span>
+        <span className="desk-bar__who">{me.name}</span>
+      </header>
+      <nav className="desk-nav" aria-label={t("nav.menu")}>
+        {link("today", t("nav.today"))}
+        {link("activity", t("nav.activity"))}
+      </nav>
+      <main className="desk-main" id="main">
+        {children}
+      </main>
+      <footer className="desk-foot">
+        <button className="btn btn--ghost btn--sm" type="button" disabled={busy} onClick={() => void signOut(false)}>
+          {t("nav.signout")}
+        </button>
+        <button className="btn btn--ghost btn--sm" type="button" disabled={busy} onClick={() => void signOut(true)}>
+          {t("nav.signout_everywhere")}
+        </button>
+        <a className="desk-foot__shop" href="/">
+          {t("shop_link")}
+        </a>
+      </footer>
+    </div>
+  );
+}

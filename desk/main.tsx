@@ -1,0 +1,8 @@
+// The owner's desk: one React app under /admin (issue 15), bundled on its
+// own by cmd/build (internal/render/desk.go). Phone first.
+import "./desk.css";
+import { createRoot } from "react-dom/client";
+import { App } from "./App";
+
+const root = document.getElementById("desk");
+if (root) createRoot(root).render(<App />);

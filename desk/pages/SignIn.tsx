@@ -1,0 +1,70 @@
+import { useId, useState, type FormEvent } from "react";
+import { call, type Me } from "../api";
+import type { Translate } from "../i18n";
+
+/** Name and password, then the TOTP code when the account has one. */
+export function SignIn({ t, onDone }: { t: Translate; onDone: (me: Me) => void }) {
+  const id = useId();
+  const [needCode, setNeedCode] = useState(false);
+  const [error, setError] = useState("");
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const f = new FormData(e.currentTarget);
+    setBusy(true);
+    setError("");
+    const res = await call<Me>("POST", "signin", { name: f.get("name"), password: f.get("password"), code: f.get("code") ?? "" });
+    setBusy(false);
+    if (res.ok) return onDone(res.data);
+    if (res.code === "totp_required") setNeedCode(true);
+    setError(res.message || t("offline"));
+  };
+
+  return (
+    <main className="desk-center">
+      <form className="card card--pad desk-form" onSubmit={(e) => void submit(e)} aria-busy={busy || undefined}>
+        <h1 className="desk-form__title">{t("signin.title")}</h1>
+        <p className="desk-form__lead">{t("signin.lead")}</p>
+        <div className="form-field">
+          <label className="form-field__label" htmlFor={`${id}-name`}>
+            {t("signin.name")}
+          </label>
+          <input id={`${id}-name`} className="input" name="name" autoComplete="username" autoCapitalize="none" spellCheck={false} required />
+        </div>
+        <div className="form-field">
+          <label className="form-field__label" htmlFor={`${id}-password`}>
+            {t("signin.password")}
+          </label>
+          <input id={`${id}-password`} className="input" name="password" type="password" autoComplete="current-password" required />
+        </div>
+        {needCode && (
+          <div className="form-field">
+            <label className="form-field__label" htmlFor={`${id}-code`}>
+              {t("signin.code")}
+            </label>
+            <input
+              id={`${id}-code`}
+              className="input"
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="[0-9 ]{6,7}"
+              required
+              autoFocus
+            />
+          </div>
+        )}
+        {error && (
+          <p className="field-error" role="alert">
+            {error}
+          </p>
+        )}
+        <button className="btn btn--primary btn--lg btn--block" type="submit" disabled={busy}>
+          {busy && <span className="spinner" aria-hidden="true" />}
+          {busy ? t("signin.sending") : t("signin.submit")}
+        </button>
+      </form>
+    </main>
+  );
+}

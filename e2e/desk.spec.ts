@@ -1,0 +1,98 @@
+// The owner's desk (issue 15): the setup link from `orderd owners add`,
+// signing in and out, the activity log, in Polish by default, at both
+// widths, keyboard only where it matters, axe on each page.
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { expectNoSeriousViolations } from "./axe";
+import { BOTH_WIDTHS, expect, test, type Page } from "./fixtures";
+import { DATA, orderdBinary } from "./shop";
+
+const run = promisify(execFile);
+
+/** A fresh account through the owner's command; its setup link's path. */
+async function addOwner(name: string): Promise<string> {
+  const { stdout } = await run(await orderdBinary(), ["-data", DATA, "owners", "add", name]);
+  const link = /https?:\/\/\S+\/admin\/setup#\S+/.exec(stdout)?.[0];
+  if (!link) throw new Error(`no setup link in: ${stdout}`);
+  const u = new URL(link);
+  return u.pathname + u.hash;
+}
+
+const PASSWORD = "miecz świetlny z warsztatu";
+
+test.use({ locale: "pl-PL", extraHTTPHeaders: { "Accept-Language": "pl-PL,pl;q=0.9" } });
+
+async function setUp(page: Page, name: string) {
+  await page.goto(await addOwner(name));
+  await expect(page.getByRole("heading", { name: "Skonfiguruj konto" })).toBeVisible();
+  await page.getByLabel("Nowe hasło").fill(PASSWORD);
+  await page.getByLabel("Powtórz hasło").fill(PASSWORD);
+  await page.getByRole("button", { name: "Zapisz i zaloguj" }).click();
+  await expect(page.getByRole("heading", { name: "Dziś" })).toBeVisible();
+}
+
+test.describe("desk", () => {
+  test("setup link, sign out, sign in, activity, in Polish", BOTH_WIDTHS, async ({ page }) => {
+    const name = `owner${Date.now().toString(36)}`;
+    await setUp(page, name);
+    // The token left the address bar.
+    expect(page.url()).not.toContain("token");
+    await expect(page.locator(".desk-bar__who")).toHaveText(name);
+    await expectNoSeriousViolations(page, { what: "today" });
+
+    await page.getByRole("link", { name: "Aktywność" }).click();
+    // Other tests' owners share the run's log: find this one's lines.
+    const entry = (what: string) => page.locator(".desk-log__entry").filter({ hasText: what }).filter({ hasText: name });
+    await expect(entry("Konto skonfigurowane")).toBeVisible();
+    await expect(entry("Konto utworzone")).toContainText("na serwerze");
+    await expectNoSeriousViolations(page, { what: "activity" });
+
+    await page.getByRole("button", { name: "Wyloguj", exact: true }).click();
+    await expect(page.getByRole("heading", { name: "Logowanie" })).toBeVisible();
+    await expectNoSeriousViolations(page, { what: "sign-in" });
+    // A wrong password says so and keeps the name typed.
+    await page.getByLabel("Nazwa").fill(name);
+    await page.getByLabel("Hasło").fill("to nie jest to hasło");
+    await page.getByRole("button", { name: "Zaloguj" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Nazwa, hasło lub kod są niepoprawne.");
+    await expect(page.getByLabel("Nazwa")).toHaveValue(name);
+    await page.getByLabel("Hasło").fill(PASSWORD);
+    await page.getByRole("button", { name: "Zaloguj" }).click();
+    await expect(page.getByRole("heading", { name: "Dziś" })).toBeVisible();
+    // A reload keeps the session (the cookie is HttpOnly: the page asks the desk).
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Dziś" })).toBeVisible();
+  });
+
+  test("keyboard only: sign in and reach the activity", async ({ page }) => {
+    const name = `kb${Date.now().toString(36)}`;
+    await setUp(page, name);
+    await page.getByRole("button", { name: "Wyloguj", exact: true }).click();
+    await expect(page.getByRole("heading", { name: "Logowanie" })).toBeVisible();
+    await page.keyboard.press("Tab");
+    await expect(page.getByLabel("Nazwa")).toBeFocused();
+    await page.keyboard.type(name);
+    await page.keyboard.press("Tab");
+    await page.keyboard.type(PASSWORD);
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("heading", { name: "Dziś" })).toBeVisible();
+    await page.keyboard.press("Tab"); // the nav's first link
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("link", { name: "Aktywność" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("heading", { name: "Aktywność" })).toBeVisible();
+  });
+
+  test("without a session the desk shows nothing but the sign-in", async ({ page, request }) => {
+    for (const path of ["/admin/", "/admin/activity"]) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { name: "Logowanie" })).toBeVisible();
+    }
+    const me = await request.get("/admin/api/me");
+    expect(me.status()).toBe(401);
+    const res = await request.get("/admin/");
+    expect(res.headers()["x-frame-options"]).toBe("DENY");
+    expect(res.headers()["cache-control"]).toBe("no-store");
+    expect(res.headers()["content-security-policy"]).toContain("script-src 'self'");
+  });
+});
