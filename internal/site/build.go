@@ -82,7 +82,7 @@ type Builder struct {
 	assets  *render.Assets
 	desk    *render.Desk // the owner's desk (desk/), bundled with the client
 	sw      []byte       // service worker bundle with placeholders (see serviceWorker)
-	stale   bool   // templates changed: rebundle
+	stale   bool         // templates changed: rebundle
 	// constants are the data the bundles hold (the locales' formats, see
 	// bundleConstants); when they change, the bundles are made again.
 	constants map[string]string
