@@ -116,6 +116,10 @@ type Notification struct {
 	Status    Status
 	Amount    int64 // minor units; checked against the order before applying
 	Currency  string
+	// Capture is the provider's id of the money taken, when refunds name
+	// it otherwise than Reference (PayPal's capture id); kept on the
+	// attempt when it is paid (RefundRequest.Capture).
+	Capture string
 }
 
 // Ack is what the webhook answers the provider once the notification has
@@ -200,6 +204,15 @@ type RefundResult struct {
 // nothing is known to have happened.
 type Refunder interface {
 	Refund(ctx context.Context, req RefundRequest) (RefundResult, error)
+}
+
+// Refusal tells whether a provider's HTTP status means it looked at a
+// request and said no (nothing happened; asking again changes nothing),
+// as opposed to not having decided: 401 (a token problem), 408 and 429
+// (ask later) and 5xx are the provider being unavailable.
+func Refusal(status int) bool {
+	return status >= 400 && status < 500 && status != http.StatusUnauthorized &&
+		status != http.StatusRequestTimeout && status != http.StatusTooManyRequests
 }
 
 // PageServer is a provider that serves pages of its own under

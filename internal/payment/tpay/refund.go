@@ -51,7 +51,7 @@ func (p *Provider) Refund(ctx context.Context, req payment.RefundRequest) (payme
 	path := "/transactions/" + url.PathEscape(req.Reference) + "/refunds"
 	err := p.call(ctx, http.MethodPost, path, refundRequest{Amount: amount(req.Amount)}, &ans)
 	var ae *apiError
-	if errors.As(err, &ae) && refusal(ae.Status) {
+	if errors.As(err, &ae) && payment.Refusal(ae.Status) {
 		p.cfg.Log.Info("tpay: refund refused", "transaction", req.Reference, "http", ae.Status, "code", ae.Code)
 		return payment.RefundResult{}, fmt.Errorf("%w: %v", payment.ErrRefundRefused, err)
 	}
@@ -63,13 +63,4 @@ func (p *Provider) Refund(ctx context.Context, req payment.RefundRequest) (payme
 	}
 	p.cfg.Log.Info("tpay: refund accepted", "transaction", req.Reference, "amount", amount(req.Amount).String(), "status", ans.Status)
 	return payment.RefundResult{Reference: ans.RequestID, Status: payment.RefundPending}, nil
-}
-
-// refusal tells whether an HTTP status means the provider looked at the
-// request and said no (nothing happened, asking again changes nothing),
-// as opposed to not having decided: 401 (token; call retried it already),
-// 408 and 429 (ask later) and 5xx are the provider being unavailable.
-func refusal(status int) bool {
-	return status >= 400 && status < 500 && status != http.StatusUnauthorized &&
-		status != http.StatusRequestTimeout && status != http.StatusTooManyRequests
 }
