@@ -71,7 +71,6 @@
 //     is left, balance) is a refusal, 5xx and network errors are Tpay
 //     being unavailable. Tpay's error codes for refunds were not found;
 //     tpaytest uses its own (amount_exceeded, transaction_not_paid, ...).
-//
 //   - The exact /pay answer for a refused card: treated as declined when
 //     result is "failure", status is "declined", Tpay answers 400 to the
 //     pay request, or the answer has neither status "correct" nor a
