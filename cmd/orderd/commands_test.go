@@ -104,6 +104,9 @@ func TestOwnerCommandsWhileServing(t *testing.T) {
 		{[]string{"orders", "send", "1", "--tracking", "X1"}, 1, "orderd: order #1 is placed: illegal status transition"},
 		{[]string{"coupons", "add", "spring", "--percent", "5"}, 1, "a coupon SPRING exists already"},
 		{[]string{"coupons", "disable", "NOPE"}, 1, "no coupon NOPE"},
+		// The daemon's providers reach the command: the order's own rule answers.
+		{[]string{"orders", "refund", "1"}, 1, "order #1: no refund: order: nothing to refund through a provider: order #1 is placed"},
+		{[]string{"orders", "refund", "1", "--amount", "x"}, 2, "want a positive amount"},
 	} {
 		args := append([]string{"-data", data}, tc.args...)
 		out, errOut, code := runOrderd(t, args...)
@@ -138,6 +141,10 @@ func TestOwnerCommandsWhileServing(t *testing.T) {
 	}
 	if out := mustRun(t, "-data", data, "shop", "status"); out != "orders are open\n" {
 		t.Errorf("shop status without a daemon: %q", out)
+	}
+	// A refund asks a payment provider: only the daemon has them.
+	if _, errOut, code := runOrderd(t, "-data", data, "-site", sitePath, "orders", "refund", "1"); code != 1 || !strings.Contains(errOut, "needs the running daemon") {
+		t.Errorf("refund without a daemon: exit %d %q", code, errOut)
 	}
 	// Commands that write e-mails need the built site then.
 	if _, errOut, code := runOrderd(t, "-data", data, "-site", filepath.Join(t.TempDir(), "nosite"), "orders", "cancel", "1", "--reason", "test"); code != 1 || !strings.Contains(errOut, "no catalogue") {

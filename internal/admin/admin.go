@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"sabershop/internal/catalog"
+	"sabershop/internal/payment"
 	"sabershop/internal/store"
 )
 
@@ -35,6 +36,9 @@ type Env struct {
 	// cancelled), with its number: the daemon's log then has every order
 	// event, whoever caused it.
 	Log *slog.Logger
+	// Payments are the daemon's payment providers (orders refund asks
+	// them); nil when the command runs without a daemon.
+	Payments *payment.Registry
 }
 
 // UsageError is a mistake in the command line; the message says what to
@@ -55,6 +59,8 @@ const Usage = `usage: orderd <command> [arguments]
   orders show ID|HASH                      items, build sheet, customer, timeline, e-mails
   orders send ID --tracking NUMBER [--url TRACKING_URL]
   orders cancel ID --reason TEXT [--refund NOTE]   (--refund is required for a paid order)
+  orders refund ID [--amount 50.00] [--reason TEXT]   pay back through the payment provider (default: everything
+                                           left; a full refund cancels a paid order); needs the running daemon
   shop status|pause|resume
   coupons add CODE (--percent N | --amount 50.00 --currency PLN) [--expires YYYY-MM-DD] [--limit N]
   coupons list
@@ -101,6 +107,8 @@ func Run(ctx context.Context, env Env, args []string, out io.Writer) error {
 			return c.ordersSend(rest)
 		case "cancel":
 			return c.ordersCancel(rest)
+		case "refund":
+			return c.ordersRefund(rest)
 		}
 	case "shop":
 		switch sub {

@@ -53,6 +53,22 @@ func (b buildSheet) order(o *order.Order) {
 	if o.CancelReason != "" {
 		b.printf("  cancelled: %s\n", o.CancelReason)
 	}
+	if len(o.Refunds) > 0 {
+		b.printf("\nRefunds\n")
+		for _, r := range o.Refunds {
+			b.printf("  %s  %-9s %s through %s", r.At.UTC().Format("2006-01-02 15:04:05"), r.State, amount(r.Amount, r.Currency), r.Provider)
+			if r.Reference != "" {
+				b.printf(" (%s)", inert.String(r.Reference))
+			}
+			if r.Reason != "" {
+				b.printf(": %s", inert.String(r.Reason))
+			}
+			if r.Note != "" {
+				b.printf("\n      %s", inert.String(r.Note)) // the provider's words
+			}
+			b.printf("\n")
+		}
+	}
 	b.printf("\nTimeline\n")
 	for _, e := range o.Timeline {
 		b.printf("  %s  %-16s %s\n", e.At.UTC().Format("2006-01-02 15:04:05"), e.Status, inert.String(e.Cause))

@@ -132,6 +132,9 @@ func (s *Server) applyPayment(n payment.Notification) error {
 		if a != nil && a.Reference == "" {
 			a.Reference = n.Reference // the notification outran the start's answer
 		}
+		if a != nil && n.Status == payment.StatusPaid && n.Capture != "" && a.Capture == "" {
+			a.Capture = n.Capture // what a refund names (PayPal's capture)
+		}
 		cause := n.Provider + ": " + string(n.Status)
 		var changed bool
 		switch n.Status {

@@ -263,7 +263,7 @@ func Run(ctx context.Context, cfg Config) error {
 	wg.Go(func() { purgeIdempotency(bg, db, log) })
 	wg.Go(func() { sweepUnpaid(bg, srvAPI, cfg.UnpaidSweep, log) })
 	wg.Go(func() {
-		env := admin.Env{DB: db, Catalog: cats.Current, BaseURL: baseURL, Kick: worker.Kick, Log: log}
+		env := admin.Env{DB: db, Catalog: cats.Current, BaseURL: baseURL, Kick: worker.Kick, Log: log, Payments: pays}
 		if err := admin.Serve(bg, sock, env); err != nil {
 			log.Error("command socket", "err", err)
 		}

@@ -77,6 +77,16 @@ func testOrder(loc string) *order.Order {
 	}
 }
 
+// refundedOrder is testOrder paid by tpay, 50.00 of it refunded.
+func refundedOrder(loc string) *order.Order {
+	o := testOrder(loc)
+	o.Status, o.Attempts[0].State = order.Paid, order.AttemptPaid
+	at := time.Date(2026, 3, 9, 12, 0, 0, 0, time.UTC)
+	o.Refunds = []order.Refund{{ID: "rf-1", Key: "k", Attempt: "att-1", Provider: "tpay", Amount: 5000, Currency: o.Currency,
+		Reason: "Damaged in transit", Reference: "req-1", State: order.RefundDone, At: at, Finished: at}}
+	return o
+}
+
 const statusURL = "https://saberforge.example/pl/status/h4sh-0f-0rder-12"
 
 // allKinds renders every kind in loc.
@@ -114,6 +124,8 @@ func allKinds(loc string) (map[string]*Message, error) {
 	add(KindOrderLinks, m, e)
 	m, e = PaymentReminder(cat, o, statusURL, o.CreatedAt.Add(14*24*time.Hour))
 	add(KindPaymentReminder, m, e)
+	m, e = RefundIssued(cat, refundedOrder(loc), statusURL, refundedOrder(loc).Refunds[0])
+	add(KindRefundIssued, m, e)
 	for _, kind := range OwnerKinds {
 		m, e = OwnerOrder(kind, cat, loc, "owner@saberforge.example", o, statusURL, o.CreatedAt)
 		add(kind, m, e)

@@ -32,6 +32,13 @@ type orderData struct {
 	Tracking, TrackingURL, Reason string
 	PayBy                         string // the payment reminder: the day an unpaid order is cancelled
 
+	// The refund e-mail (kinds_refund.go): the amount refunded, what is
+	// left of the payment, whether that was all (and the order cancelled
+	// by it), the owner's reason, how long the provider takes.
+	Refunded, RefundLeft       string
+	RefundAll, RefundCancelled bool
+	RefundReason, RefundTiming string
+
 	ShopName, ShopEmail string
 }
 

@@ -24,12 +24,13 @@ const (
 	KindSaleStart        = "sale_start"
 	KindOrderLinks       = "order_links"
 	KindPaymentReminder  = "payment_reminder"
+	KindRefundIssued     = "refund_issued"
 )
 
 // Kinds lists every kind, for tests and for previews.
 var Kinds = []string{
 	KindOrderPlaced, KindPaymentReceived, KindOrderSent, KindOrderCancelled,
-	KindContactMessage, KindSubscribeConfirm, KindSaleStart, KindOrderLinks, KindPaymentReminder,
+	KindContactMessage, KindSubscribeConfirm, KindSaleStart, KindOrderLinks, KindPaymentReminder, KindRefundIssued,
 	KindOwnerOrderPlaced, KindOwnerPaymentReceived, KindOwnerPaymentFailed, KindOwnerOrderExpired,
 }
 

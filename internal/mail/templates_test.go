@@ -13,6 +13,8 @@ func TestEveryKindEveryLocale(t *testing.T) {
 		"en": "€1,499.00", "de": "1.499,00\u00a0€", "pl": "1\u00a0499,00\u00a0zł",
 	}
 	waste := map[string]string{"en": "€0.08", "de": "0,08\u00a0€", "pl": "0,08\u00a0zł"}
+	refunded := map[string]string{"en": "€50.00", "de": "50,00\u00a0€", "pl": "50,00\u00a0zł"}
+	left := map[string]string{"en": "€1,449.00", "de": "1.449,00\u00a0€", "pl": "1\u00a0449,00\u00a0zł"}
 	payBy := map[string]string{"en": "16 March 2026", "de": "16. März 2026", "pl": "16 marca 2026"}
 	for _, loc := range Locales() {
 		msgs, err := allKinds(loc)
@@ -51,6 +53,7 @@ func TestEveryKindEveryLocale(t *testing.T) {
 				KindSaleStart:        {"https://saberforge.example/shop", "https://saberforge.example/v1/subscribers/sub-token/unsubscribe"},
 				KindOrderLinks:       {"#12", statusURL, total[loc], "#7", "https://saberforge.example/status/h4sh-0f-0rder-7", "Anna@Example.com"},
 				KindPaymentReminder:  {"#12", statusURL, total[loc], payBy[loc], "Talon"},
+				KindRefundIssued:     {"#12", statusURL, refunded[loc], left[loc], "Damaged in transit", "Tpay"},
 			}[kind]
 			if IsOwnerKind(kind) {
 				// The whole order, the customer's data and the build sheet.
@@ -66,7 +69,7 @@ func TestEveryKindEveryLocale(t *testing.T) {
 					t.Errorf("%s: HTML lacks %q", name, s)
 				}
 			}
-			if (strings.HasPrefix(kind, "order_") && kind != KindOrderLinks) || kind == KindPaymentReceived {
+			if (strings.HasPrefix(kind, "order_") && kind != KindOrderLinks) || kind == KindPaymentReceived || kind == KindRefundIssued {
 				if !strings.Contains(m.Subject, "#12") || m.Ref != "h4sh-0f-0rder-12" || !strings.Contains(m.To, "anna@example.com") {
 					t.Errorf("%s: subject %q, ref %q, to %q", name, m.Subject, m.Ref, m.To)
 				}

@@ -41,6 +41,7 @@ type Attempt struct {
 	Method    string       `json:"method"`
 	Reference string       `json:"reference,omitempty"`  // the provider's id, once it answered
 	NotifyRef string       `json:"notify_ref,omitempty"` // the id its notifications carry, when another
+	Capture   string       `json:"capture,omitempty"`    // the provider's id of the money taken, when refunds need it (PayPal)
 	Amount    int64        `json:"amount"`
 	Currency  string       `json:"currency"`
 	Totals    Totals       `json:"totals"`           // the order's totals it was started for

@@ -148,4 +148,7 @@ type Order struct {
 	// Attempts are the payments started, oldest first, each with the
 	// amount it was started for (attempt.go).
 	Attempts []Attempt `json:"attempts,omitempty"`
+	// Refunds are the refunds asked of the providers, oldest first, done
+	// or not (refund.go).
+	Refunds []Refund `json:"refunds,omitempty"`
 }

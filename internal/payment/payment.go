@@ -116,6 +116,10 @@ type Notification struct {
 	Status    Status
 	Amount    int64 // minor units; checked against the order before applying
 	Currency  string
+	// Capture is the provider's id of the money taken, when refunds name
+	// it otherwise than Reference (PayPal's capture id); kept on the
+	// attempt when it is paid (RefundRequest.Capture).
+	Capture string
 }
 
 // Ack is what the webhook answers the provider once the notification has
@@ -157,6 +161,60 @@ type Returner interface {
 	Return(ctx context.Context, r *http.Request) (Notification, error)
 }
 
+// RefundRequest asks the provider to pay money of a paid payment back.
+// Amount is in minor units of Currency and never more than what is left
+// of the payment (the shop checks before asking; the provider checks
+// again). Reference is the payment as the shop recorded it when it was
+// started (tpay's transaction id, PayPal's order id, the sandbox's ref);
+// Capture is the provider's id of the money taken, when it names it
+// otherwise (PayPal's capture id; "" when unknown: the adapter looks it
+// up). IdempotencyKey makes a repeated request one refund where the
+// provider supports it (PayPal-Request-Id).
+type RefundRequest struct {
+	Reference      string
+	Capture        string
+	Amount         int64
+	Currency       string
+	Reason         string // the owner's words; may reach the payer (PayPal's note_to_payer)
+	IdempotencyKey string
+}
+
+// RefundStatus is where an accepted refund stands at the provider.
+type RefundStatus string
+
+const (
+	// RefundCompleted: the provider has paid the money back.
+	RefundCompleted RefundStatus = "completed"
+	// RefundPending: accepted; the money goes out within the provider's
+	// usual time (bank transfers take days).
+	RefundPending RefundStatus = "pending"
+)
+
+// RefundResult is the provider's answer to an accepted refund: its own
+// id of the refund, for the owner and the provider's support.
+type RefundResult struct {
+	Reference string
+	Status    RefundStatus
+}
+
+// Refunder is a provider that can pay money back through its API. A
+// refusal (more than is left, an unknown or unrefundable payment, not
+// enough balance) is ErrRefundRefused with the provider's words; any other
+// error is the provider being unreachable or answering nonsense, and
+// nothing is known to have happened.
+type Refunder interface {
+	Refund(ctx context.Context, req RefundRequest) (RefundResult, error)
+}
+
+// Refusal tells whether a provider's HTTP status means it looked at a
+// request and said no (nothing happened; asking again changes nothing),
+// as opposed to not having decided: 401 (a token problem), 408 and 429
+// (ask later) and 5xx are the provider being unavailable.
+func Refusal(status int) bool {
+	return status >= 400 && status < 500 && status != http.StatusUnauthorized &&
+		status != http.StatusRequestTimeout && status != http.StatusTooManyRequests
+}
+
 // PageServer is a provider that serves pages of its own under
 // /v1/sandbox/ (the sandbox's 3-D Secure challenge, bank and PayPal pages).
 type PageServer interface {
@@ -177,4 +235,9 @@ var (
 	// ErrUnknown is returned by Query when the provider does not know the
 	// reference.
 	ErrUnknown = errors.New("payment: unknown reference")
+	// ErrRefundRefused is returned by Refund when the provider answered
+	// and refused the refund (amount above what is left of the payment,
+	// payment unknown or not refundable, balance too low); the error's
+	// text carries the provider's reason. Nothing was paid back.
+	ErrRefundRefused = errors.New("payment: refund refused")
 )

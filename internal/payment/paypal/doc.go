@@ -44,6 +44,17 @@
 //     https://stackoverflow.com/questions/62870568/how-to-verify-a-paypal-webhook-notification-diy-style-without-using-paypal-sdk/62870569
 //     https://hookdeck.com/webhooks/platforms/how-to-secure-and-verify-paypal-webhooks-with-hookdeck
 //     http://alborangolf.evoragolf.com/vendor/paypal/rest-api-sdk-php/sample/notifications/ValidateWebhookEvent.php
+//   - Refunds: POST /v2/payments/captures/{capture_id}/refund, an empty
+//     body for everything or {"amount": {"value", "currency_code"}} and
+//     note_to_payer; PayPal-Request-Id for idempotency (kept 45 days);
+//     the answer's status is COMPLETED, PENDING, FAILED or CANCELLED;
+//     refusals are 422 with issues REFUND_AMOUNT_EXCEEDED,
+//     CAPTURE_FULLY_REFUNDED, PENDING_CAPTURE, REFUND_NOT_ALLOWED,
+//     REFUND_FAILED_INSUFFICIENT_FUNDS.
+//     https://developer.paypal.com/checkout/manage-payment
+//     https://developer.paypal.com/sdk/payment/v2/captures-refund
+//     https://developer.paypal.com/api/payments/v2/errors/refund_amount_exceeded
+//     https://developer.paypal.com/api/payments/v2/errors/pending_capture
 //
 // Not confirmed by what I could read, and what this package assumes:
 //

@@ -239,6 +239,7 @@ func notificationFromOrder(o order) (payment.Notification, error) {
 	if c := pu.Payments.Captures; len(c) > 0 {
 		last := c[len(c)-1]
 		n.Status = captureStatus(last.Status)
+		n.Capture = last.ID
 		if last.Amount.Value != "" {
 			amount = last.Amount
 		}

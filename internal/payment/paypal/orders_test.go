@@ -129,7 +129,9 @@ func TestReturnCaptures(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			wantN := payment.Notification{Provider: "paypal", OrderHash: hash, Reference: id, Status: want, Amount: 36400, Currency: "EUR"}
+			o, _ := e.fake.Order(id)
+			wantN := payment.Notification{Provider: "paypal", OrderHash: hash, Reference: id, Status: want, Amount: 36400, Currency: "EUR",
+				Capture: o.CaptureID}
 			if n != wantN {
 				t.Errorf("got %+v\nwant %+v", n, wantN)
 			}

@@ -68,7 +68,7 @@ func (p *Provider) eventNotification(ctx context.Context, ev event) (payment.Not
 	if err := json.Unmarshal(ev.Resource, &c); err != nil {
 		return payment.Notification{}, fmt.Errorf("capture resource: %w", err)
 	}
-	n := payment.Notification{Status: st, OrderHash: c.CustomID, Reference: c.SupplementaryData.RelatedIDs.OrderID}
+	n := payment.Notification{Status: st, OrderHash: c.CustomID, Reference: c.SupplementaryData.RelatedIDs.OrderID, Capture: c.ID}
 	if n.OrderHash == "" {
 		n.OrderHash = c.InvoiceID
 	}

@@ -90,6 +90,7 @@ type Provider struct {
 
 var (
 	_ payment.Provider   = (*Provider)(nil)
+	_ payment.Refunder   = (*Provider)(nil)
 	_ payment.PageServer = (*Provider)(nil)
 )
 
@@ -110,6 +111,7 @@ type pending struct {
 	returnURL string
 	cancelURL string
 	created   time.Time
+	refunds   []refund // accepted, oldest first (refund.go)
 	state
 }
 

@@ -10,14 +10,44 @@ import (
 )
 
 // apiError is a non-2xx answer from the Open API. Its text carries only
-// the method, path and status: bodies may echo what was sent.
+// the method, path, status and Tpay's error code: bodies may echo what
+// was sent.
 type apiError struct {
 	Method, Path string
 	Status       int
+	Code         string // errors[0].errorCode of the answer, when it has one
 }
 
 func (e *apiError) Error() string {
-	return fmt.Sprintf("tpay: %s %s: HTTP %d", e.Method, e.Path, e.Status)
+	s := fmt.Sprintf("tpay: %s %s: HTTP %d", e.Method, e.Path, e.Status)
+	if e.Code != "" {
+		s += " " + e.Code
+	}
+	return s
+}
+
+// errorCode is the first errorCode of a failure answer
+// ({"result":"failure","errors":[{"errorCode":...,"errorMessage":...}]}),
+// cut short and kept to printable ASCII: it goes into errors and logs.
+func errorCode(body []byte) string {
+	var b struct {
+		Errors []struct {
+			ErrorCode string `json:"errorCode"`
+		} `json:"errors"`
+	}
+	if json.Unmarshal(body, &b) != nil || len(b.Errors) == 0 {
+		return ""
+	}
+	code := []rune(b.Errors[0].ErrorCode)
+	if len(code) > 64 {
+		code = code[:64]
+	}
+	for i, r := range code {
+		if r < 0x21 || r > 0x7e {
+			code[i] = '?'
+		}
+	}
+	return string(code)
 }
 
 // call sends a JSON request with the bearer token and decodes the answer
@@ -45,7 +75,7 @@ func (p *Provider) call(ctx context.Context, method, path string, in, out any) e
 			continue
 		}
 		if status < 200 || status > 299 {
-			return &apiError{Method: method, Path: path, Status: status}
+			return &apiError{Method: method, Path: path, Status: status, Code: errorCode(body)}
 		}
 		if out != nil {
 			if err := json.Unmarshal(body, out); err != nil {

@@ -55,9 +55,22 @@
 //     underpayment awaiting the merchant (https://support.tpay.com/en/
 //     developer/faq/jakie-statusy-moga-przyjac-powiadomienia-post-o-
 //     platnosciach).
+//   - Refunds (https://docs-api.tpay.com/refunds; the PHP library's
+//     TransactionsApi.php createRefundByTransactionId and
+//     RequestBody/Refund.php): POST /transactions/{transactionId}/refunds,
+//     an empty body for everything (the transaction's status becomes
+//     "refund") or {"amount": 100.15} in PLN for a part (the status stays,
+//     even when the parts reach the whole); the money is taken from the
+//     merchant's balance when the request is accepted; PayPal-funded Tpay
+//     payments cannot be refunded.
 //
 // What could not be confirmed, and what this package assumes:
 //
+//   - The refund answer: read for result and requestId (kept as the
+//     refund's reference); any 4xx (unknown transaction, amount above what
+//     is left, balance) is a refusal, 5xx and network errors are Tpay
+//     being unavailable. Tpay's error codes for refunds were not found;
+//     tpaytest uses its own (amount_exceeded, transaction_not_paid, ...).
 //   - The exact /pay answer for a refused card: treated as declined when
 //     result is "failure", status is "declined", Tpay answers 400 to the
 //     pay request, or the answer has neither status "correct" nor a

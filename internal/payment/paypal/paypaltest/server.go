@@ -40,8 +40,10 @@ type Server struct {
 	tokens      map[string]time.Time // access token -> expiry
 	tokenCalls  int
 	orders      map[string]*Order
-	byRequestID map[string]string // PayPal-Request-Id of a create -> order id
-	certs       map[string][]byte // path -> PEM served
+	byRequestID map[string]string   // PayPal-Request-Id of a create -> order id
+	refunds     map[string][]Refund // capture id -> refunds, oldest first
+	refundByReq map[string]Refund   // PayPal-Request-Id of a refund -> the refund
+	certs       map[string][]byte   // path -> PEM served
 }
 
 // Order is the fake's record of an order: what the adapter sent and what
@@ -83,12 +85,14 @@ func NewServer(opts Options) (*Server, error) {
 		opts: opts, ca: ca,
 		tokens: map[string]time.Time{}, orders: map[string]*Order{},
 		byRequestID: map[string]string{}, certs: map[string][]byte{},
+		refunds: map[string][]Refund{}, refundByReq: map[string]Refund{},
 	}
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /v1/oauth2/token", s.handleToken)
 	mux.HandleFunc("POST /v2/checkout/orders", s.auth(s.handleCreate))
 	mux.HandleFunc("GET /v2/checkout/orders/{id}", s.auth(s.handleGet))
 	mux.HandleFunc("POST /v2/checkout/orders/{id}/capture", s.auth(s.handleCapture))
+	mux.HandleFunc("POST /v2/payments/captures/{id}/refund", s.auth(s.handleRefund))
 	mux.HandleFunc("GET /checkoutnow", s.handleCheckoutPage)
 	mux.HandleFunc("/checkoutnow/approve", s.handleApprove)
 	mux.HandleFunc("/checkoutnow/cancel", s.handleCancel)

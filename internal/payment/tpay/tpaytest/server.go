@@ -16,6 +16,7 @@ import (
 	"crypto/rand"
 	"crypto/x509"
 	"encoding/hex"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"sync"
@@ -73,9 +74,15 @@ type Transaction struct {
 	ErrorURL          string
 	NotifyURL         string
 	GroupID           int
-	Status            string // pending, correct, chargeback
+	Status            string // pending, correct, refund, chargeback
 	CardLast4         string
 	threeDS           string // "", "ok", "fail": preset challenge result
+}
+
+// Refund is a refund the fake accepted.
+type Refund struct {
+	RequestID string
+	Amount    string // "50.00"
 }
 
 // Server is the fake. Use its URL as the adapter's BaseURL (Config does).
@@ -90,6 +97,7 @@ type Server struct {
 	oauth     int
 	txs       map[string]*Transaction
 	byTitle   map[string]string
+	refunds   map[string][]Refund // transaction id -> accepted refunds, oldest first
 	outcome   CardOutcome
 	notifyErr []error
 	wg        sync.WaitGroup
@@ -120,12 +128,14 @@ func NewServer(opts Options) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{opts: opts, keys: k, tokens: map[string]time.Time{}, txs: map[string]*Transaction{}, byTitle: map[string]string{}}
+	s := &Server{opts: opts, keys: k, tokens: map[string]time.Time{}, txs: map[string]*Transaction{}, byTitle: map[string]string{},
+		refunds: map[string][]Refund{}}
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /oauth/auth", s.handleAuth)
 	mux.HandleFunc("POST /transactions", s.authed(s.handleCreate))
 	mux.HandleFunc("POST /transactions/{id}/pay", s.authed(s.handlePay))
 	mux.HandleFunc("GET /transactions/{id}", s.authed(s.handleGet))
+	mux.HandleFunc("POST /transactions/{id}/refunds", s.authed(s.handleRefund))
 	mux.HandleFunc("GET /x509/notifications-jws.pem", s.handleCert)
 	mux.HandleFunc("GET /x509/tpay-jws-root.pem", s.handleRoot)
 	mux.HandleFunc("GET /3ds/{id}", s.handlePage)
@@ -214,6 +224,33 @@ func (s *Server) Transaction(id string) (Transaction, bool) {
 		return Transaction{}, false
 	}
 	return *tx, true
+}
+
+// Pay marks a pending transaction paid (status "correct"), as the payer
+// finishing on Tpay's page does, without a notification.
+func (s *Server) Pay(id string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	tx := s.lookup(id)
+	if tx == nil {
+		return fmt.Errorf("tpaytest: no transaction %s", id)
+	}
+	if tx.Status == "pending" {
+		tx.Status = "correct"
+	}
+	return nil
+}
+
+// Refunds are the refunds the fake accepted for transaction id
+// (transactionId or title), oldest first.
+func (s *Server) Refunds(id string) []Refund {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	tx := s.lookup(id)
+	if tx == nil {
+		return nil
+	}
+	return append([]Refund(nil), s.refunds[tx.ID]...)
 }
 
 // NotifyErrors are the failures of automatic notifications.

@@ -1,0 +1,203 @@
+package refunds_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"sync"
+	"testing"
+
+	"sabershop/internal/order"
+	"sabershop/internal/payment"
+	"sabershop/internal/refunds"
+)
+
+var bg = context.Background()
+
+// A refund of everything, through each provider: the provider pays it
+// back, the order records it and is cancelled by it, the shopper gets one
+// e-mail, the log has one line with the order's number and not its hash.
+func TestFullRefund(t *testing.T) {
+	for _, c := range []struct{ provider, locale string }{{"tpay", "pl"}, {"paypal", "en"}, {"sandbox", "de"}} {
+		t.Run(c.provider, func(t *testing.T) {
+			f := newFixture(t)
+			o := f.paid(c.provider, c.locale)
+			res, err := f.svc.Refund(bg, refunds.Request{OrderID: o.ID, Reason: "Out of stock", Key: "k1"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := res.Refund
+			if r.State != order.RefundDone || r.Amount != o.Totals.Total || r.Provider != c.provider || r.Reference == "" ||
+				!res.Cancelled || res.Left != 0 || !res.Mailed || res.Repeated {
+				t.Fatalf("result %+v", res)
+			}
+			got := f.order(o.Hash)
+			if got.Status != order.Cancelled || got.CancelReason != "Out of stock" || got.Refunded() != o.Totals.Total || len(got.Refunds) != 1 {
+				t.Errorf("order: status %s, reason %q, refunded %d, refunds %+v", got.Status, got.CancelReason, got.Refunded(), got.Refunds)
+			}
+			// The provider's own record.
+			a := got.Attempts[0]
+			switch c.provider {
+			case "tpay":
+				if rf := f.tpayFake.Refunds(a.Reference); len(rf) != 1 || rf[0].RequestID != r.Reference {
+					t.Errorf("tpay's refunds %+v", rf)
+				}
+			case "paypal":
+				if rf := f.ppFake.Refunds(a.Capture); len(rf) != 1 || rf[0].ID != r.Reference || rf[0].NoteToPayer != "Out of stock" {
+					t.Errorf("PayPal's refunds %+v", rf)
+				}
+			case "sandbox":
+				if _, err := f.sandbox.Refund(bg, payment.RefundRequest{Reference: a.Reference, Amount: 1, Currency: o.Currency}); !errors.Is(err, payment.ErrRefundRefused) {
+					t.Errorf("the sandbox still has money of it: %v", err)
+				}
+			}
+			if m := f.mails(o.Hash); len(m) != 1 || !strings.Contains(m[0].To, o.Customer.Email) || m[0].Locale != c.locale {
+				t.Errorf("e-mails %+v", m)
+			}
+			logs := f.logs.String()
+			if !strings.Contains(logs, "refund done") || strings.Count(logs, "order="+itoa(o.ID)) < 1 || strings.Contains(logs, o.Hash) {
+				t.Errorf("log:\n%s", logs)
+			}
+		})
+	}
+}
+
+// A part, then the rest: the first keeps the order paid, the second
+// cancels it; each is its own e-mail and timeline entry.
+func TestPartialThenRest(t *testing.T) {
+	f := newFixture(t)
+	o := f.paid("tpay", "pl")
+	res, err := f.svc.Refund(bg, refunds.Request{OrderID: o.ID, Amount: 5000, Reason: "Scratch on the grip", Key: "a"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Cancelled || res.Left != o.Totals.Total-5000 || f.order(o.Hash).Status != order.Paid {
+		t.Fatalf("partial: %+v", res)
+	}
+	res, err = f.svc.Refund(bg, refunds.Request{OrderID: o.ID, Key: "b"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := f.order(o.Hash)
+	if !res.Cancelled || res.Refund.Amount != o.Totals.Total-5000 || got.Status != order.Cancelled || got.Refunded() != o.Totals.Total {
+		t.Fatalf("the rest: %+v, order %s", res, got.Status)
+	}
+	notes := 0
+	for _, e := range got.Timeline {
+		if e.Note == order.NoteRefund {
+			notes++
+		}
+	}
+	if rf := f.tpayFake.Refunds(o.Attempts[0].Reference); len(rf) != 2 || notes != 2 || len(f.mails(o.Hash)) != 2 {
+		t.Errorf("tpay %+v, %d timeline entries, %d e-mails", rf, notes, len(f.mails(o.Hash)))
+	}
+}
+
+// More than is left is refused before the provider is asked: nothing
+// recorded, nothing at the provider.
+func TestAboveLeftRefused(t *testing.T) {
+	f := newFixture(t)
+	o := f.paid("paypal", "en")
+	_, err := f.svc.Refund(bg, refunds.Request{OrderID: o.ID, Amount: o.Totals.Total + 1, Key: "k"})
+	if !errors.Is(err, order.ErrRefundTooMuch) {
+		t.Fatalf("err %v", err)
+	}
+	if got := f.order(o.Hash); len(got.Refunds) != 0 || got.Status != order.Paid || len(f.ppFake.Refunds(got.Attempts[0].Capture)) != 0 {
+		t.Errorf("something happened: %+v", got.Refunds)
+	}
+	// An order not paid has nothing to refund.
+	if _, err := f.svc.Refund(bg, refunds.Request{OrderID: 999}); err == nil {
+		t.Error("unknown order refunded")
+	}
+}
+
+// The provider refuses (the owner refunded part in Tpay's panel, so Tpay
+// has less left than the shop thinks): the refund is recorded refused,
+// no money or status changes, no e-mail.
+func TestProviderRefusal(t *testing.T) {
+	f := newFixture(t)
+	o := f.paid("tpay", "pl")
+	if _, err := f.tpay.Refund(bg, payment.RefundRequest{Reference: o.Attempts[0].Reference, Amount: 100, Currency: "PLN"}); err != nil {
+		t.Fatal(err)
+	}
+	res, err := f.svc.Refund(bg, refunds.Request{OrderID: o.ID, Key: "k"})
+	if !errors.Is(err, payment.ErrRefundRefused) {
+		t.Fatalf("err %v", err)
+	}
+	got := f.order(o.Hash)
+	if res.Refund.State != order.RefundRefused || res.Refund.Note == "" || got.Status != order.Paid ||
+		got.RefundLeft(f.now()) != o.Totals.Total || got.Refunded() != 0 || len(f.mails(o.Hash)) != 0 {
+		t.Errorf("result %+v; order %s, left %d", res, got.Status, got.RefundLeft(f.now()))
+	}
+	if len(got.Refunds) != 1 || got.Refunds[0].State != order.RefundRefused {
+		t.Errorf("refunds %+v", got.Refunds)
+	}
+	// The same key may ask again (a refusal is final for that request only).
+	if _, err := f.svc.Refund(bg, refunds.Request{OrderID: o.ID, Amount: 1000, Key: "k"}); err != nil {
+		t.Errorf("asked again after a refusal: %v", err)
+	}
+}
+
+// PayPal unreachable: an error, the refund recorded failed, nothing done.
+func TestProviderUnreachable(t *testing.T) {
+	f := newFixture(t)
+	o := f.paid("paypal", "en")
+	f.ppFake.Close()
+	res, err := f.svc.Refund(bg, refunds.Request{OrderID: o.ID, Key: "k"})
+	if !errors.Is(err, refunds.ErrUnreachable) || errors.Is(err, payment.ErrRefundRefused) {
+		t.Fatalf("err %v", err)
+	}
+	got := f.order(o.Hash)
+	if res.Refund.State != order.RefundFailed || got.Status != order.Paid || got.Refunded() != 0 ||
+		got.RefundLeft(f.now()) != o.Totals.Total || len(f.mails(o.Hash)) != 0 {
+		t.Errorf("result %+v; order %s", res, got.Status)
+	}
+}
+
+// The same key twice, at once and after: one refund at the provider, one
+// e-mail; the repeat answers the first refund.
+func TestSameKeyRefundsOnce(t *testing.T) {
+	f := newFixture(t)
+	o := f.paid("sandbox", "en")
+	var wg sync.WaitGroup
+	results := make([]refunds.Result, 4)
+	errs := make([]error, 4)
+	for i := range results {
+		wg.Go(func() {
+			results[i], errs[i] = f.svc.Refund(bg, refunds.Request{OrderID: o.ID, Amount: 1000, Key: "click"})
+		})
+	}
+	wg.Wait()
+	done := 0
+	for i, err := range errs {
+		switch {
+		case err == nil && !results[i].Repeated:
+			done++
+		case err == nil, errors.Is(err, refunds.ErrInProgress):
+		default:
+			t.Errorf("request %d: %v", i, err)
+		}
+	}
+	again, err := f.svc.Refund(bg, refunds.Request{OrderID: o.ID, Amount: 1000, Key: "click"})
+	got := f.order(o.Hash)
+	if done != 1 || err != nil || !again.Repeated || len(got.Refunds) != 1 || got.Refunded() != 1000 || len(f.mails(o.Hash)) != 1 {
+		t.Errorf("%d done, repeat %+v %v, refunds %+v, %d e-mails", done, again, err, got.Refunds, len(f.mails(o.Hash)))
+	}
+}
+
+// An order paid through a provider this daemon does not run: refused
+// before anything is recorded.
+func TestProviderMissing(t *testing.T) {
+	f := newFixture(t)
+	o := f.paid("tpay", "pl")
+	reg, err := payment.NewRegistry(f.sandbox)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.service(reg).Refund(bg, refunds.Request{OrderID: o.ID}); !errors.Is(err, refunds.ErrNoProvider) {
+		t.Fatalf("err %v", err)
+	}
+	if got := f.order(o.Hash); len(got.Refunds) != 0 {
+		t.Errorf("recorded %+v", got.Refunds)
+	}
+}
