@@ -17,6 +17,10 @@
 //	sent               ref + 0x00 + 8-byte ID -> SentRecord
 //	settings           key -> raw bytes (orders open/paused, payment state)
 //	mail_sends         purpose + 0x00 + lower-cased e-mail -> MailSends
+//	orders_by_created  created + 8-byte ID -> OrderSummary (orderindex.go)
+//	orders_by_field    field + 0x00 + value + 0x00 + created + ID -> empty
+//	orders_by_token    search token + 0x00 + created + ID -> empty
+//	meta               key -> raw bytes (the order indexes' version)
 //
 // Writes go through (*DB).Update, which is bbolt's Batch: concurrent
 // writers share one transaction and one fsync, which is what lets the
@@ -52,6 +56,10 @@ const (
 	BucketSent             = "sent"
 	BucketSettings         = "settings"
 	BucketMailSends        = "mail_sends"
+	BucketOrdersByCreated  = "orders_by_created"
+	BucketOrdersByField    = "orders_by_field"
+	BucketOrdersByToken    = "orders_by_token"
+	BucketMeta             = "meta"
 )
 
 // Buckets lists every bucket Open creates, in the order of the package doc.
@@ -59,6 +67,7 @@ var Buckets = []string{
 	BucketOrders, BucketOrdersByID, BucketOrdersByEmail, BucketIdempotency,
 	BucketCoupons, BucketSubscribers, BucketSubscriberTokens, BucketContacts,
 	BucketOutbox, BucketSent, BucketSettings, BucketMailSends,
+	BucketOrdersByCreated, BucketOrdersByField, BucketOrdersByToken, BucketMeta,
 }
 
 var (
@@ -117,8 +126,9 @@ type Tx struct {
 }
 
 // Open opens the data file at path, creating it (mode 0600: it holds
-// customers' addresses) and every bucket when missing. A file held by
-// another process yields ErrLocked after opts.Timeout.
+// customers' addresses) and every bucket when missing, and builds the
+// order indexes of a file written without them (ensureOrderIndex). A file
+// held by another process yields ErrLocked after opts.Timeout.
 func Open(path string, opts Options) (*DB, error) {
 	if opts.Timeout <= 0 {
 		opts.Timeout = DefaultTimeout
@@ -147,7 +157,7 @@ func Open(path string, opts Options) (*DB, error) {
 				return fmt.Errorf("bucket %s: %w", name, err)
 			}
 		}
-		return nil
+		return ensureOrderIndex(tx)
 	})
 	if err != nil {
 		_ = bdb.Close()
