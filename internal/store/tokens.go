@@ -5,8 +5,8 @@ import (
 	"strings"
 	"unicode"
 
-	"golang.org/x/text/runes"
-	"golang.org/x/text/transform"
+	"unicode/utf8"
+
 	"golang.org/x/text/unicode/norm"
 
 	"sabershop/internal/order"
@@ -25,14 +25,33 @@ var foldLetters = strings.NewReplacer(
 	"ß", "ss", "æ", "ae", "œ", "oe", "þ", "th",
 )
 
-// fold is s in lower case without accents.
+// fold is s in lower case without accents: each letter's canonical
+// decomposition without its combining marks. It runs inside the write
+// transaction of every order, so it avoids x/text's transformer (which
+// allocates its buffers per call) and decomposes only non-ASCII letters.
 func fold(s string) string {
 	s = strings.ToLower(s)
-	t := transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
-	if out, _, err := transform.String(t, s); err == nil {
-		s = out
+	ascii := true
+	for i := 0; i < len(s) && ascii; i++ {
+		ascii = s[i] < utf8.RuneSelf
 	}
-	return foldLetters.Replace(s)
+	if ascii {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	for _, r := range s {
+		if r < utf8.RuneSelf {
+			b.WriteRune(r)
+			continue
+		}
+		for _, d := range norm.NFD.String(string(r)) {
+			if !unicode.Is(unicode.Mn, d) {
+				b.WriteRune(d)
+			}
+		}
+	}
+	return foldLetters.Replace(b.String())
 }
 
 // words splits folded text at everything that is not a letter or a digit
