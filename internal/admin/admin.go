@@ -55,7 +55,11 @@ func usagef(format string, args ...any) error {
 const Usage = `usage: orderd <command> [arguments]
 
   serve [-addr 127.0.0.1:8080] [-site ./public] [-data ./var]   run the shop
-  orders list [--status placed|payment_pending|paid|sent|cancelled]
+  orders list [--status placed|payment_pending|paid|sent|cancelled] [--stage STAGE]
+              [--country pl] [--currency PLN] [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--limit N]
+                                           oldest first; --to's day included; --limit N: the newest N
+  orders search QUERY [--limit N]          by number (12, #12), name (start of a word, accents
+                                           optional: lukasz) or e-mail address (or its start)
   orders show ID|HASH                      items, build sheet, customer, timeline, e-mails
   orders send ID --tracking NUMBER [--url TRACKING_URL]
   orders cancel ID --reason TEXT [--refund NOTE]   (--refund is required for a paid order)
@@ -101,6 +105,8 @@ func Run(ctx context.Context, env Env, args []string, out io.Writer) error {
 		switch sub {
 		case "list":
 			return c.ordersList(rest)
+		case "search":
+			return c.ordersSearch(rest)
 		case "show":
 			return c.ordersShow(rest)
 		case "send":

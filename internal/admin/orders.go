@@ -7,7 +7,6 @@ import (
 	"io"
 	"strconv"
 	"strings"
-	"text/tabwriter"
 
 	"sabershop/internal/catalog"
 	"sabershop/internal/inert"
@@ -67,49 +66,6 @@ func takesValue(fs *flag.FlagSet, arg string) bool {
 	}
 	b, ok := f.Value.(interface{ IsBoolFlag() bool })
 	return !ok || !b.IsBoolFlag()
-}
-
-func (c *cmd) ordersList(args []string) error {
-	fs := flags("orders list")
-	status := fs.String("status", "", "only orders in this status")
-	pos, err := parse(fs, args)
-	if err != nil {
-		return err
-	}
-	if len(pos) > 0 {
-		return usagef("orderd orders list takes no arguments but --status, got %q", strings.Join(pos, " "))
-	}
-	if *status != "" && !validStatus(order.Status(*status)) {
-		return usagef("orderd orders list: unknown status %q (one of %s)", *status, statusList())
-	}
-	var list []*order.Order
-	err = c.env.DB.View(func(tx *store.Tx) error {
-		var err error
-		list, err = tx.Orders(func(o *order.Order) bool { return *status == "" || o.Status == order.Status(*status) })
-		return err
-	})
-	if err != nil {
-		return err
-	}
-	if len(list) == 0 {
-		c.printf("no orders\n")
-		return nil
-	}
-	tw := tabwriter.NewWriter(c.out, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "ID\tPLACED (UTC)\tSTATUS\tCUSTOMER\tE-MAIL\tITEMS\tTOTAL")
-	for _, o := range list {
-		n := 0
-		for _, l := range o.Lines {
-			n += l.Quantity
-		}
-		// What the shopper typed is printed inert: an order kept before
-		// the form refused hidden characters must not reach the terminal
-		// with an escape sequence or a bidi override (issue 12).
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%s %s\t%s\t%d\t%s\n", o.ID, o.CreatedAt.Format("2006-01-02 15:04"), o.Status,
-			inert.String(o.Customer.FirstName), inert.String(o.Customer.LastName), inert.String(o.Customer.Email), n,
-			amount(o.Totals.Total, o.Currency))
-	}
-	return tw.Flush()
 }
 
 // findOrder reads an order by ID ("12" or "#12") or status hash.

@@ -32,8 +32,8 @@ func (tx *Tx) OrderByID(id uint64) (*order.Order, error) {
 	return tx.Order(string(hash))
 }
 
-// PutOrder stores o under o.Hash and keeps the ID and e-mail indexes in
-// step.
+// PutOrder stores o under o.Hash and keeps the ID and e-mail indexes and
+// the order list's indexes (orderindex.go) in step.
 //
 // The store decides o.ID, whatever o.ID holds on entry: an order whose
 // hash is new gets the next ID of the orders bucket's sequence, a known
@@ -64,6 +64,9 @@ func (tx *Tx) PutOrder(o *order.Order) error {
 		return err
 	default:
 		o.ID = old.ID
+		if err := tx.unindexOrder(old); err != nil {
+			return err
+		}
 		// A corrected address moves the order to the new e-mail's list.
 		if e := normEmail(old.Customer.Email); e != "" && e != normEmail(o.Customer.Email) {
 			if err := byEmail.Delete(compositeKey(e, o.ID)); err != nil {
@@ -80,6 +83,9 @@ func (tx *Tx) PutOrder(o *order.Order) error {
 		if err := byEmail.Put(compositeKey(e, o.ID), []byte(o.Hash)); err != nil {
 			return err
 		}
+	}
+	if err := tx.indexOrder(o); err != nil {
+		return err
 	}
 	return put(orders, key, o)
 }
@@ -197,6 +203,9 @@ func (tx *Tx) InsertOrderJSON(o *order.Order, data []byte) error {
 		if err := tx.bucket(BucketOrdersByEmail).Put(compositeKey(e, o.ID), []byte(o.Hash)); err != nil {
 			return err
 		}
+	}
+	if err := tx.indexOrder(o); err != nil {
+		return err
 	}
 	return orders.Put([]byte(o.Hash), data)
 }

@@ -21,6 +21,10 @@
 //	owner_sessions     hex SHA-256 of a session id -> owners.Session
 //	owner_failures     "account:" name or "ip:" address -> owners.Failures
 //	audit              8-byte ID -> owners.Entry (ID order = age)
+//	orders_by_created  created + 8-byte ID -> OrderSummary (orderindex.go)
+//	orders_by_field    field + 0x00 + value + 0x00 + created + ID -> empty
+//	orders_by_token    search token + 0x00 + created + ID -> empty
+//	meta               key -> raw bytes (the order indexes' version)
 //
 // Writes go through (*DB).Update, which is bbolt's Batch: concurrent
 // writers share one transaction and one fsync, which is what lets the
@@ -60,6 +64,10 @@ const (
 	BucketOwnerSessions    = "owner_sessions"
 	BucketOwnerFailures    = "owner_failures"
 	BucketAudit            = "audit"
+	BucketOrdersByCreated  = "orders_by_created"
+	BucketOrdersByField    = "orders_by_field"
+	BucketOrdersByToken    = "orders_by_token"
+	BucketMeta             = "meta"
 )
 
 // Buckets lists every bucket Open creates, in the order of the package doc.
@@ -68,6 +76,7 @@ var Buckets = []string{
 	BucketCoupons, BucketSubscribers, BucketSubscriberTokens, BucketContacts,
 	BucketOutbox, BucketSent, BucketSettings, BucketMailSends,
 	BucketOwners, BucketOwnerSessions, BucketOwnerFailures, BucketAudit,
+	BucketOrdersByCreated, BucketOrdersByField, BucketOrdersByToken, BucketMeta,
 }
 
 var (
@@ -126,8 +135,9 @@ type Tx struct {
 }
 
 // Open opens the data file at path, creating it (mode 0600: it holds
-// customers' addresses) and every bucket when missing. A file held by
-// another process yields ErrLocked after opts.Timeout.
+// customers' addresses) and every bucket when missing, and builds the
+// order indexes of a file written without them (ensureOrderIndex). A file
+// held by another process yields ErrLocked after opts.Timeout.
 func Open(path string, opts Options) (*DB, error) {
 	if opts.Timeout <= 0 {
 		opts.Timeout = DefaultTimeout
@@ -156,7 +166,7 @@ func Open(path string, opts Options) (*DB, error) {
 				return fmt.Errorf("bucket %s: %w", name, err)
 			}
 		}
-		return nil
+		return ensureOrderIndex(tx)
 	})
 	if err != nil {
 		_ = bdb.Close()
