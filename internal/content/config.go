@@ -82,6 +82,7 @@ func (l *loader) loadConfig() (Config, bool) {
 	h := f.Table("hours", true)
 	c.Hours = Hours{Days: h.String("days", true), Open: h.String("open", true), Close: h.String("close", true)}
 	h.unknownFields()
+	c.Stages = readProduction(c, f)
 	s := f.Table("social", false)
 	for _, k := range s.Keys() {
 		c.Social = append(c.Social, SocialLink{Name: k, Href: s.String(k, true)})

@@ -62,5 +62,8 @@ func Catalog(site *content.Site) *catalog.Catalog {
 	}
 	c.Fees.Waste = site.Config.WasteFee
 	c.Coupons.Minimum = site.Config.CouponMinimum
+	for _, s := range site.Config.Stages {
+		c.Production.Stages = append(c.Production.Stages, catalog.Stage{ID: s.ID, Names: s.Names, Progress: s.Progress})
+	}
 	return c
 }
