@@ -32,6 +32,11 @@ type orderData struct {
 	Tracking, TrackingURL, Reason string
 	PayBy                         string // the payment reminder: the day an unpaid order is cancelled
 
+	// stage_reached: the stage's name, the day the order should be ready
+	// to ship, and whether it is ready (no build day left).
+	Stage, ShipBy string
+	ShipReady     bool
+
 	ShopName, ShopEmail string
 }
 

@@ -24,12 +24,13 @@ const (
 	KindSaleStart        = "sale_start"
 	KindOrderLinks       = "order_links"
 	KindPaymentReminder  = "payment_reminder"
+	KindStageReached     = "stage_reached"
 )
 
 // Kinds lists every kind, for tests and for previews.
 var Kinds = []string{
 	KindOrderPlaced, KindPaymentReceived, KindOrderSent, KindOrderCancelled,
-	KindContactMessage, KindSubscribeConfirm, KindSaleStart, KindOrderLinks, KindPaymentReminder,
+	KindContactMessage, KindSubscribeConfirm, KindSaleStart, KindOrderLinks, KindPaymentReminder, KindStageReached,
 	KindOwnerOrderPlaced, KindOwnerPaymentReceived, KindOwnerPaymentFailed, KindOwnerOrderExpired,
 }
 
