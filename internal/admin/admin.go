@@ -55,6 +55,8 @@ const Usage = `usage: orderd <command> [arguments]
   orders show ID|HASH                      items, build sheet, customer, timeline, e-mails
   orders send ID --tracking NUMBER [--url TRACKING_URL]
   orders cancel ID --reason TEXT [--refund NOTE]   (--refund is required for a paid order)
+  orders stage ID STAGE                    production stage of a paid order (content/config.toml's list);
+                                           e-mails the customer if they asked for stage e-mails
   shop status|pause|resume
   coupons add CODE (--percent N | --amount 50.00 --currency PLN) [--expires YYYY-MM-DD] [--limit N]
   coupons list
@@ -98,6 +100,8 @@ func Run(ctx context.Context, env Env, args []string, out io.Writer) error {
 			return c.ordersSend(rest)
 		case "cancel":
 			return c.ordersCancel(rest)
+		case "stage":
+			return c.ordersStage(rest)
 		}
 	case "shop":
 		switch sub {
