@@ -124,6 +124,11 @@ export interface Order {
    */
   pay_by?: string;
   actions: string[];
+  /**
+   * Production is the build of a paid order (issue 15); absent before
+   * the payment, and after it when the order reached no stage.
+   */
+  production?: Production;
 }
 
 /**
@@ -242,6 +247,28 @@ export interface PricesChanged extends ErrorBody {
 }
 
 /**
+ * productionView is the build of an order as the status page shows it
+ * under "paid": the catalogue's stages in order with the instant each was
+ * reached (order.Progress), the stage in force, and while the order is
+ * paid the ship estimate and the shopper's opt-in to an e-mail per stage.
+ * Stage names are the page's to read from catalog.json, in the page's
+ * language, like the names of creator parts.
+ * Go: api.productionView
+ */
+export interface Production {
+  stages: StageView[];
+  current?: string;
+  /**
+   * BuildDaysLeft and ShipBy (the workshop's day, YYYY-MM-DD) are the
+   * estimate of order.ShipEstimate; zero and absent once sent or
+   * cancelled.
+   */
+  build_days_left: number;
+  ship_by?: string;
+  emails: boolean;
+}
+
+/**
  * quoteView is the basket's and the checkout's price: the lines and totals
  * POST /v1/orders would store for the same cart now. Its total is the
  * expected_total the checkout sends.
@@ -278,6 +305,22 @@ export interface Shop {
 }
 
 /**
+ * stageEmailsAnswer is the order as it is now, with a sentence saying what
+ * the shopper will get.
+ * Go: api.stageEmailsAnswer
+ */
+export interface StageEmailsAnswer {
+  message: string;
+  order: Order;
+}
+
+/** Go: api.stageView */
+export interface StageView {
+  id: string;
+  reached_at?: string;
+}
+
+/**
  * Event is one entry of the order's timeline: a transition, or, with Note
  * set, something that happened to the order without changing its status
  * (Status is then the status it had), such as the payment reminder.
@@ -288,10 +331,12 @@ export interface TimelineEvent {
   at: string;
   cause: string;
   /**
-   * Note names an event that is not a transition (NoteReminder); empty
-   * for a transition.
+   * Note names an event that is not a transition (NoteReminder,
+   * NoteStage); empty for a transition.
    */
   note?: string;
+  /** Stage is the production stage's id of a NoteStage entry. */
+  stage?: string;
 }
 
 /**
