@@ -4,15 +4,6 @@
 // The answers of the daemon's /v1 JSON API (internal/api, internal/order; docs/api.md).
 
 /**
- * couponAnswer is the answer of an applied code: the order as it is now.
- * Go: api.couponAnswer
- */
-export interface CouponAnswer {
-  message: string;
-  order: Order;
-}
-
-/**
  * CreatorConfig is a custom saber from the creator: one part per slot, the
  * generator variant, the presets and the button behaviour. Every id is
  * validated against the catalogue's creator section.
@@ -129,6 +120,17 @@ export interface Order {
    * the payment, and after it when the order reached no stage.
    */
   production?: Production;
+}
+
+/**
+ * orderAnswer is the answer of a write on an order from its status page
+ * (an applied code, the stage e-mails): a sentence saying what happened
+ * and the order as it is now.
+ * Go: api.orderAnswer
+ */
+export interface OrderAnswer {
+  message: string;
+  order: Order;
 }
 
 /**
@@ -302,16 +304,6 @@ export interface Shop {
   catalog_version: string;
   /** a demo shop: payments are simulated (orderd serve -demo) */
   demo: boolean;
-}
-
-/**
- * stageEmailsAnswer is the order as it is now, with a sentence saying what
- * the shopper will get.
- * Go: api.stageEmailsAnswer
- */
-export interface StageEmailsAnswer {
-  message: string;
-  order: Order;
 }
 
 /** Go: api.stageView */

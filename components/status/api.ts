@@ -3,7 +3,7 @@
 // MIN_PENDING_MS (docs/product-rules.md#fetch-states) unless asked not to
 // (polling), and none throws: a network failure is status 0.
 import { api, atLeast, newAttemptKey, type ApiResult } from "../api";
-import type { CouponAnswer, MessageAnswer, Order, PaymentAnswer, PaymentMethod, Shop, StageEmailsAnswer } from "../generated/api";
+import type { MessageAnswer, Order, OrderAnswer, PaymentAnswer, PaymentMethod, Shop } from "../generated/api";
 import type { Catalog } from "../generated/catalog";
 import { MIN_PENDING_MS } from "../forms";
 
@@ -42,7 +42,7 @@ function post<T>(url: string, body: object, headers: Record<string, string> = {}
   return call<T>("POST", url, body, true, headers);
 }
 
-export function postCoupon(hash: string, code: string, locale: string): Promise<Answer<CouponAnswer>> {
+export function postCoupon(hash: string, code: string, locale: string): Promise<Answer<OrderAnswer>> {
   return post(`${orderURL(hash)}/coupon`, { code, locale });
 }
 
@@ -55,7 +55,7 @@ export function postPayment(
 }
 
 /** The shopper's e-mail per production stage, on or off (a paid order only). */
-export function postStageEmails(hash: string, on: boolean, locale: string): Promise<Answer<StageEmailsAnswer>> {
+export function postStageEmails(hash: string, on: boolean, locale: string): Promise<Answer<OrderAnswer>> {
   return post(`${orderURL(hash)}/stage-emails`, { on, locale });
 }
 

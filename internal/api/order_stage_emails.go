@@ -4,8 +4,6 @@ import (
 	"errors"
 	"net/http"
 
-	"github.com/gorilla/mux"
-
 	"sabershop/internal/order"
 	"sabershop/internal/store"
 )
@@ -17,13 +15,6 @@ type stageEmailsRequest struct {
 	Locale string `json:"locale"`
 }
 
-// stageEmailsAnswer is the order as it is now, with a sentence saying what
-// the shopper will get.
-type stageEmailsAnswer struct {
-	Message string    `json:"message"`
-	Order   orderView `json:"order"`
-}
-
 // postStageEmails is POST /v1/orders/{hash}/stage-emails: the shopper's
 // opt-in to an e-mail at each production stage of a paid order (issue 15;
 // the hash is their key, as for every write on the status page). 409
@@ -31,14 +22,8 @@ type stageEmailsAnswer struct {
 // for what is already set answers 200 and changes nothing.
 func (s *Server) postStageEmails(w http.ResponseWriter, r *http.Request) {
 	var req stageEmailsRequest
-	if err := order.DecodeJSON(r.Body, &req, 1<<10); err != nil {
-		s.decodeFailed(w, r, err)
-		return
-	}
-	locale := s.requestLocale(r, req.Locale)
-	hash := mux.Vars(r)["hash"]
-	if !order.ValidHash(hash) {
-		s.fail(w, http.StatusNotFound, locale, "order_not_found")
+	hash, locale, ok := s.decodeOrderWrite(w, r, &req, &req.Locale, 1<<10)
+	if !ok {
 		return
 	}
 	if req.On == nil {
@@ -69,6 +54,6 @@ func (s *Server) postStageEmails(w http.ResponseWriter, r *http.Request) {
 		if *req.On {
 			key = "stage_emails_on"
 		}
-		writeJSON(w, http.StatusOK, stageEmailsAnswer{Message: s.msg.T(locale, key, nil), Order: s.view(o)})
+		writeJSON(w, http.StatusOK, orderAnswer{Message: s.msg.T(locale, key, nil), Order: s.view(o)})
 	}
 }

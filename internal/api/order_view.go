@@ -76,6 +76,14 @@ func (s *Server) production(o *order.Order) *productionView {
 	return p
 }
 
+// orderAnswer is the answer of a write on an order from its status page
+// (an applied code, the stage e-mails): a sentence saying what happened
+// and the order as it is now.
+type orderAnswer struct {
+	Message string    `json:"message"`
+	Order   orderView `json:"order"`
+}
+
 func (s *Server) view(o *order.Order) orderView {
 	minimum := s.cfg.Catalogs.Current().Coupons.Minimum[o.Currency]
 	actions := o.Actions()

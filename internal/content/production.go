@@ -33,13 +33,7 @@ func readProduction(c Config, f *fields) []Stage {
 	prev := 0
 	for i, t := range tables {
 		s := Stage{ID: t.String("id", true), Names: readNames(c, t.Table("names", true))}
-		if s.ID != "" && !slugPattern.MatchString(s.ID) {
-			t.errorf("id", "%q must be lower-case letters, digits and dashes", s.ID)
-		}
-		if seen[s.ID] {
-			t.errorf("id", "duplicate stage %q", s.ID)
-		}
-		seen[s.ID] = true
+		t.uniqueSlug("id", s.ID, "stage", seen)
 		if t.has("progress") {
 			s.Progress = t.Int("progress", false, 1, 100)
 		} else {
