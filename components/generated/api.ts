@@ -4,15 +4,6 @@
 // The answers of the daemon's /v1 JSON API (internal/api, internal/order; docs/api.md).
 
 /**
- * couponAnswer is the answer of an applied code: the order as it is now.
- * Go: api.couponAnswer
- */
-export interface CouponAnswer {
-  message: string;
-  order: Order;
-}
-
-/**
  * CreatorConfig is a custom saber from the creator: one part per slot, the
  * generator variant, the presets and the button behaviour. Every id is
  * validated against the catalogue's creator section.
@@ -124,6 +115,22 @@ export interface Order {
    */
   pay_by?: string;
   actions: string[];
+  /**
+   * Production is the build of a paid order (issue 15); absent before
+   * the payment, and after it when the order reached no stage.
+   */
+  production?: Production;
+}
+
+/**
+ * orderAnswer is the answer of a write on an order from its status page
+ * (an applied code, the stage e-mails): a sentence saying what happened
+ * and the order as it is now.
+ * Go: api.orderAnswer
+ */
+export interface OrderAnswer {
+  message: string;
+  order: Order;
 }
 
 /**
@@ -242,6 +249,28 @@ export interface PricesChanged extends ErrorBody {
 }
 
 /**
+ * productionView is the build of an order as the status page shows it
+ * under "paid": the catalogue's stages in order with the instant each was
+ * reached (order.Progress), the stage in force, and while the order is
+ * paid the ship estimate and the shopper's opt-in to an e-mail per stage.
+ * Stage names are the page's to read from catalog.json, in the page's
+ * language, like the names of creator parts.
+ * Go: api.productionView
+ */
+export interface Production {
+  stages: StageView[];
+  current?: string;
+  /**
+   * BuildDaysLeft and ShipBy (the workshop's day, YYYY-MM-DD) are the
+   * estimate of order.ShipEstimate; zero and absent once sent or
+   * cancelled.
+   */
+  build_days_left: number;
+  ship_by?: string;
+  emails: boolean;
+}
+
+/**
  * quoteView is the basket's and the checkout's price: the lines and totals
  * POST /v1/orders would store for the same cart now. Its total is the
  * expected_total the checkout sends.
@@ -277,6 +306,12 @@ export interface Shop {
   demo: boolean;
 }
 
+/** Go: api.stageView */
+export interface StageView {
+  id: string;
+  reached_at?: string;
+}
+
 /**
  * Event is one entry of the order's timeline: a transition, or, with Note
  * set, something that happened to the order without changing its status
@@ -288,10 +323,12 @@ export interface TimelineEvent {
   at: string;
   cause: string;
   /**
-   * Note names an event that is not a transition (NoteReminder); empty
-   * for a transition.
+   * Note names an event that is not a transition (NoteReminder,
+   * NoteStage); empty for a transition.
    */
   note?: string;
+  /** Stage is the production stage's id of a NoteStage entry. */
+  stage?: string;
 }
 
 /**

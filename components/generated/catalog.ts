@@ -18,6 +18,7 @@ export interface Catalog {
   fees: Fees;
   coupons: CouponRules;
   orders_open: boolean;
+  production: Production;
 }
 
 /**
@@ -172,6 +173,17 @@ export interface Product {
 }
 
 /**
+ * Production is how the workshop builds a paid order: the stages the
+ * owner sets on it (orderd orders stage), which the shopper's status page
+ * shows under "paid". An empty list (a catalogue of an older build) means
+ * no stages: the order goes from paid to sent as before.
+ * Go: catalog.Production
+ */
+export interface Production {
+  stages: Stage[];
+}
+
+/**
  * Shop is who sells: what e-mails and the daemon's pages print.
  * Go: catalog.Shop
  */
@@ -186,4 +198,20 @@ export interface Slot {
   id: string;
   names: Record<string, string>;
   options: Part[];
+}
+
+/**
+ * Stage is one step of the workshop's build.
+ * Go: catalog.Stage
+ */
+export interface Stage {
+  id: string;
+  names: Record<string, string>;
+  /**
+   * Progress is the share of the build, in percent (1-100), done once
+   * the stage is reached: the ship estimate counts the rest of the
+   * order's build days from the stage's date. It never falls along the
+   * list; the last stage is usually 100 (ready to ship).
+   */
+  progress: number;
 }

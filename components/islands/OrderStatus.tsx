@@ -13,6 +13,7 @@ import { Coupon } from "../status/Coupon";
 import { OrderLinks } from "../status/OrderLinks";
 import { CustomerView, DeliveryEstimate, Lines, Timeline, TotalsView, transitions } from "../status/OrderView";
 import { Payment } from "../status/Payment";
+import { StageEmails } from "../status/StageEmails";
 
 export interface OrderStatusProps {
   locale: string;
@@ -297,7 +298,8 @@ function OrderPage({ t, locale, order, shop, names, pay, gaveUp, onRefresh, onRe
           <h2 id="order-progress-title" className="order-section__heading">
             {t("order_status.timeline_title")}
           </h2>
-          <Timeline order={order} t={t} locale={locale} />
+          <Timeline order={order} t={t} locale={locale} names={names} />
+          {order.status === "paid" && order.production && <StageEmails t={t} locale={locale} order={order} onOrder={onOrder} />}
         </section>
       </div>
 

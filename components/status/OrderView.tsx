@@ -2,7 +2,7 @@
 // customer and delivery. Presentational only; the island owns the data.
 import { HiltThumb } from "../creator/HiltThumb";
 import type { Translate } from "../i18n";
-import { formatInstant } from "../dates";
+import { formatDate, formatInstant } from "../dates";
 import { formatMoney } from "../money";
 import type { CatalogNames, Order, OrderLine, OrderStatus, TimelineEvent } from "./api";
 
@@ -45,7 +45,52 @@ export function transitions(order: Order): TimelineEvent[] {
   return order.timeline.filter((e) => !e.note);
 }
 
-export function Timeline({ order, t, locale }: { order: Order; t: Translate; locale: string }) {
+/** A calendar day "2026-12-02" as a local Date (not UTC midnight, which is the day before west of Greenwich). */
+export function localDay(day: string): Date {
+  const [y, m, d] = day.split("-").map(Number);
+  return new Date(y!, m! - 1, d!);
+}
+
+/**
+ * The production stages under "paid" (issue 15): while paid every stage,
+ * reached ones with their time and the rest pending, then the ship
+ * estimate; once sent or cancelled the stages it reached.
+ */
+export function Stages({ order, t, locale, names }: { order: Order; t: Translate; locale: string; names: CatalogNames | null }) {
+  const p = order.production;
+  const paid = order.status === "paid";
+  const shown = (p?.stages ?? []).filter((s) => paid || s.reached_at);
+  if (!p || shown.length === 0) return null;
+  return (
+    <div className="order-stages">
+      <ol className="order-stages__list" aria-label={t("order_status.production.list_label")}>
+        {shown.map((s) => {
+          const current = paid && s.id === p.current;
+          return (
+            <li key={s.id} className={`order-stages__stage${s.reached_at ? " is-done" : ""}${current ? " is-current" : ""}`}>
+              <span className="order-stages__name">
+                {names?.stages[s.id] ?? humanise(s.id)}
+                {current && <span className="visually-hidden"> ({t("order_status.production.current")})</span>}
+              </span>
+              <span className="order-stages__time">
+                {s.reached_at ? <time dateTime={s.reached_at}>{formatInstant(locale, s.reached_at)}</time> : t("order_status.step_pending")}
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+      {paid && p.ship_by && (
+        <p className="order-stages__estimate">
+          {p.build_days_left === 0
+            ? t("order_status.production.ready")
+            : t("order_status.production.ship_by", { date: formatDate(locale, localDay(p.ship_by)) })}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function Timeline({ order, t, locale, names = null }: { order: Order; t: Translate; locale: string; names?: CatalogNames | null }) {
   const reminder = order.timeline.find((e) => e.note === "payment_reminder");
   return (
     <ol className="order-timeline">
@@ -60,6 +105,7 @@ export function Timeline({ order, t, locale }: { order: Order; t: Translate; loc
           <span className="order-timeline__time">
             {s.at ? <time dateTime={s.at}>{formatInstant(locale, s.at)}</time> : s.done ? "" : t("order_status.step_pending")}
           </span>
+          {s.status === "paid" && s.done && <Stages order={order} t={t} locale={locale} names={names} />}
           {s.status === "placed" && reminder && (
             <span className="order-timeline__note">
               {t("order_status.reminder_sent", { date: formatInstant(locale, reminder.at) })}

@@ -3,12 +3,12 @@
 // MIN_PENDING_MS (docs/product-rules.md#fetch-states) unless asked not to
 // (polling), and none throws: a network failure is status 0.
 import { api, atLeast, newAttemptKey, type ApiResult } from "../api";
-import type { CouponAnswer, MessageAnswer, Order, PaymentAnswer, PaymentMethod, Shop } from "../generated/api";
+import type { MessageAnswer, Order, OrderAnswer, PaymentAnswer, PaymentMethod, Shop } from "../generated/api";
 import type { Catalog } from "../generated/catalog";
 import { MIN_PENDING_MS } from "../forms";
 
 export type { CreatorConfig, Customer, OrderLine, Totals } from "../order";
-export type { Order, OrderStatus, PaymentAnswer, PaymentMethod, Shop, TimelineEvent } from "../generated/api";
+export type { Order, OrderStatus, PaymentAnswer, PaymentMethod, Production, Shop, TimelineEvent } from "../generated/api";
 
 /** Names from the site's catalog.json, for lines that carry only ids. */
 export interface CatalogNames {
@@ -16,6 +16,8 @@ export interface CatalogNames {
   /** images: part id -> its picture (/images/creator/...), for the hilt thumbnail. */
   slots: { id: string; name: string; parts: Record<string, string>; images: Record<string, string> }[];
   countries: Record<string, string>;
+  /** Production stage id -> its name (issue 15). */
+  stages: Record<string, string>;
 }
 
 export type Answer<T> = ApiResult<T>;
@@ -40,7 +42,7 @@ function post<T>(url: string, body: object, headers: Record<string, string> = {}
   return call<T>("POST", url, body, true, headers);
 }
 
-export function postCoupon(hash: string, code: string, locale: string): Promise<Answer<CouponAnswer>> {
+export function postCoupon(hash: string, code: string, locale: string): Promise<Answer<OrderAnswer>> {
   return post(`${orderURL(hash)}/coupon`, { code, locale });
 }
 
@@ -52,6 +54,11 @@ export function postPayment(
   return post(`${orderURL(hash)}/payments`, body, { "Idempotency-Key": newAttemptKey() });
 }
 
+/** The shopper's e-mail per production stage, on or off (a paid order only). */
+export function postStageEmails(hash: string, on: boolean, locale: string): Promise<Answer<OrderAnswer>> {
+  return post(`${orderURL(hash)}/stage-emails`, { on, locale });
+}
+
 /** "Resend my order links": 202 whether or not the address has orders. */
 export function postOrderLinks(email: string, locale: string): Promise<Answer<MessageAnswer>> {
   return post("/v1/orders/links", { email, locale });
@@ -61,6 +68,7 @@ export function postOrderLinks(email: string, locale: string): Promise<Answer<Me
 type CatalogJSON = {
   creator?: Partial<Pick<Catalog["creator"], "slots" | "generators">>;
   deliveries?: Catalog["deliveries"];
+  production?: Partial<Catalog["production"]>;
 };
 
 /** The names the page shows for generator, part and country ids; null when the file cannot be read. */
@@ -79,6 +87,7 @@ export async function getCatalogNames(locale: string): Promise<CatalogNames | nu
         images: Object.fromEntries((s.options ?? []).filter((o) => o.image).map((o) => [o.id, o.image!])),
       })),
       countries: Object.fromEntries((c.deliveries ?? []).map((d) => [d.code, name(d.names, d.code)])),
+      stages: Object.fromEntries((c.production?.stages ?? []).map((s) => [s.id, name(s.names, s.id)])),
     };
   } catch {
     return null;

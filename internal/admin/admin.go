@@ -65,6 +65,8 @@ const Usage = `usage: orderd <command> [arguments]
   orders cancel ID --reason TEXT [--refund NOTE]   (--refund is required for a paid order)
   orders refund ID [--amount 50.00] [--reason TEXT]   pay back through the payment provider (default: everything
                                            left; a full refund cancels a paid order); needs the running daemon
+  orders stage ID STAGE                    production stage of a paid order (content/config.toml's list);
+                                           e-mails the customer if they asked for stage e-mails
   shop status|pause|resume
   coupons add CODE (--percent N | --amount 50.00 --currency PLN) [--expires YYYY-MM-DD] [--limit N]
   coupons list
@@ -115,6 +117,8 @@ func Run(ctx context.Context, env Env, args []string, out io.Writer) error {
 			return c.ordersCancel(rest)
 		case "refund":
 			return c.ordersRefund(rest)
+		case "stage":
+			return c.ordersStage(rest)
 		}
 	case "shop":
 		switch sub {

@@ -117,7 +117,7 @@ func (c *cmd) ordersShow(args []string) error {
 		return err
 	}
 	var cat = c.env.Catalog
-	sheet := buildSheet{out: c.out}
+	sheet := buildSheet{out: c.out, now: c.env.Now()}
 	if cat != nil {
 		sheet.cat = cat()
 	}

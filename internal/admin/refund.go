@@ -65,7 +65,7 @@ func (c *cmd) ordersRefund(args []string) error {
 	if err != nil {
 		return err
 	}
-	res, err := svc.Refund(c.ctx, refunds.Request{OrderID: id, Amount: minor, Reason: *reason, Key: *key})
+	res, err := svc.Refund(c.ctx, refunds.Request{OrderID: id, Amount: minor, Reason: *reason, Key: *key, By: Terminal})
 	r := res.Refund
 	how := func() string { return amount(r.Amount, r.Currency) + " through " + r.Provider }
 	switch {

@@ -6,6 +6,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"time"
 
 	"sabershop/internal/catalog"
 	"sabershop/internal/inert"
@@ -18,6 +19,7 @@ import (
 type buildSheet struct {
 	out io.Writer
 	cat *catalog.Catalog // nil: ids only
+	now time.Time        // for the ship estimate
 }
 
 func (b buildSheet) printf(format string, args ...any) { fmt.Fprintf(b.out, format, args...) }
@@ -69,10 +71,47 @@ func (b buildSheet) order(o *order.Order) {
 			b.printf("\n")
 		}
 	}
+	b.production(o)
 	b.printf("\nTimeline\n")
 	for _, e := range o.Timeline {
-		b.printf("  %s  %-16s %s\n", e.At.UTC().Format("2006-01-02 15:04:05"), e.Status, inert.String(e.Cause))
+		what := string(e.Status)
+		if e.Note == order.NoteStage {
+			what = "stage " + e.Stage
+		}
+		b.printf("  %s  %-16s %s\n", e.At.UTC().Format("2006-01-02 15:04:05"), what, inert.String(e.Cause))
 	}
+}
+
+// production prints the stages of a paid order (or of one that reached
+// some before it was sent or cancelled): each with the day it was reached,
+// the ship estimate while paid, and whether the customer gets an e-mail
+// per stage. Without a catalogue the timeline alone shows the stages.
+func (b buildSheet) production(o *order.Order) {
+	if b.cat == nil || len(b.cat.Production.Stages) == 0 || (o.Status != order.Paid && o.Stage() == "") {
+		return
+	}
+	b.printf("\nProduction")
+	if o.Status == order.Paid {
+		left, ready := o.ShipEstimate(b.cat.Production.Stages, b.now)
+		b.printf(" (ready to ship by %s, %d working days left)", ready.Format("2006-01-02"), left)
+	}
+	b.printf("\n")
+	for _, s := range o.Progress(b.cat.Production.Stages) {
+		mark, at := "[ ]", "          "
+		if !s.At.IsZero() {
+			mark, at = "[x]", s.At.UTC().Format("2006-01-02")
+		}
+		current := ""
+		if s.ID == o.Stage() {
+			current = "  <- now"
+		}
+		b.printf("  %s %s  %s%s\n", mark, at, b.name(s.Names, s.ID), current)
+	}
+	emails := "no"
+	if o.StageEmails {
+		emails = "yes"
+	}
+	b.printf("  e-mail per stage to the customer: %s\n", emails)
 }
 
 // creator prints the build sheet of one custom saber.

@@ -152,6 +152,7 @@ func (s *Server) routes() {
 	v1.HandleFunc("/orders/{hash}", s.getOrder).Methods(http.MethodGet, http.MethodHead)
 	v1.Handle("/orders/{hash}/coupon", s.write(s.postCoupon)).Methods(http.MethodPost)
 	v1.Handle("/orders/{hash}/payments", s.write(s.postPayment)).Methods(http.MethodPost)
+	v1.Handle("/orders/{hash}/stage-emails", s.write(s.postStageEmails)).Methods(http.MethodPost)
 	// Providers post from their own servers, not browsers: no JSON check
 	// (tpay posts a form) and no per-IP limit (many shops share their IPs).
 	v1.HandleFunc("/webhooks/{provider}", s.postWebhook).Methods(http.MethodPost)

@@ -31,6 +31,7 @@ func TestWritesFromOtherSites(t *testing.T) {
 		{"/v1/orders/links", false},
 		{"/v1/orders/" + p.Hash + "/coupon", false},
 		{"/v1/orders/" + p.Hash + "/payments", false},
+		{"/v1/orders/" + p.Hash + "/stage-emails", false},
 		{"/v1/contact", true},
 		{"/v1/subscribers", true},
 	}

@@ -4,8 +4,6 @@ import (
 	"errors"
 	"net/http"
 
-	"github.com/gorilla/mux"
-
 	"sabershop/internal/order"
 	"sabershop/internal/store"
 )
@@ -15,26 +13,14 @@ type couponRequest struct {
 	Locale string `json:"locale"`
 }
 
-// couponAnswer is the answer of an applied code: the order as it is now.
-type couponAnswer struct {
-	Message string    `json:"message"`
-	Order   orderView `json:"order"`
-}
-
 // postCoupon is POST /v1/orders/{hash}/coupon: a discount code added on the
 // status page after ordering (docs/product-rules.md#discount-codes), under
 // the minimum-order rule. Field problems answer 422 on "code", like the order
 // form.
 func (s *Server) postCoupon(w http.ResponseWriter, r *http.Request) {
 	var req couponRequest
-	if err := order.DecodeJSON(r.Body, &req, 4<<10); err != nil {
-		s.decodeFailed(w, r, err)
-		return
-	}
-	locale := s.requestLocale(r, req.Locale)
-	hash := mux.Vars(r)["hash"]
-	if !order.ValidHash(hash) {
-		s.fail(w, http.StatusNotFound, locale, "order_not_found")
+	hash, locale, ok := s.decodeOrderWrite(w, r, &req, &req.Locale, 4<<10)
+	if !ok {
 		return
 	}
 	code := order.NormalizeCode(req.Code)
@@ -82,6 +68,6 @@ func (s *Server) postCoupon(w http.ResponseWriter, r *http.Request) {
 	case err != nil:
 		s.internal(w, r, locale, err)
 	default:
-		writeJSON(w, http.StatusOK, couponAnswer{Message: s.msg.T(locale, "coupon_applied", nil), Order: s.view(o)})
+		writeJSON(w, http.StatusOK, orderAnswer{Message: s.msg.T(locale, "coupon_applied", nil), Order: s.view(o)})
 	}
 }

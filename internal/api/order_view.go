@@ -32,6 +32,56 @@ type orderView struct {
 	// (Config.Unpaid); absent once paid or when the shop never cancels.
 	PayBy   time.Time `json:"pay_by,omitzero"`
 	Actions []string  `json:"actions"`
+	// Production is the build of a paid order (issue 15); absent before
+	// the payment, and after it when the order reached no stage.
+	Production *productionView `json:"production,omitempty"`
+}
+
+// productionView is the build of an order as the status page shows it
+// under "paid": the catalogue's stages in order with the instant each was
+// reached (order.Progress), the stage in force, and while the order is
+// paid the ship estimate and the shopper's opt-in to an e-mail per stage.
+// Stage names are the page's to read from catalog.json, in the page's
+// language, like the names of creator parts.
+type productionView struct {
+	Stages  []stageView `json:"stages"`
+	Current string      `json:"current,omitempty"`
+	// BuildDaysLeft and ShipBy (the workshop's day, YYYY-MM-DD) are the
+	// estimate of order.ShipEstimate; zero and absent once sent or
+	// cancelled.
+	BuildDaysLeft int    `json:"build_days_left"`
+	ShipBy        string `json:"ship_by,omitempty"`
+	Emails        bool   `json:"emails"`
+}
+
+type stageView struct {
+	ID        string    `json:"id"`
+	ReachedAt time.Time `json:"reached_at,omitzero"`
+}
+
+// production is o's productionView, or nil when there is nothing to show.
+func (s *Server) production(o *order.Order) *productionView {
+	stages := s.cfg.Catalogs.Current().Production.Stages
+	if len(stages) == 0 || (o.Status != order.Paid && o.Stage() == "") {
+		return nil
+	}
+	p := &productionView{Current: o.Stage(), Emails: o.StageEmails, Stages: []stageView{}}
+	for _, r := range o.Progress(stages) {
+		p.Stages = append(p.Stages, stageView{ID: r.ID, ReachedAt: r.At})
+	}
+	if o.Status == order.Paid {
+		left, ready := o.ShipEstimate(stages, s.cfg.Now())
+		p.BuildDaysLeft, p.ShipBy = left, ready.Format(time.DateOnly)
+	}
+	return p
+}
+
+// orderAnswer is the answer of a write on an order from its status page
+// (an applied code, the stage e-mails): a sentence saying what happened
+// and the order as it is now.
+type orderAnswer struct {
+	Message string    `json:"message"`
+	Order   orderView `json:"order"`
 }
 
 func (s *Server) view(o *order.Order) orderView {
@@ -44,7 +94,7 @@ func (s *Server) view(o *order.Order) orderView {
 		Locale: o.Locale, Currency: o.Currency, Customer: o.Customer, Lines: o.Lines, Totals: o.Totals,
 		Coupon: o.Coupon, CouponMinimum: minimum, CreatedAt: o.CreatedAt, DeliveryDays: o.DeliveryDays,
 		BuildDays: o.BuildDays, Tracking: o.Tracking, TrackingURL: o.TrackingURL, CancelReason: o.CancelReason,
-		Actions: actions, PayBy: s.payBy(o)}
+		Actions: actions, PayBy: s.payBy(o), Production: s.production(o)}
 }
 
 func (s *Server) payBy(o *order.Order) time.Time {

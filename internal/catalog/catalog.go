@@ -34,6 +34,7 @@ type Catalog struct {
 	Fees       Fees        `json:"fees"`
 	Coupons    CouponRules `json:"coupons"`
 	OrdersOpen bool        `json:"orders_open"`
+	Production Production  `json:"production"`
 }
 
 // Shop is who sells: what e-mails and the daemon's pages print.
@@ -148,6 +149,25 @@ type Fees struct {
 type CouponRules struct {
 	// Minimum order value from which a discount code is accepted.
 	Minimum map[string]int64 `json:"minimum"`
+}
+
+// Production is how the workshop builds a paid order: the stages the
+// owner sets on it (orderd orders stage), which the shopper's status page
+// shows under "paid". An empty list (a catalogue of an older build) means
+// no stages: the order goes from paid to sent as before.
+type Production struct {
+	Stages []Stage `json:"stages"`
+}
+
+// Stage is one step of the workshop's build.
+type Stage struct {
+	ID    string            `json:"id"`
+	Names map[string]string `json:"names"`
+	// Progress is the share of the build, in percent (1-100), done once
+	// the stage is reached: the ship estimate counts the rest of the
+	// order's build days from the stage's date. It never falls along the
+	// list; the last stage is usually 100 (ready to ship).
+	Progress int `json:"progress"`
 }
 
 // JSON encodes the catalogue with its version: a hash of everything else,

@@ -43,6 +43,16 @@ func (c *Catalog) Product(slug string) (*Product, bool) {
 	return nil, false
 }
 
+// Stage is the production stage with the id and its place in the list.
+func (c *Catalog) Stage(id string) (Stage, int, bool) {
+	for i, s := range c.Production.Stages {
+		if s.ID == id {
+			return s, i, true
+		}
+	}
+	return Stage{}, -1, false
+}
+
 // Currency is the currency orders in the locale are priced in.
 func (c *Catalog) Currency(locale string) (string, bool) {
 	for _, l := range c.Locales {

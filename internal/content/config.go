@@ -58,13 +58,7 @@ func (l *loader) loadConfig() (Config, bool) {
 	cats := map[string]bool{}
 	for _, t := range f.Tables("categories") {
 		cat := Category{Slug: t.String("slug", true), Names: readNames(c, t.Table("names", true))}
-		if cat.Slug != "" && !slugPattern.MatchString(cat.Slug) {
-			t.errorf("slug", "%q must be lower-case letters, digits and dashes", cat.Slug)
-		}
-		if cats[cat.Slug] {
-			t.errorf("slug", "duplicate category %q", cat.Slug)
-		}
-		cats[cat.Slug] = true
+		t.uniqueSlug("slug", cat.Slug, "category", cats)
 		t.unknownFields()
 		c.Categories = append(c.Categories, cat)
 	}
@@ -82,12 +76,26 @@ func (l *loader) loadConfig() (Config, bool) {
 	h := f.Table("hours", true)
 	c.Hours = Hours{Days: h.String("days", true), Open: h.String("open", true), Close: h.String("close", true)}
 	h.unknownFields()
+	c.Stages = readProduction(c, f)
 	s := f.Table("social", false)
 	for _, k := range s.Keys() {
 		c.Social = append(c.Social, SocialLink{Name: k, Href: s.String(k, true)})
 	}
 	f.unknownFields()
 	return c, true
+}
+
+// uniqueSlug reports a slug of field that is not lower-case letters,
+// digits and dashes, or that seen (the list's slugs so far) has already;
+// it adds it to seen.
+func (f *fields) uniqueSlug(field, slug, what string, seen map[string]bool) {
+	if slug != "" && !slugPattern.MatchString(slug) {
+		f.errorf(field, "%q must be lower-case letters, digits and dashes", slug)
+	}
+	if seen[slug] {
+		f.errorf(field, "duplicate %s %q", what, slug)
+	}
+	seen[slug] = true
 }
 
 // tomlFile reads and decodes a TOML file under the content directory; a

@@ -42,6 +42,7 @@ type Config struct {
 	Company       catalog.Company // the one definition, also in catalog.json and the page data
 	Hours         Hours
 	Social        []SocialLink
+	Stages        []Stage // [[production.stages]], in build order (production.go)
 }
 
 // Locale is one language version of the site.

@@ -34,6 +34,11 @@ func testCatalog() *catalog.Catalog {
 			{ID: "crystal", Names: map[string]string{"en": "With crystal", "pl": "Z kryształem", "de": "Mit Kristall"}},
 		},
 	}
+	c.Production.Stages = []catalog.Stage{
+		{ID: "parts-ordered", Names: map[string]string{"en": "Parts ordered", "pl": "Części zamówione", "de": "Teile bestellt"}, Progress: 10},
+		{ID: "hilt-machined", Names: map[string]string{"en": "Hilt machined", "pl": "Rękojeść wytoczona", "de": "Griff gefertigt"}, Progress: 45},
+		{ID: "ready", Names: map[string]string{"en": "Ready to ship", "pl": "Gotowe do wysyłki", "de": "Versandbereit"}, Progress: 100},
+	}
 	c.Deliveries = []catalog.Delivery{
 		{Code: "pl", Names: map[string]string{"en": "Poland", "pl": "Polska", "de": "Polen"}, DaysMin: 1, DaysMax: 3},
 		{Code: "de", Names: map[string]string{"en": "Germany", "pl": "Niemcy", "de": "Deutschland"}, DaysMin: 3, DaysMax: 7},
@@ -126,6 +131,10 @@ func allKinds(loc string) (map[string]*Message, error) {
 	add(KindPaymentReminder, m, e)
 	m, e = RefundIssued(cat, refundedOrder(loc), statusURL, refundedOrder(loc).Refunds[0])
 	add(KindRefundIssued, m, e)
+	// Before any stage is recorded the estimate counts from the order:
+	// 15 working days from Monday 2 March 2026 is Monday 23 March.
+	m, e = StageReached(cat, o, statusURL, "hilt-machined", o.CreatedAt)
+	add(KindStageReached, m, e)
 	for _, kind := range OwnerKinds {
 		m, e = OwnerOrder(kind, cat, loc, "owner@saberforge.example", o, statusURL, o.CreatedAt)
 		add(kind, m, e)

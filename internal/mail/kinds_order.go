@@ -38,6 +38,10 @@ type orderData struct {
 	Refunded, RefundLeft       string
 	RefundAll, RefundCancelled bool
 	RefundReason, RefundTiming string
+	// stage_reached: the stage's name, the day the order should be ready
+	// to ship, and whether it is ready (no build day left).
+	Stage, ShipBy string
+	ShipReady     bool
 
 	ShopName, ShopEmail string
 }
@@ -298,12 +302,6 @@ func estimate(placed time.Time, buildDays, daysMin, daysMax int) (from, to time.
 	if placed.IsZero() {
 		placed = time.Now()
 	}
-	ship := placed.In(i18n.Workshop)
-	for n := buildDays; n > 0; {
-		ship = ship.AddDate(0, 0, 1)
-		if wd := ship.Weekday(); wd != time.Saturday && wd != time.Sunday {
-			n--
-		}
-	}
+	ship := order.AddWorkingDays(placed, buildDays)
 	return ship.AddDate(0, 0, daysMin), ship.AddDate(0, 0, daysMax)
 }

@@ -25,12 +25,14 @@ const (
 	KindOrderLinks       = "order_links"
 	KindPaymentReminder  = "payment_reminder"
 	KindRefundIssued     = "refund_issued"
+	KindStageReached     = "stage_reached"
 )
 
 // Kinds lists every kind, for tests and for previews.
 var Kinds = []string{
 	KindOrderPlaced, KindPaymentReceived, KindOrderSent, KindOrderCancelled,
 	KindContactMessage, KindSubscribeConfirm, KindSaleStart, KindOrderLinks, KindPaymentReminder, KindRefundIssued,
+	KindStageReached,
 	KindOwnerOrderPlaced, KindOwnerPaymentReceived, KindOwnerPaymentFailed, KindOwnerOrderExpired,
 }
 

@@ -16,6 +16,8 @@ func TestEveryKindEveryLocale(t *testing.T) {
 	refunded := map[string]string{"en": "€50.00", "de": "50,00\u00a0€", "pl": "50,00\u00a0zł"}
 	left := map[string]string{"en": "€1,449.00", "de": "1.449,00\u00a0€", "pl": "1\u00a0449,00\u00a0zł"}
 	payBy := map[string]string{"en": "16 March 2026", "de": "16. März 2026", "pl": "16 marca 2026"}
+	shipBy := map[string]string{"en": "23 March 2026", "de": "23. März 2026", "pl": "23 marca 2026"}
+	stage := map[string]string{"en": "Hilt machined", "de": "Griff gefertigt", "pl": "Rękojeść wytoczona"}
 	for _, loc := range Locales() {
 		msgs, err := allKinds(loc)
 		if err != nil {
@@ -54,6 +56,7 @@ func TestEveryKindEveryLocale(t *testing.T) {
 				KindOrderLinks:       {"#12", statusURL, total[loc], "#7", "https://saberforge.example/status/h4sh-0f-0rder-7", "Anna@Example.com"},
 				KindPaymentReminder:  {"#12", statusURL, total[loc], payBy[loc], "Talon"},
 				KindRefundIssued:     {"#12", statusURL, refunded[loc], left[loc], "Damaged in transit", "Tpay"},
+				KindStageReached:     {"#12", statusURL, stage[loc], shipBy[loc]},
 			}[kind]
 			if IsOwnerKind(kind) {
 				// The whole order, the customer's data and the build sheet.
@@ -69,7 +72,8 @@ func TestEveryKindEveryLocale(t *testing.T) {
 					t.Errorf("%s: HTML lacks %q", name, s)
 				}
 			}
-			if (strings.HasPrefix(kind, "order_") && kind != KindOrderLinks) || kind == KindPaymentReceived || kind == KindRefundIssued {
+			if (strings.HasPrefix(kind, "order_") && kind != KindOrderLinks) || kind == KindPaymentReceived || kind == KindRefundIssued ||
+				kind == KindStageReached {
 				if !strings.Contains(m.Subject, "#12") || m.Ref != "h4sh-0f-0rder-12" || !strings.Contains(m.To, "anna@example.com") {
 					t.Errorf("%s: subject %q, ref %q, to %q", name, m.Subject, m.Ref, m.To)
 				}

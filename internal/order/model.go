@@ -119,9 +119,11 @@ type Event struct {
 	Status Status    `json:"status"`
 	At     time.Time `json:"at"`
 	Cause  string    `json:"cause"`
-	// Note names an event that is not a transition (NoteReminder); empty
-	// for a transition.
+	// Note names an event that is not a transition (NoteReminder,
+	// NoteStage); empty for a transition.
 	Note string `json:"note,omitempty"`
+	// Stage is the production stage's id of a NoteStage entry.
+	Stage string `json:"stage,omitempty"`
 }
 
 // Order is what the store keeps and GET /v1/orders/{hash} shows.
@@ -151,4 +153,7 @@ type Order struct {
 	// Refunds are the refunds asked of the providers, oldest first, done
 	// or not (refund.go).
 	Refunds []Refund `json:"refunds,omitempty"`
+	// StageEmails: the shopper asked for an e-mail at each production
+	// stage the build reaches (stage.go).
+	StageEmails bool `json:"stage_emails,omitempty"`
 }

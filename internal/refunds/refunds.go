@@ -31,6 +31,7 @@ import (
 	"sabershop/internal/catalog"
 	"sabershop/internal/mail"
 	"sabershop/internal/order"
+	"sabershop/internal/owners"
 	"sabershop/internal/payment"
 	"sabershop/internal/store"
 )
@@ -93,6 +94,9 @@ type Request struct {
 	// answered again instead of asking the provider. A refused one may be
 	// asked again with the same key. "" is a fresh key.
 	Key string
+	// By is who asks, for the audit log: the desk's account name, or
+	// "terminal" for the command on the server.
+	By string
 }
 
 // Result is what became of a refund.
@@ -197,7 +201,7 @@ func (s *Service) Refund(ctx context.Context, req Request) (Result, error) {
 	case perr != nil:
 		state, note = order.RefundFailed, perr.Error()
 	}
-	return s.finish(cat, res.Order, id, state, ans.Reference, note, perr)
+	return s.finish(cat, res.Order, id, state, ans.Reference, note, perr, req)
 }
 
 // errRepeated ends the first transaction without writing when the key's
@@ -207,7 +211,8 @@ var errRepeated = errors.New("refund repeated")
 // finish records the provider's answer to refund id of order asked (as
 // it was read when the refund was recorded) and, for a refund done,
 // queues the shopper's e-mail, in one transaction.
-func (s *Service) finish(cat *catalog.Catalog, asked *order.Order, id string, state order.RefundState, reference, note string, perr error) (Result, error) {
+func (s *Service) finish(cat *catalog.Catalog, asked *order.Order, id string, state order.RefundState, reference, note string, perr error,
+	req Request) (Result, error) {
 	var res Result
 	err := s.cfg.Store.UpdateNow(func(tx *store.Tx) error {
 		o, err := tx.Order(asked.Hash)
@@ -222,6 +227,10 @@ func (s *Service) finish(cat *catalog.Catalog, asked *order.Order, id string, st
 		r := o.RefundByID(id)
 		res = Result{Order: o, Refund: *r, Left: o.RefundLeft(now), Cancelled: cancelled}
 		if err := tx.PutOrder(o); err != nil {
+			return err
+		}
+		if err := tx.Audit(&owners.Entry{At: now, Owner: req.By, What: "order.refund", Target: fmt.Sprintf("#%d", o.ID),
+			Detail: fmt.Sprintf("%s %d %s: %s", state, r.Amount, r.Currency, req.Reason)}); err != nil {
 			return err
 		}
 		if state != order.RefundDone {

@@ -62,5 +62,9 @@ func Catalog(site *content.Site) *catalog.Catalog {
 	}
 	c.Fees.Waste = site.Config.WasteFee
 	c.Coupons.Minimum = site.Config.CouponMinimum
+	c.Production.Stages = []catalog.Stage{} // [] rather than null without stages: catalog.ts says an array
+	for _, s := range site.Config.Stages {
+		c.Production.Stages = append(c.Production.Stages, catalog.Stage{ID: s.ID, Names: s.Names, Progress: s.Progress})
+	}
 	return c
 }

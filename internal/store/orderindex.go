@@ -32,7 +32,7 @@ import (
 // OrderSummary. Open rebuilds them when the file's meta bucket holds
 // another (or none), so raise it whenever orderFields, the tokens or the
 // summary change: a file indexed the old way is then rebuilt once.
-const orderIndexVersion = "1"
+const orderIndexVersion = "2"
 
 // metaOrderIndex is the meta bucket's key for orderIndexVersion.
 const metaOrderIndex = "orders_index_version"
@@ -64,12 +64,10 @@ var orderFields = []orderField{
 	{FieldCurrency, func(o *order.Order) string { return normCurrency(o.Currency) }},
 }
 
-// stageOf is the hook for the production stage (issue 15's "made to
-// order" part, kept on the order by another change). Until the order
-// carries a stage it returns "" and no order has a stage entry. Wiring it
-// is this one line (say, return o.Stage) plus raising orderIndexVersion,
-// so that files written before are indexed by stage at their next Open.
-func stageOf(*order.Order) string { return "" }
+// stageOf is the order's current production stage ("" before the first):
+// the stage filter of the list (index version 2; files indexed before
+// stages existed are rebuilt at their next Open).
+func stageOf(o *order.Order) string { return o.Stage() }
 
 func normCountry(c string) string  { return strings.ToLower(strings.TrimSpace(c)) }
 func normCurrency(c string) string { return strings.ToUpper(strings.TrimSpace(c)) }

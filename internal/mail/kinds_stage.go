@@ -1,0 +1,26 @@
+package mail
+
+import (
+	"time"
+
+	"sabershop/internal/catalog"
+	"sabershop/internal/i18n"
+	"sabershop/internal/order"
+)
+
+// StageReached tells a shopper who asked for it (order.StageEmails) that
+// the build of order o reached production stage stage, with the updated
+// ship estimate as of now and the link to the status page, where the
+// e-mails are turned off again.
+func StageReached(cat *catalog.Catalog, o *order.Order, statusURL, stage string, now time.Time) (*Message, error) {
+	return orderMessageWith(KindStageReached, cat, o, statusURL, func(d *orderData, f i18n.Format) {
+		name := stage
+		if s, _, ok := cat.Stage(stage); ok {
+			name = localName(s.Names, o.Locale, stage)
+		}
+		d.Stage = oneLine(name)
+		left, ready := o.ShipEstimate(cat.Production.Stages, now)
+		d.ShipReady = left == 0
+		d.ShipBy = f.FormatDate(ready)
+	})
+}
