@@ -12,6 +12,8 @@ import (
 	"net/http"
 	"time"
 
+	"sabershop/internal/admin"
+	"sabershop/internal/catalog"
 	"sabershop/internal/i18n"
 	"sabershop/internal/owners"
 	"sabershop/internal/store"
@@ -29,6 +31,11 @@ type Config struct {
 	// Site is the built site, whose admin/ folder holds the desk's pages
 	// ("" serves the API alone).
 	Site string
+	// Catalog is the catalogue in force (names of parts and stages).
+	Catalog func() *catalog.Catalog
+	// Admin is the owner's commands' environment: the desk's changes go
+	// through the same functions as the CLI's (admin.Env.SetStage, ...).
+	Admin admin.Env
 }
 
 // Desk serves /admin.
@@ -86,6 +93,9 @@ func (d *Desk) routes() {
 	d.mux.Handle("GET /admin/api/me", d.session(d.getMe))
 	d.mux.Handle("GET /admin/api/audit", d.session(d.getAudit))
 	d.mux.HandleFunc("GET /admin/api/texts", d.getTexts)
+	d.mux.Handle("GET /admin/api/orders", d.session(d.getOrders))
+	d.mux.Handle("GET /admin/api/orders/{id}", d.session(d.getOrder))
+	d.mux.Handle("POST /admin/api/orders/{id}/stage", d.session(d.postOrderStage))
 	d.mux.HandleFunc("/admin/api/", func(w http.ResponseWriter, r *http.Request) {
 		d.fail(w, r, http.StatusNotFound, "not_found", nil)
 	})
@@ -96,6 +106,16 @@ func (d *Desk) routes() {
 		}
 		d.getPage(w, r)
 	})
+}
+
+// catalog is the catalogue in force, or an empty one.
+func (d *Desk) catalog() *catalog.Catalog {
+	if d.cfg.Catalog != nil {
+		if c := d.cfg.Catalog(); c != nil {
+			return c
+		}
+	}
+	return &catalog.Catalog{}
 }
 
 // Handler serves everything under /admin with the desk's headers, and

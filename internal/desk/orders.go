@@ -1,0 +1,56 @@
+package desk
+
+import (
+	"errors"
+	"net/http"
+
+	"sabershop/internal/admin"
+	"sabershop/internal/inert"
+	"sabershop/internal/store"
+)
+
+// ordersPage is how many orders a page of the list holds: a phone's
+// screenful or two.
+const ordersPage = 30
+
+// getOrders is GET /admin/api/orders: the order list, newest first, with
+// the filters of the CLI's `orders list` (status, stage, country,
+// currency, from, to: checked by the same admin.OrderFilter) or a search
+// (q: a number, a name, an e-mail), paged by an opaque cursor.
+func (d *Desk) getOrders(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	var page *store.OrderPage
+	var err error
+	if text := q.Get("q"); text != "" {
+		err = d.cfg.Store.View(func(tx *store.Tx) error {
+			page, err = tx.SearchOrders(text, q.Get("cursor"), ordersPage)
+			return err
+		})
+	} else {
+		var f store.OrderFilter
+		if f, err = admin.OrderFilter(q.Get("status"), q.Get("stage"), q.Get("country"), q.Get("currency"), q.Get("from"), q.Get("to")); err != nil {
+			d.fail(w, r, http.StatusUnprocessableEntity, "invalid_filter", nil)
+			return
+		}
+		err = d.cfg.Store.View(func(tx *store.Tx) error {
+			page, err = tx.ListOrders(f, q.Get("cursor"), ordersPage)
+			return err
+		})
+	}
+	switch {
+	case errors.Is(err, store.ErrCursor):
+		d.fail(w, r, http.StatusBadRequest, "invalid_filter", nil)
+		return
+	case err != nil:
+		d.internal(w, r, err)
+		return
+	}
+	if page.Orders == nil {
+		page.Orders = []store.OrderSummary{}
+	}
+	for i := range page.Orders {
+		s := &page.Orders[i]
+		s.FirstName, s.LastName, s.Email = inert.String(s.FirstName), inert.String(s.LastName), inert.String(s.Email)
+	}
+	writeJSON(w, http.StatusOK, page)
+}

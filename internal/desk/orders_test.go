@@ -1,0 +1,144 @@
+package desk_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"sabershop/internal/admin"
+	"sabershop/internal/catalog"
+	"sabershop/internal/desk"
+	"sabershop/internal/order"
+	"sabershop/internal/store"
+)
+
+// stagesCatalog has two production stages and one creator slot.
+func stagesCatalog() *catalog.Catalog {
+	c := &catalog.Catalog{}
+	c.Shop.BaseURL = "https://shop.example"
+	c.Production.Stages = []catalog.Stage{
+		{ID: "parts-ordered", Names: map[string]string{"en": "Parts ordered", "pl": "Części zamówione"}, Progress: 10},
+		{ID: "ready", Names: map[string]string{"en": "Ready", "pl": "Gotowe"}, Progress: 100},
+	}
+	c.Creator.Slots = []catalog.Slot{{ID: "emitter", Names: map[string]string{"pl": "Emiter"},
+		Options: []catalog.Part{{ID: "talon", Names: map[string]string{"pl": "Szpon"}}}}}
+	return c
+}
+
+// withOrders is a desk over a catalogue with stages and three orders:
+// #1 placed, #2 paid (a creator design, a name with a bidi override),
+// #3 paid, in EUR.
+func withOrders(t *testing.T) (*env, string, string) {
+	t.Helper()
+	e := newEnv(t)
+	cat := stagesCatalog()
+	d, err := desk.New(desk.Config{Store: e.db, Now: e.clock.Now, Catalog: func() *catalog.Catalog { return cat },
+		Admin: admin.Env{DB: e.db, Catalog: func() *catalog.Catalog { return cat }, Now: e.clock.Now}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.srv = httptest.NewServer(d.Handler())
+	t.Cleanup(e.srv.Close)
+	for i, c := range []struct {
+		status   order.Status
+		name     string
+		currency string
+	}{{order.Placed, "Anna", "PLN"}, {order.Paid, "Łukasz\u202Eevil", "PLN"}, {order.Paid, "Jürgen", "EUR"}} {
+		at := start.Add(time.Duration(i) * time.Hour)
+		o := &order.Order{ID: uint64(i + 1), Hash: fmt.Sprintf("hash-%d-0123456789abcdef", i+1), Locale: "pl", Currency: c.currency,
+			Customer: order.Customer{FirstName: c.name, LastName: "Nowak", Email: fmt.Sprintf("o%d@example.com", i+1), Country: "pl"},
+			Lines:    []order.Line{{Product: "arc", Name: "Arc", Quantity: 1, UnitPrice: 100000, Total: 100000}},
+			Totals:   order.Totals{Subtotal: 100000, Total: 100000}, Status: order.Placed, CreatedAt: at, BuildDays: 10,
+			Timeline: []order.Event{{Status: order.Placed, At: at}}}
+		if i == 1 {
+			o.Lines = append(o.Lines, order.Line{Product: order.CreatorSlug, Name: "Custom saber", Quantity: 1,
+				Creator: &order.CreatorConfig{Parts: map[string]string{"emitter": "talon"}, Presets: []order.Preset{{Color: "#ff0000"}}}})
+		}
+		if c.status == order.Paid {
+			if _, err := o.Transition(order.Paid, at.Add(time.Minute), "test"); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := e.db.Update(func(tx *store.Tx) error { return tx.InsertOrder(o) }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cookie, csrf := e.signedIn("marek")
+	return e, cookie, csrf
+}
+
+// The list: newest first, the CLI's filters, search by name without
+// accents, names inert; nothing without a session.
+func TestOrdersList(t *testing.T) {
+	e, cookie, _ := withOrders(t)
+	ids := func(q string) string {
+		t.Helper()
+		a := e.call("GET", "/admin/api/orders"+q, nil, "Cookie", cookie)
+		e.want(a, 200, "")
+		var p store.OrderPage
+		if err := json.Unmarshal([]byte(a.raw), &p); err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, o := range p.Orders {
+			out = append(out, fmt.Sprint(o.ID))
+		}
+		if strings.Contains(a.raw, "\u202e") {
+			t.Errorf("%s: a bidi override reached the desk", q)
+		}
+		return strings.Join(out, " ")
+	}
+	for q, want := range map[string]string{
+		"":                          "3 2 1",
+		"?status=paid":              "3 2",
+		"?status=paid&currency=eur": "3",
+		"?q=lukasz":                 "2",
+		"?q=%232":                   "2",
+		"?q=o3@example.com":         "3",
+	} {
+		if got := ids(q); got != want {
+			t.Errorf("%q: %q, want %q", q, got, want)
+		}
+	}
+	e.want(e.call("GET", "/admin/api/orders?status=lost", nil, "Cookie", cookie), 422, "invalid_filter")
+	e.want(e.call("GET", "/admin/api/orders?from=yesterday", nil, "Cookie", cookie), 422, "invalid_filter")
+	e.want(e.call("GET", "/admin/api/orders", nil), 401, "unauthorized")
+	e.want(e.call("GET", "/admin/api/orders/2", nil), 401, "unauthorized")
+}
+
+// An order's page: the build sheet named in the owner's language with
+// the ids, the stages; setting a stage goes through the CLI's function
+// (and its audit line); an unpaid order takes none.
+func TestOrderDetailAndStage(t *testing.T) {
+	e, cookie, csrf := withOrders(t)
+	a := e.call("GET", "/admin/api/orders/2", nil, "Cookie", cookie)
+	e.want(a, 200, "")
+	for _, want := range []string{`"Emiter: Szpon [talon]"`, `"Części zamówione"`, `"status":"paid"`, `"status_url":"/pl/status/hash-2-`} {
+		if !strings.Contains(a.raw, want) {
+			t.Errorf("order 2 lacks %s: %s", want, a.raw)
+		}
+	}
+	if strings.Contains(a.raw, "\u202e") {
+		t.Error("a bidi override reached the desk")
+	}
+	e.want(e.call("GET", "/admin/api/orders/99", nil, "Cookie", cookie), 404, "not_found")
+
+	e.want(e.call("POST", "/admin/api/orders/2/stage", map[string]string{"stage": "parts-ordered"}, "Cookie", cookie), 403, "csrf")
+	a = e.call("POST", "/admin/api/orders/2/stage", map[string]string{"stage": "parts-ordered"}, "Cookie", cookie, desk.CSRFHeader, csrf)
+	e.want(a, 200, "")
+	if !strings.Contains(a.raw, `"stage":"parts-ordered"`) {
+		t.Errorf("after the stage: %s", a.raw)
+	}
+	e.want(e.call("POST", "/admin/api/orders/1/stage", map[string]string{"stage": "ready"}, "Cookie", cookie, desk.CSRFHeader, csrf), 409, "stage_refused")
+	e.want(e.call("POST", "/admin/api/orders/2/stage", map[string]string{"stage": "nope"}, "Cookie", cookie, desk.CSRFHeader, csrf), 409, "stage_refused")
+	// The list filters by stage, and the audit log names who set it.
+	if a := e.call("GET", "/admin/api/orders?stage=parts-ordered", nil, "Cookie", cookie); !strings.Contains(a.raw, `"id":2`) || strings.Contains(a.raw, `"id":3`) {
+		t.Errorf("stage filter: %s", a.raw)
+	}
+	if a := e.call("GET", "/admin/api/audit", nil, "Cookie", cookie); !strings.Contains(a.raw, `"owner":"marek","ip":"","what":"order.stage","target":"#2","detail":"parts-ordered"`) {
+		t.Errorf("audit: %s", a.raw)
+	}
+}
