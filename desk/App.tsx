@@ -2,32 +2,44 @@ import { useCallback, useEffect, useState } from "react";
 import { call, setToken, type Me } from "./api";
 import { loadTexts, type Texts } from "./i18n";
 import { Activity } from "./pages/Activity";
+import { Order } from "./pages/Order";
+import { Orders } from "./pages/Orders";
 import { Setup } from "./pages/Setup";
 import { SignIn } from "./pages/SignIn";
 import { Today } from "./pages/Today";
 import { Shell } from "./Shell";
 
-/** The desk's pages by path under /admin. */
-export type Route = "today" | "activity" | "signin" | "setup";
+/** The desk's pages by path under /admin ("order" also has an order number). */
+export type Route = "today" | "orders" | "order" | "activity" | "signin" | "setup";
 
-function routeOf(pathname: string): Route {
+function routeOf(pathname: string): { route: Route; id: number } {
   const p = pathname.replace(/^\/admin\/?/, "").replace(/\/$/, "");
-  if (p === "setup" || p === "signin" || p === "activity") return p;
-  return "today";
+  const m = /^orders\/(\d+)$/.exec(p);
+  if (m) return { route: "order", id: Number(m[1]) };
+  if (p === "setup" || p === "signin" || p === "activity" || p === "orders") return { route: p, id: 0 };
+  return { route: "today", id: 0 };
 }
 
-export const pathOf: Record<Route, string> = { today: "/admin/", activity: "/admin/activity", signin: "/admin/signin", setup: "/admin/setup" };
+export const pathOf: Record<Route, string> = {
+  today: "/admin/",
+  orders: "/admin/orders",
+  order: "/admin/orders/",
+  activity: "/admin/activity",
+  signin: "/admin/signin",
+  setup: "/admin/setup",
+};
 
 type Session = { kind: "loading" } | { kind: "out" } | { kind: "in"; me: Me } | { kind: "offline" };
 
 export function App() {
   const [texts, setTexts] = useState<Texts | null>(null);
-  const [route, setRoute] = useState<Route>(() => routeOf(location.pathname));
+  const [{ route, id }, setPlace] = useState(() => routeOf(location.pathname));
   const [session, setSession] = useState<Session>({ kind: "loading" });
 
-  const go = useCallback((r: Route) => {
-    if (location.pathname !== pathOf[r]) history.pushState(null, "", pathOf[r]);
-    setRoute(r);
+  const go = useCallback((r: Route, orderID = 0) => {
+    const path = r === "order" ? pathOf.order + orderID : pathOf[r];
+    if (location.pathname !== path) history.pushState(null, "", path);
+    setPlace({ route: r, id: orderID });
     window.scrollTo(0, 0);
   }, []);
 
@@ -48,7 +60,7 @@ export function App() {
 
   useEffect(() => {
     void check();
-    const onPop = () => setRoute(routeOf(location.pathname));
+    const onPop = () => setPlace(routeOf(location.pathname));
     addEventListener("popstate", onPop);
     return () => removeEventListener("popstate", onPop);
   }, [check]);
@@ -96,7 +108,10 @@ export function App() {
   if (session.kind === "out") return <SignIn t={t} onDone={signedIn} />;
   return (
     <Shell t={t} me={session.me} route={route} go={go} onSignedOut={signedOut}>
-      {route === "activity" ? <Activity t={t} locale={texts.locale} /> : <Today t={t} locale={texts.locale} me={session.me} />}
+      {route === "activity" && <Activity t={t} locale={texts.locale} />}
+      {route === "orders" && <Orders t={t} locale={texts.locale} open={(n) => go("order", n)} />}
+      {route === "order" && <Order key={id} t={t} locale={texts.locale} id={id} back={() => go("orders")} />}
+      {route === "today" && <Today t={t} locale={texts.locale} me={session.me} />}
     </Shell>
   );
 }

@@ -16,7 +16,7 @@ export function Shell({
   t: Translate;
   me: Me;
   route: Route;
-  go: (r: Route) => void;
+  go: (r: Route, orderID?: number) => void;
   onSignedOut: () => void;
   children: ReactNode;
 }) {
@@ -27,11 +27,12 @@ export function Shell({
     setBusy(false);
     onSignedOut();
   };
+  const current = (r: Route) => route === r || (r === "orders" && route === "order");
   const link = (r: Route, label: string) => (
     <a
       href={pathOf[r]}
-      className={`desk-nav__link${route === r ? " is-current" : ""}`}
-      aria-current={route === r ? "page" : undefined}
+      className={`desk-nav__link${current(r) ? " is-current" : ""}`}
+      aria-current={current(r) ? "page" : undefined}
       onClick={(e) => {
         e.preventDefault();
         go(r);
@@ -51,6 +52,7 @@ export function Shell({
       </header>
       <nav className="desk-nav" aria-label={t("nav.menu")}>
         {link("today", t("nav.today"))}
+        {link("orders", t("nav.orders"))}
         {link("activity", t("nav.activity"))}
       </nav>
       <main className="desk-main" id="main">

@@ -58,3 +58,48 @@ export async function call<T>(method: "GET" | "POST", path: string, body?: unkno
   const err = (data ?? {}) as { code?: string; message?: string };
   return { ok: false, status: res.status, code: err.code ?? "internal", message: err.message ?? "" };
 }
+
+export type OrderStatus = "placed" | "payment_pending" | "paid" | "sent" | "cancelled";
+
+export interface OrderSummary {
+  id: number;
+  hash: string;
+  created: string;
+  status: OrderStatus;
+  stage?: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  country: string;
+  currency: string;
+  total: number;
+  lines: number;
+  items: number;
+}
+
+export interface OrderPage {
+  orders: OrderSummary[];
+  next?: string;
+}
+
+export interface DeskOrder {
+  id: number;
+  status: OrderStatus;
+  created: string;
+  locale: string;
+  currency: string;
+  customer: { first_name: string; last_name: string; email: string; phone: string; country: string; street: string; zip: string; city: string };
+  lines: { name: string; quantity: number; unit: number; total: number; sheet?: string[]; presets?: string[]; colours?: string[] }[];
+  totals: { subtotal: number; shipping: number; discount: number; waste_fee: number; total: number };
+  coupon?: string;
+  build_days: number;
+  tracking?: string;
+  cancel_reason?: string;
+  timeline: { status: OrderStatus; at: string; cause: string; note?: string; stage?: string }[];
+  attempts: { provider: string; method: string; state: string; amount: number; currency: string; started: string }[];
+  refunds: { id: string; provider: string; amount: number; currency: string; state: string; reason?: string; at: string }[];
+  stages: { id: string; name: string; reached?: string }[];
+  stage?: string;
+  mails: { kind: string; to: string; subject: string; sent: string }[];
+  status_url: string;
+}

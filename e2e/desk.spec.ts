@@ -4,7 +4,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { expectNoSeriousViolations } from "./axe";
-import { BOTH_WIDTHS, expect, test, type Page } from "./fixtures";
+import { BOTH_WIDTHS, expect, test, type APIRequestContext, type Page } from "./fixtures";
 import { DATA, orderdBinary } from "./shop";
 
 const run = promisify(execFile);
@@ -19,6 +19,31 @@ async function addOwner(name: string): Promise<string> {
 }
 
 const PASSWORD = "miecz świetlny z warsztatu";
+
+/** A paid order of an Arc hilt for email, paid by the sandbox's bank page through the API. */
+async function paidOrder(request: APIRequestContext, email: string): Promise<{ id: number; hash: string }> {
+  const items = [{ product: "arc", variant: "crystal", quantity: 1 }];
+  const quote = await request.post("/v1/quote", { data: { locale: "pl", country: "pl", code: "", items } });
+  const { totals } = (await quote.json()) as { totals: { total: number } };
+  const res = await request.post("/v1/orders", {
+    data: {
+      locale: "pl", terms_accepted: true, expected_total: totals.total, code: "", items,
+      customer: { first_name: "Łucja", last_name: "Warsztatowa", email, phone: "+48 600 100 200", country: "pl", street: "Długa 1", zip: "00-001", city: "Kraków" },
+    },
+    headers: { "Idempotency-Key": `desk-${Date.now()}-${Math.random()}` },
+  });
+  expect(res.status()).toBe(201);
+  const placed = (await res.json()) as { hash: string; order: { id: number } };
+  const pay = await request.post(`/v1/orders/${placed.hash}/payments`, { data: { method: "bank", locale: "pl" } });
+  const { url } = (await pay.json()) as { url: string };
+  const page = new URL(url);
+  const decided = await request.post(page.pathname, { form: { decision: "pay" }, maxRedirects: 0 });
+  expect(decided.status()).toBe(303);
+  await expect
+    .poll(async () => ((await (await request.get(`/v1/orders/${placed.hash}?locale=pl`)).json()) as { status: string }).status)
+    .toBe("paid");
+  return { id: placed.order.id, hash: placed.hash };
+}
 
 test.use({ locale: "pl-PL", extraHTTPHeaders: { "Accept-Language": "pl-PL,pl;q=0.9" } });
 
@@ -76,9 +101,11 @@ test.describe("desk", () => {
     await page.keyboard.type(PASSWORD);
     await page.keyboard.press("Enter");
     await expect(page.getByRole("heading", { name: "Dziś" })).toBeVisible();
-    await page.keyboard.press("Tab"); // the nav's first link
-    await page.keyboard.press("Tab");
-    await expect(page.getByRole("link", { name: "Aktywność" })).toBeFocused();
+    // The nav's links come first: today, orders, activity.
+    for (const name of ["Dziś", "Zamówienia", "Aktywność"]) {
+      await page.keyboard.press("Tab");
+      await expect(page.getByRole("link", { name })).toBeFocused();
+    }
     await page.keyboard.press("Enter");
     await expect(page.getByRole("heading", { name: "Aktywność" })).toBeVisible();
   });
@@ -94,5 +121,33 @@ test.describe("desk", () => {
     expect(res.headers()["x-frame-options"]).toBe("DENY");
     expect(res.headers()["cache-control"]).toBe("no-store");
     expect(res.headers()["content-security-policy"]).toContain("script-src 'self'");
+  });
+
+  test("an order found by e-mail, its build sheet and customer, a stage set", BOTH_WIDTHS, async ({ page, request }) => {
+    const email = `desk-${Date.now().toString(36)}@example.com`;
+    const order = await paidOrder(request, email);
+    await setUp(page, `st${Date.now().toString(36)}`);
+    await page.getByRole("link", { name: "Zamówienia" }).click();
+    await expect(page.getByRole("heading", { name: "Zamówienia" })).toBeVisible();
+    await page.getByRole("searchbox").fill(email);
+    await page.getByRole("button", { name: "Szukaj" }).click();
+    const row = page.locator(".desk-order");
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText(`#${order.id}`);
+    await expect(row).toContainText("Opłacone – do budowy");
+    await expectNoSeriousViolations(page, { what: "orders" });
+    await row.click();
+    await expect(page.getByRole("heading", { name: `Zamówienie nr ${order.id}` })).toBeVisible();
+    await expect(page.locator(".desk-address")).toContainText("Łucja Warsztatowa");
+    await expect(page.getByRole("link", { name: email })).toHaveAttribute("href", `mailto:${email}`);
+    await expect(page.locator(".desk-sheet")).toContainText("[crystal]");
+    await page.getByLabel("Etap").selectOption({ label: "Elektronika zamontowana" });
+    await page.getByRole("button", { name: "Ustaw etap" }).click();
+    await expect(page.getByRole("status")).toHaveText("Etap zapisany.");
+    await expect(page.locator(".desk-stages .is-done")).toHaveCount(3); // the earlier stages count as reached
+    await expectNoSeriousViolations(page, { what: "order" });
+    // The shopper's page shows the stage.
+    const view = (await (await request.get(`/v1/orders/${order.hash}?locale=pl`)).json()) as { production?: { current?: string } };
+    expect(view.production?.current).toBe("electronics");
   });
 });

@@ -1,0 +1,252 @@
+import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
+import { call, type DeskOrder } from "../api";
+import { formatInstant } from "../../components/dates";
+import { formatMoney } from "../../components/money";
+import type { Translate } from "../i18n";
+
+/** One order: what to build, for whom, where it stands; its stage is set here. */
+export function Order({ t, locale, id, back }: { t: Translate; locale: string; id: number; back: () => void }) {
+  const formId = useId();
+  const [o, setO] = useState<DeskOrder | null>(null);
+  const [error, setError] = useState("");
+  const [saved, setSaved] = useState("");
+  const [copied, setCopied] = useState("");
+
+  const load = useCallback(async () => {
+    const res = await call<DeskOrder>("GET", `orders/${id}`);
+    if (res.ok) setO(res.data);
+    else setError(res.message || t("offline"));
+  }, [id, t]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const setStage = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    setSaved("");
+    const res = await call<DeskOrder>("POST", `orders/${id}/stage`, { stage: new FormData(e.currentTarget).get("stage") });
+    if (!res.ok) {
+      setError(res.message || t("offline"));
+      return;
+    }
+    setError("");
+    setO(res.data);
+    setSaved(t("order.stage_done"));
+  };
+
+  const copy = async (what: string, text: string) => {
+    try {
+      await navigator.clipboard.writeText(text);
+      setCopied(what);
+    } catch {
+      /* no clipboard (an old browser, no permission): the text is on screen to select */
+    }
+  };
+
+  const money = (v: number, c = o?.currency ?? "EUR") => formatMoney(locale, v, c);
+  return (
+    <section className="desk-page" aria-labelledby="order-title">
+      <a
+        className="desk-back"
+        href="/admin/orders"
+        onClick={(e) => {
+          e.preventDefault();
+          back();
+        }}
+      >
+        ← {t("orders.back")}
+      </a>
+      {error && (
+        <p className="notice notice--warn" role="alert">
+          {error}
+        </p>
+      )}
+      {o && (
+        <>
+          <h1 id="order-title" className="desk-page__title">
+            {t("order.title", { number: o.id })}
+          </h1>
+          <p className="desk-page__lead">
+            <span className={`status-badge status-badge--${o.status}`}>{t(`orders.statuses.${o.status}`)}</span>{" "}
+            {t("order.placed", { date: formatInstant(locale, o.created) })} · <strong>{money(o.totals.total)}</strong>
+          </p>
+
+          <div className="desk-grid">
+            <div className="card card--pad">
+              <h2 className="desk-h2">{t("order.customer")}</h2>
+              <address className="desk-address">
+                {o.customer.first_name} {o.customer.last_name}
+                <br />
+                {o.customer.street}
+                <br />
+                {o.customer.zip} {o.customer.city}, {o.customer.country.toUpperCase()}
+              </address>
+              <p className="desk-copyrow">
+                <a href={`mailto:${o.customer.email}`}>{o.customer.email}</a>
+                <button className="btn btn--ghost btn--sm" type="button" onClick={() => void copy("email", o.customer.email)}>
+                  {copied === "email" ? t("order.copied") : t("order.copy")}
+                </button>
+              </p>
+              {o.customer.phone && (
+                <p className="desk-copyrow">
+                  <a href={`tel:${o.customer.phone.replace(/[^+0-9]/g, "")}`}>{o.customer.phone}</a>
+                  <button className="btn btn--ghost btn--sm" type="button" onClick={() => void copy("phone", o.customer.phone)}>
+                    {copied === "phone" ? t("order.copied") : t("order.copy")}
+                  </button>
+                </p>
+              )}
+              <button
+                className="btn btn--ghost btn--sm"
+                type="button"
+                onClick={() =>
+                  void copy(
+                    "address",
+                    `${o.customer.first_name} ${o.customer.last_name}\n${o.customer.street}\n${o.customer.zip} ${o.customer.city}\n${o.customer.country.toUpperCase()}`,
+                  )
+                }
+              >
+                {copied === "address" ? t("order.copied") : `${t("order.copy")}: ${t("order.customer")}`}
+              </button>
+              <p>
+                <a href={o.status_url} target="_blank" rel="noopener noreferrer">
+                  {t("order.shopper_page")}
+                </a>
+              </p>
+            </div>
+
+            {o.stages.length > 0 && (
+              <div className="card card--pad">
+                <h2 className="desk-h2">{t("order.stages")}</h2>
+                <ol className="desk-stages">
+                  {o.stages.map((s) => (
+                    <li key={s.id} className={s.reached ? "is-done" : ""}>
+                      <strong>{s.name}</strong> {s.reached ? formatInstant(locale, s.reached) : t("order.not_yet")}
+                    </li>
+                  ))}
+                </ol>
+                {o.status === "paid" && (
+                  <form className="desk-stage-form" onSubmit={(e) => void setStage(e)}>
+                    <label className="form-field__label" htmlFor={`${formId}-stage`}>
+                      {t("order.stage_choose")}
+                    </label>
+                    <select id={`${formId}-stage`} className="input" name="stage" defaultValue={o.stage ?? o.stages[0]?.id}>
+                      {o.stages.map((s) => (
+                        <option key={s.id} value={s.id}>
+                          {s.name}
+                        </option>
+                      ))}
+                    </select>
+                    <button className="btn btn--primary" type="submit">
+                      {t("order.stage_set")}
+                    </button>
+                    {saved && (
+                      <p className="desk-saved" role="status">
+                        {saved}
+                      </p>
+                    )}
+                  </form>
+                )}
+              </div>
+            )}
+          </div>
+
+          <div className="card card--pad">
+            <h2 className="desk-h2">{t("order.lines")}</h2>
+            <ul className="desk-lines">
+              {o.lines.map((l, i) => (
+                <li key={i}>
+                  <strong>
+                    {l.quantity} × {l.name}
+                  </strong>{" "}
+                  · {money(l.total)}
+                  {l.sheet && (
+                    <ul className="desk-sheet">
+                      {l.sheet.map((row) => (
+                        <li key={row}>{row}</li>
+                      ))}
+                    </ul>
+                  )}
+                  {l.presets && (
+                    <ol className="desk-presets">
+                      {l.presets.map((p, k) => (
+                        <li key={k}>
+                          <Swatch colour={l.colours?.[k]} /> {p}
+                        </li>
+                      ))}
+                    </ol>
+                  )}
+                </li>
+              ))}
+            </ul>
+            <p className="desk-total">
+              {t("order.totals")}: <strong>{money(o.totals.total)}</strong>
+            </p>
+          </div>
+
+          <div className="desk-grid">
+            <div className="card card--pad">
+              <h2 className="desk-h2">{t("order.payments")}</h2>
+              {o.attempts.length === 0 ? (
+                <p>{t("order.none")}</p>
+              ) : (
+                <ul className="desk-plain">
+                  {o.attempts.map((a, i) => (
+                    <li key={i}>
+                      {a.provider} ({a.method}): {a.state}, {money(a.amount, a.currency)}, {formatInstant(locale, a.started)}
+                    </li>
+                  ))}
+                </ul>
+              )}
+              {o.refunds.length > 0 && (
+                <>
+                  <h3 className="desk-h3">{t("order.refunds")}</h3>
+                  <ul className="desk-plain">
+                    {o.refunds.map((r) => (
+                      <li key={r.id}>
+                        {r.state}: {money(r.amount, r.currency)} ({r.provider}){r.reason ? `: ${r.reason}` : ""}
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              )}
+            </div>
+            <div className="card card--pad">
+              <h2 className="desk-h2">{t("order.mails")}</h2>
+              {o.mails.length === 0 ? (
+                <p>{t("order.none")}</p>
+              ) : (
+                <ul className="desk-plain">
+                  {o.mails.map((m, i) => (
+                    <li key={i}>
+                      {formatInstant(locale, m.sent)}: {m.subject || <code>{m.kind}</code>} → {m.to}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+          </div>
+
+          <div className="card card--pad">
+            <h2 className="desk-h2">{t("order.timeline")}</h2>
+            <ol className="desk-plain">
+              {o.timeline.map((e, i) => (
+                <li key={i}>
+                  {formatInstant(locale, e.at)}:{" "}
+                  {e.note === "stage" ? (o.stages.find((s) => s.id === e.stage)?.name ?? e.stage) : t(`orders.statuses.${e.status}`)}
+                  {e.cause ? ` (${e.cause})` : ""}
+                </li>
+              ))}
+            </ol>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** A preset's blade colour; only a "#rrggbb" the order validated is drawn. */
+function Swatch({ colour }: { colour?: string }) {
+  if (!colour || !/^#[0-9a-f]{6}$/i.test(colour)) return null;
+  // Set through the DOM's style object (React does), which the desk's CSP allows.
+  return <span className="desk-swatch" style={{ backgroundColor: colour }} aria-hidden="true" />;
+}
