@@ -12,6 +12,7 @@ import (
 	"sabershop/internal/inert"
 	"sabershop/internal/mail"
 	"sabershop/internal/order"
+	"sabershop/internal/owners"
 	"sabershop/internal/store"
 )
 
@@ -160,9 +161,59 @@ func (c *cmd) ordersSend(args []string) error {
 	if *url != "" && !strings.HasPrefix(*url, "https://") && !strings.HasPrefix(*url, "http://") {
 		return usagef("orderd orders send: --url must be an http(s) link, got %q", *url)
 	}
-	return c.change(ref, func(o *order.Order) (bool, error) {
-		return o.MarkSent(c.env.Now().UTC(), strings.TrimSpace(*tracking), *url)
+	o, changed, err := c.env.Send(ref, *tracking, *url, Terminal)
+	return c.changed(o, changed, err)
+}
+
+// ErrTrackingRequired is returned by Env.Send without a tracking number.
+var ErrTrackingRequired = errors.New("a tracking number is required (the customer gets it by e-mail)")
+
+// ErrReasonRequired is returned by Env.Cancel without a reason.
+var ErrReasonRequired = errors.New("a reason is required (the customer reads it)")
+
+// Send marks order ref sent with the parcel's tracking number and link,
+// and queues the shopper's e-mail, for by (Terminal or the desk's
+// account). The CLI and the desk call it.
+func (env Env) Send(ref, tracking, url, by string) (*order.Order, bool, error) {
+	tracking = strings.TrimSpace(tracking)
+	if tracking == "" {
+		return nil, false, ErrTrackingRequired
+	}
+	if url != "" && !strings.HasPrefix(url, "https://") && !strings.HasPrefix(url, "http://") {
+		return nil, false, usagef("the tracking link must be an http(s) link, got %q", url)
+	}
+	return env.change(ref, by, func(o *order.Order) (bool, error) {
+		return o.MarkSent(env.now().UTC(), tracking, url)
 	}, mail.OrderSent)
+}
+
+// Cancel cancels order ref with reason (the shopper reads it); a paid
+// order needs refundNote, saying how the money goes back
+// (order.ErrRefundNoteRequired otherwise). The CLI and the desk call it.
+func (env Env) Cancel(ref, reason, refundNote, by string) (*order.Order, bool, error) {
+	reason, refundNote = strings.TrimSpace(reason), strings.TrimSpace(refundNote)
+	if reason == "" {
+		return nil, false, ErrReasonRequired
+	}
+	return env.change(ref, by, func(o *order.Order) (bool, error) {
+		now := env.now().UTC()
+		var (
+			changed bool
+			err     error
+		)
+		if o.Status == order.Paid {
+			if refundNote == "" {
+				return false, order.ErrRefundNoteRequired
+			}
+			changed, err = o.CancelPaid(now, refundNote)
+		} else {
+			changed, err = o.Transition(order.Cancelled, now, "owner: "+reason)
+		}
+		if changed {
+			o.CancelReason = reason
+		}
+		return changed, err
+	}, mail.OrderCancelled)
 }
 
 func (c *cmd) ordersCancel(args []string) error {
@@ -180,40 +231,28 @@ func (c *cmd) ordersCancel(args []string) error {
 	if strings.TrimSpace(*reason) == "" {
 		return usagef("orderd orders cancel: --reason TEXT is required (the customer reads it)")
 	}
-	return c.change(ref, func(o *order.Order) (bool, error) {
-		now := c.env.Now().UTC()
-		if o.Status == order.Paid {
-			if strings.TrimSpace(*refund) == "" {
-				return false, usagef("order #%d is paid: cancel it with --refund NOTE saying how the money goes back", o.ID)
-			}
-			changed, err := o.CancelPaid(now, strings.TrimSpace(*refund))
-			if changed {
-				o.CancelReason = strings.TrimSpace(*reason)
-			}
-			return changed, err
-		}
-		changed, err := o.Transition(order.Cancelled, now, "owner: "+strings.TrimSpace(*reason))
-		if changed {
-			o.CancelReason = strings.TrimSpace(*reason)
-		}
-		return changed, err
-	}, mail.OrderCancelled)
+	o, changed, err := c.env.Cancel(ref, *reason, *refund, Terminal)
+	if errors.Is(err, order.ErrRefundNoteRequired) && o != nil {
+		return usagef("order #%d is paid: cancel it with --refund NOTE saying how the money goes back", o.ID)
+	}
+	return c.changed(o, changed, err)
 }
 
-// change applies a transition and queues its e-mail in one transaction.
-// A transition that changes nothing (already sent, already cancelled)
-// sends nothing again.
-func (c *cmd) change(ref string, apply func(*order.Order) (bool, error),
-	render func(cat *catalog.Catalog, o *order.Order, statusURL string) (*mail.Message, error)) error {
+// change applies a transition and queues its e-mail and its audit line
+// in one transaction. A transition that changes nothing (already sent,
+// already cancelled) sends nothing again. It returns the order as it is.
+func (env Env) change(ref, by string, apply func(*order.Order) (bool, error),
+	render func(cat *catalog.Catalog, o *order.Order, statusURL string) (*mail.Message, error)) (*order.Order, bool, error) {
+	c := &cmd{env: env}
 	cat, err := c.catalog()
 	if err != nil {
-		return err
+		return nil, false, err
 	}
 	var (
 		o       *order.Order
 		changed bool
 	)
-	err = c.env.DB.UpdateNow(func(tx *store.Tx) error {
+	err = env.DB.UpdateNow(func(tx *store.Tx) error {
 		if o, err = findOrder(tx, ref); err != nil {
 			return err
 		}
@@ -230,21 +269,34 @@ func (c *cmd) change(ref string, apply func(*order.Order) (bool, error),
 		if err := tx.Enqueue(msg); err != nil {
 			return err
 		}
-		return c.audit(tx, "order."+string(o.Status), fmt.Sprintf("#%d", o.ID), o.CancelReason)
+		return tx.Audit(&owners.Entry{At: env.now().UTC(), Owner: by, What: "order." + string(o.Status),
+			Target: fmt.Sprintf("#%d", o.ID), Detail: o.CancelReason})
 	})
 	if err != nil {
-		if errors.Is(err, order.ErrIllegalTransition) {
-			return fmt.Errorf("order #%d is %s: %w", o.ID, o.Status, err)
+		if errors.Is(err, order.ErrIllegalTransition) && o != nil {
+			return o, false, fmt.Errorf("order #%d is %s: %w", o.ID, o.Status, err)
 		}
+		return nil, false, err
+	}
+	if changed {
+		if env.Kick != nil {
+			env.Kick()
+		}
+		if env.Log != nil {
+			env.Log.Info("order "+string(o.Status), "order", o.ID, "by", by)
+		}
+	}
+	return o, changed, nil
+}
+
+// changed prints what change did.
+func (c *cmd) changed(o *order.Order, changed bool, err error) error {
+	if err != nil {
 		return err
 	}
 	if !changed {
 		c.printf("order #%d is already %s; nothing changed, no e-mail sent\n", o.ID, o.Status)
 		return nil
-	}
-	c.env.Kick()
-	if c.env.Log != nil {
-		c.env.Log.Info("order "+string(o.Status), "order", o.ID, "by", "owner")
 	}
 	c.printf("order #%d is now %s; e-mail to %s queued\n", o.ID, o.Status, inert.String(o.Customer.Email))
 	return nil

@@ -96,6 +96,9 @@ func (d *Desk) routes() {
 	d.mux.Handle("GET /admin/api/orders", d.session(d.getOrders))
 	d.mux.Handle("GET /admin/api/orders/{id}", d.session(d.getOrder))
 	d.mux.Handle("POST /admin/api/orders/{id}/stage", d.session(d.postOrderStage))
+	d.mux.Handle("POST /admin/api/orders/{id}/send", d.session(d.postOrderSend))
+	d.mux.Handle("POST /admin/api/orders/{id}/cancel", d.session(d.postOrderCancel))
+	d.mux.Handle("POST /admin/api/orders/{id}/refund", d.session(d.postOrderRefund))
 	d.mux.HandleFunc("/admin/api/", func(w http.ResponseWriter, r *http.Request) {
 		d.fail(w, r, http.StatusNotFound, "not_found", nil)
 	})

@@ -142,3 +142,34 @@ func TestOrderDetailAndStage(t *testing.T) {
 		t.Errorf("audit: %s", a.raw)
 	}
 }
+
+// Sending and cancelling from the desk go through the CLI's functions:
+// the fields they need, the state machine, the audit line with the
+// owner's name.
+func TestOrderSendAndCancel(t *testing.T) {
+	e, cookie, csrf := withOrders(t)
+	post := func(path string, body any) answer {
+		t.Helper()
+		return e.call("POST", path, body, "Cookie", cookie, desk.CSRFHeader, csrf)
+	}
+	e.want(post("/admin/api/orders/3/send", map[string]string{}), 422, "fields_required")
+	e.want(post("/admin/api/orders/1/send", map[string]string{"tracking": "PL1"}), 409, "not_now") // not paid
+	a := post("/admin/api/orders/3/send", map[string]string{"tracking": "PL123", "url": "https://track.example/PL123"})
+	e.want(a, 200, "")
+	if !strings.Contains(a.raw, `"status":"sent"`) || !strings.Contains(a.raw, `"tracking":"PL123"`) {
+		t.Errorf("sent: %s", a.raw)
+	}
+	e.want(post("/admin/api/orders/2/cancel", map[string]string{"reason": "out of stock"}), 409, "refund_note_required")
+	e.want(post("/admin/api/orders/1/cancel", map[string]string{}), 422, "fields_required")
+	a = post("/admin/api/orders/1/cancel", map[string]string{"reason": "asked by the customer"})
+	e.want(a, 200, "")
+	if !strings.Contains(a.raw, `"status":"cancelled"`) || !strings.Contains(a.raw, `"cancel_reason":"asked by the customer"`) {
+		t.Errorf("cancelled: %s", a.raw)
+	}
+	log := e.call("GET", "/admin/api/audit", nil, "Cookie", cookie).raw
+	for _, want := range []string{`"owner":"marek","ip":"","what":"order.sent","target":"#3"`, `"owner":"marek","ip":"","what":"order.cancelled","target":"#1"`} {
+		if !strings.Contains(log, want) {
+			t.Errorf("audit lacks %s: %s", want, log)
+		}
+	}
+}

@@ -1,0 +1,134 @@
+package desk
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	"sabershop/internal/admin"
+	"sabershop/internal/order"
+	"sabershop/internal/payment"
+	"sabershop/internal/refunds"
+	"sabershop/internal/store"
+)
+
+type sendRequest struct {
+	Tracking string `json:"tracking"`
+	URL      string `json:"url"`
+}
+
+type cancelRequest struct {
+	Reason     string `json:"reason"`
+	RefundNote string `json:"refund_note"`
+}
+
+type refundRequest struct {
+	Amount int64  `json:"amount"` // minor units; 0: everything left
+	Reason string `json:"reason"`
+	Key    string `json:"key"` // the form's, so a double tap is one refund
+}
+
+// postOrderSend is POST /admin/api/orders/{id}/send: the parcel left,
+// through the CLI's admin.Env.Send (the shopper's e-mail, the audit line).
+func (d *Desk) postOrderSend(w http.ResponseWriter, r *http.Request) {
+	var req sendRequest
+	if !d.readJSON(w, r, &req) {
+		return
+	}
+	_, _, err := d.cfg.Admin.Send(r.PathValue("id"), req.Tracking, strings.TrimSpace(req.URL), current(r).owner.Name)
+	d.afterChange(w, r, err)
+}
+
+// postOrderCancel is POST /admin/api/orders/{id}/cancel, through
+// admin.Env.Cancel: a paid order needs a note saying how the money goes
+// back (or a refund through the provider first).
+func (d *Desk) postOrderCancel(w http.ResponseWriter, r *http.Request) {
+	var req cancelRequest
+	if !d.readJSON(w, r, &req) {
+		return
+	}
+	_, _, err := d.cfg.Admin.Cancel(r.PathValue("id"), req.Reason, req.RefundNote, current(r).owner.Name)
+	d.afterChange(w, r, err)
+}
+
+// afterChange answers a send or a cancel: the order as it is now, or why
+// nothing changed.
+func (d *Desk) afterChange(w http.ResponseWriter, r *http.Request, err error) {
+	switch {
+	case errors.Is(err, admin.ErrTrackingRequired), errors.Is(err, admin.ErrReasonRequired):
+		d.fail(w, r, http.StatusUnprocessableEntity, "fields_required", nil)
+		return
+	case errors.Is(err, order.ErrRefundNoteRequired):
+		d.fail(w, r, http.StatusConflict, "refund_note_required", nil)
+		return
+	case errors.Is(err, order.ErrIllegalTransition):
+		d.fail(w, r, http.StatusConflict, "not_now", nil)
+		return
+	case errors.Is(err, store.ErrNotFound):
+		d.fail(w, r, http.StatusNotFound, "not_found", nil)
+		return
+	case err != nil:
+		var usage *admin.UsageError
+		if errors.As(err, &usage) {
+			d.fail(w, r, http.StatusUnprocessableEntity, "fields_required", nil)
+			return
+		}
+		d.internal(w, r, err)
+		return
+	}
+	d.getOrder(w, r)
+}
+
+// postOrderRefund is POST /admin/api/orders/{id}/refund: money back
+// through the payment provider (internal/refunds, the CLI's `orders
+// refund`). A refusal by the provider changes nothing and says so.
+func (d *Desk) postOrderRefund(w http.ResponseWriter, r *http.Request) {
+	var req refundRequest
+	if !d.readJSON(w, r, &req) {
+		return
+	}
+	var id uint64
+	if _, err := fmt.Sscan(strings.TrimPrefix(r.PathValue("id"), "#"), &id); err != nil || id == 0 || req.Amount < 0 {
+		d.fail(w, r, http.StatusNotFound, "not_found", nil)
+		return
+	}
+	env := d.cfg.Admin
+	if env.Payments == nil {
+		d.fail(w, r, http.StatusConflict, "refund_not_allowed", nil)
+		return
+	}
+	base := env.BaseURL
+	if base == "" {
+		base = d.catalog().Shop.BaseURL
+	}
+	svc, err := refunds.New(refunds.Config{Store: d.cfg.Store, Payments: env.Payments, Catalog: d.catalog,
+		Link: func(p string) string { return strings.TrimRight(base, "/") + p }, Now: d.cfg.Now, Kick: env.Kick, Log: d.cfg.Log})
+	if err != nil {
+		d.internal(w, r, err)
+		return
+	}
+	// The provider's answer must not be cut short by a phone that went
+	// to sleep: the refund is asked to the end, and the page reloads it.
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(r.Context()), 45*time.Second)
+	defer cancel()
+	_, err = svc.Refund(ctx, refunds.Request{OrderID: id, Amount: req.Amount, Reason: strings.TrimSpace(req.Reason),
+		Key: "desk-" + req.Key, By: current(r).owner.Name})
+	switch {
+	case errors.Is(err, payment.ErrRefundRefused):
+		d.fail(w, r, http.StatusConflict, "refund_refused", nil)
+	case errors.Is(err, refunds.ErrUnreachable):
+		d.fail(w, r, http.StatusBadGateway, "refund_unreachable", nil)
+	case errors.Is(err, order.ErrRefundTooMuch), errors.Is(err, order.ErrRefundNotAllowed), errors.Is(err, order.ErrRefundAmount),
+		errors.Is(err, refunds.ErrNoProvider), errors.Is(err, refunds.ErrInProgress):
+		d.fail(w, r, http.StatusConflict, "refund_not_allowed", nil)
+	case errors.Is(err, store.ErrNotFound):
+		d.fail(w, r, http.StatusNotFound, "not_found", nil)
+	case err != nil:
+		d.internal(w, r, err)
+	default:
+		d.getOrder(w, r)
+	}
+}
