@@ -5,6 +5,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { expectNoSeriousViolations } from "./axe";
 import { BOTH_WIDTHS, expect, test, type APIRequestContext, type Page } from "./fixtures";
+import { mailTo } from "./mail";
 import { DATA, orderdBinary } from "./shop";
 
 const run = promisify(execFile);
@@ -149,5 +150,37 @@ test.describe("desk", () => {
     // The shopper's page shows the stage.
     const view = (await (await request.get(`/v1/orders/${order.hash}?locale=pl`)).json()) as { production?: { current?: string } };
     expect(view.production?.current).toBe("electronics");
+  });
+
+  test("ship one order and refund another through the sandbox, from the desk", async ({ page, request }) => {
+    test.slow(); // two payments
+    const shipEmail = `ship-${Date.now().toString(36)}@example.com`;
+    const refundEmail = `refund-${Date.now().toString(36)}@example.com`;
+    const toShip = await paidOrder(request, shipEmail);
+    const toRefund = await paidOrder(request, refundEmail);
+    await setUp(page, `sh${Date.now().toString(36)}`);
+
+    await page.goto(`/admin/orders/${toShip.id}`);
+    await expect(page.getByRole("heading", { name: `Zamówienie nr ${toShip.id}` })).toBeVisible();
+    await page.getByLabel("Przewoźnik").selectOption({ label: "InPost" });
+    await page.getByLabel("Numer przesyłki").fill("620123456789");
+    await page.getByRole("button", { name: "Wysłane: powiadom klienta" }).click();
+    await expect(page.getByRole("status")).toHaveText("Zapisano.");
+    await expect(page.locator(".desk-page__lead .status-badge")).toHaveText("Wysłane");
+    const sent = (await (await request.get(`/v1/orders/${toShip.hash}?locale=pl`)).json()) as { status: string; tracking_url: string };
+    expect(sent.status).toBe("sent");
+    expect(sent.tracking_url).toBe("https://inpost.pl/sledzenie-przesylek?number=620123456789");
+    await mailTo(shipEmail, "620123456789");
+
+    await page.goto(`/admin/orders/${toRefund.id}`);
+    await page.getByText("Zwrot przez operatora płatności").click();
+    await page.getByLabel("Powód (klient go przeczyta)").first().fill("Brak części");
+    await page.getByRole("button", { name: "Zwróć" }).click();
+    await expect(page.getByRole("status")).toHaveText("Zapisano.");
+    // Everything paid back: the order is cancelled, the refund listed, the shopper told.
+    await expect(page.locator(".desk-page__lead .status-badge")).toHaveText("Anulowane");
+    await expect(page.locator(".desk-plain").filter({ hasText: "done" })).toContainText("sandbox");
+    await mailTo(refundEmail, "Brak części");
+    await expectNoSeriousViolations(page, { what: "order after a refund" });
   });
 });

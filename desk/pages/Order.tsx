@@ -2,6 +2,7 @@ import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
 import { call, type DeskOrder } from "../api";
 import { formatInstant } from "../../components/dates";
 import { formatMoney } from "../../components/money";
+import { Actions } from "./Actions";
 import type { Translate } from "../i18n";
 
 /** One order: what to build, for whom, where it stands; its stage is set here. */
@@ -70,6 +71,8 @@ export function Order({ t, locale, id, back }: { t: Translate; locale: string; i
             <span className={`status-badge status-badge--${o.status}`}>{t(`orders.statuses.${o.status}`)}</span>{" "}
             {t("order.placed", { date: formatInstant(locale, o.created) })} · <strong>{money(o.totals.total)}</strong>
           </p>
+
+          <Actions t={t} o={o} onChanged={setO} />
 
           <div className="desk-grid">
             <div className="card card--pad">
