@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	netmail "net/mail"
 	"sort"
 	"strconv"
 	"strings"
@@ -137,7 +138,7 @@ func (d *Desk) deskOrder(o *order.Order, sent []store.SentRecord, loc string) de
 	}
 	sort.Slice(sent, func(i, j int) bool { return sent[i].Sent.Before(sent[j].Sent) })
 	for _, m := range sent {
-		v.Mails = append(v.Mails, deskMail{Kind: m.Kind, To: inert.String(m.To), Subject: inert.String(m.Subject), Sent: m.Sent})
+		v.Mails = append(v.Mails, deskMail{Kind: m.Kind, To: inert.String(bareAddress(m.To)), Subject: inert.String(m.Subject), Sent: m.Sent})
 	}
 	return v
 }
@@ -193,4 +194,13 @@ func option(cat *catalog.Catalog, loc, group, id string) string {
 		return local(o.Names, loc, id) + " [" + id + "]"
 	}
 	return inert.String(id)
+}
+
+// bareAddress is the address of a To header ("=?utf-8?q?...?= <a@b>" ->
+// "a@b"), or the header as it is.
+func bareAddress(to string) string {
+	if a, err := netmail.ParseAddress(to); err == nil {
+		return a.Address
+	}
+	return to
 }
