@@ -111,7 +111,7 @@ export function App() {
       {route === "activity" && <Activity t={t} locale={texts.locale} />}
       {route === "orders" && <Orders t={t} locale={texts.locale} open={(n) => go("order", n)} />}
       {route === "order" && <Order key={id} t={t} locale={texts.locale} id={id} back={() => go("orders")} />}
-      {route === "today" && <Today t={t} locale={texts.locale} me={session.me} />}
+      {route === "today" && <Today t={t} locale={texts.locale} me={session.me} openOrders={() => go("orders")} />}
     </Shell>
   );
 }

@@ -6,7 +6,7 @@ import { promisify } from "node:util";
 import { expectNoSeriousViolations } from "./axe";
 import { BOTH_WIDTHS, expect, test, type APIRequestContext, type Page } from "./fixtures";
 import { mailTo } from "./mail";
-import { DATA, orderdBinary } from "./shop";
+import { DATA, OwnDaemon, TEXT, cart, declineCookies, orderdBinary } from "./shop";
 
 const run = promisify(execFile);
 
@@ -182,5 +182,40 @@ test.describe("desk", () => {
     await expect(page.locator(".desk-plain").filter({ hasText: "done" })).toContainText("sandbox");
     await mailTo(refundEmail, "Brak części");
     await expectNoSeriousViolations(page, { what: "order after a refund" });
+  });
+
+  test("pause the shop from Today and see the shop's button change, then open it again", async ({ page }) => {
+    const shop = await OwnDaemon.start(); // pausing the run's daemon would touch every other test
+    try {
+      const out = await shop.owner("owners", "add", "marek");
+      const link = /https?:\/\/\S+\/admin\/setup#\S+/.exec(out)![0];
+      const u = new URL(link);
+      await page.goto(shop.url + u.pathname + u.hash);
+      await page.getByLabel("Nowe hasło").fill(PASSWORD);
+      await page.getByLabel("Powtórz hasło").fill(PASSWORD);
+      await page.getByRole("button", { name: "Zapisz i zaloguj" }).click();
+      await expect(page.getByText("Zamówienia są otwarte.")).toBeVisible();
+      await page.getByRole("button", { name: "Wstrzymaj zamówienia" }).click();
+      await expect(page.getByText("Zamówienia są wstrzymane: przyciski w sklepie o tym informują.")).toBeVisible();
+
+      const shopper = await page.context().newPage();
+      await declineCookies(shopper);
+      await shopper.goto(shop.url + "/pl/shop/arc");
+      // The page was built open: its button asks the daemon when pressed
+      // (e2e/paused.spec.ts), and then reads the paused text.
+      const add = shopper.getByRole("button", { name: TEXT.pl.add, exact: true });
+      await add.or(shopper.getByRole("button", { name: TEXT.pl.paused, exact: true })).click();
+      await expect(shopper.getByRole("button", { name: TEXT.pl.paused, exact: true })).toBeVisible();
+      await shopper.keyboard.press("Escape"); // the paused modal
+
+      await page.getByRole("button", { name: "Otwórz zamówienia" }).click();
+      await expect(page.getByText("Zamówienia są otwarte.")).toBeVisible();
+      await shopper.reload();
+      await shopper.getByRole("button", { name: TEXT.pl.add, exact: true }).click();
+      await expect.poll(async () => (await cart(shopper)).length).toBe(1); // open again: the basket takes it
+      await expectNoSeriousViolations(page, { what: "today" });
+    } finally {
+      await shop.stop();
+    }
   });
 });

@@ -1,19 +1,109 @@
-import type { Me } from "../api";
+import { useCallback, useEffect, useState } from "react";
+import { call, type Me } from "../api";
 import { formatInstant } from "../../components/dates";
+import { formatMoney } from "../../components/money";
 import type { Translate } from "../i18n";
 
-/** The first page after signing in (the orders' overview comes next). */
-export function Today({ t, locale, me }: { t: Translate; locale: string; me: Me }) {
+interface TodayData {
+  waiting: number;
+  to_build: number;
+  stages: { id: string; name: string; count: number }[];
+  revenue: { currency: string; week: number; month: number }[];
+  outbox: { queued: number; oldest?: string };
+  open: boolean;
+}
+
+/** The first page: what waits for the owner, the money, the e-mails, the switch. */
+export function Today({ t, locale, me, openOrders }: { t: Translate; locale: string; me: Me; openOrders: () => void }) {
+  const [d, setD] = useState<TodayData | null>(null);
+  const [error, setError] = useState("");
+  const [busy, setBusy] = useState(false);
+
+  const load = useCallback(async () => {
+    const res = await call<TodayData>("GET", "today");
+    if (res.ok) setD(res.data);
+    else setError(res.message || t("offline"));
+  }, [t]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const toggle = async () => {
+    if (!d) return;
+    setBusy(true);
+    const res = await call<TodayData>("POST", "shop", { open: !d.open });
+    setBusy(false);
+    if (res.ok) setD(res.data);
+    else setError(res.message || t("offline"));
+  };
+
   return (
     <section className="desk-page" aria-labelledby="today-title">
       <h1 id="today-title" className="desk-page__title">
         {t("today.title")}
       </h1>
       <p className="desk-page__lead">{t("today.hello", { name: me.name })}</p>
-      <div className="card card--pad">
-        <p>{t("today.coming")}</p>
-        <p className="desk-muted">{t("today.session", { time: formatInstant(locale, me.expires) })}</p>
-      </div>
+      {error && (
+        <p className="notice notice--warn" role="alert">
+          {error}
+        </p>
+      )}
+      {d && (
+        <>
+          <ul className="desk-figures">
+            <li className="card desk-figure">
+              <a
+                href="/admin/orders"
+                onClick={(e) => {
+                  e.preventDefault();
+                  openOrders();
+                }}
+              >
+                <span className="desk-figure__n">{d.waiting}</span> {t("today.waiting")}
+              </a>
+            </li>
+            <li className="card desk-figure">
+              <span className="desk-figure__n">{d.to_build}</span> {t("today.to_build")}
+            </li>
+            {d.stages.map((s) => (
+              <li key={s.id} className="card desk-figure">
+                <span className="desk-figure__n">{s.count >= 500 ? "500+" : s.count}</span> {s.name}
+              </li>
+            ))}
+          </ul>
+          <div className="desk-grid">
+            <div className="card card--pad">
+              <h2 className="desk-h2">{t("today.revenue")}</h2>
+              {d.revenue.length === 0 ? (
+                <p>{t("today.revenue_none")}</p>
+              ) : (
+                <ul className="desk-plain">
+                  {d.revenue.map((r) => (
+                    <li key={r.currency}>
+                      <strong>{formatMoney(locale, r.week, r.currency)}</strong> / {formatMoney(locale, r.month, r.currency)}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+            <div className="card card--pad">
+              <h2 className="desk-h2">{t("today.outbox")}</h2>
+              <p>
+                {d.outbox.queued === 0 || !d.outbox.oldest
+                  ? t("today.outbox_ok")
+                  : t("today.outbox_waiting", { count: d.outbox.queued, time: formatInstant(locale, d.outbox.oldest) })}
+              </p>
+            </div>
+          </div>
+          <div className={`card card--pad desk-switch${d.open ? "" : " is-paused"}`}>
+            <p className="desk-switch__state">{d.open ? t("today.open") : t("today.paused")}</p>
+            <button className={d.open ? "btn btn--ghost" : "btn btn--primary"} type="button" disabled={busy} onClick={() => void toggle()}>
+              {d.open ? t("today.pause") : t("today.resume")}
+            </button>
+          </div>
+          <p className="desk-muted">{t("today.session", { time: formatInstant(locale, me.expires) })}</p>
+        </>
+      )}
     </section>
   );
 }

@@ -1,6 +1,9 @@
 package admin
 
-import "sabershop/internal/store"
+import (
+	"sabershop/internal/owners"
+	"sabershop/internal/store"
+)
 
 func (c *cmd) shopStatus() error {
 	var open, set bool
@@ -23,13 +26,36 @@ func (c *cmd) shopStatus() error {
 	return nil
 }
 
-func (c *cmd) shopSet(open bool) error {
-	if err := c.env.DB.UpdateNow(func(tx *store.Tx) error {
+// SetShopOpen opens or pauses orders for by (Terminal or the desk's
+// account), with its audit line. The CLI and the desk call it.
+func (env Env) SetShopOpen(open bool, by string) error {
+	return env.DB.UpdateNow(func(tx *store.Tx) error {
 		if err := tx.SetOrdersOpen(open); err != nil {
 			return err
 		}
-		return c.audit(tx, map[bool]string{true: "shop.resume", false: "shop.pause"}[open], "", "")
-	}); err != nil {
+		return tx.Audit(&owners.Entry{At: env.now().UTC(), Owner: by, What: map[bool]string{true: "shop.resume", false: "shop.pause"}[open]})
+	})
+}
+
+// ShopOpen says whether orders are open: the owner's switch, else the
+// catalogue's orders_open.
+func (env Env) ShopOpen() (bool, error) {
+	var open, set bool
+	err := env.DB.View(func(tx *store.Tx) error {
+		var err error
+		open, set, err = tx.OrdersOpen()
+		return err
+	})
+	if err == nil && !set && env.Catalog != nil {
+		if cat := env.Catalog(); cat != nil {
+			open = cat.OrdersOpen
+		}
+	}
+	return open, err
+}
+
+func (c *cmd) shopSet(open bool) error {
+	if err := c.env.SetShopOpen(open, Terminal); err != nil {
 		return err
 	}
 	if open {

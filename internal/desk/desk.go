@@ -93,6 +93,8 @@ func (d *Desk) routes() {
 	d.mux.Handle("GET /admin/api/me", d.session(d.getMe))
 	d.mux.Handle("GET /admin/api/audit", d.session(d.getAudit))
 	d.mux.HandleFunc("GET /admin/api/texts", d.getTexts)
+	d.mux.Handle("GET /admin/api/today", d.session(d.getToday))
+	d.mux.Handle("POST /admin/api/shop", d.session(d.postShop))
 	d.mux.Handle("GET /admin/api/orders", d.session(d.getOrders))
 	d.mux.Handle("GET /admin/api/orders/{id}", d.session(d.getOrder))
 	d.mux.Handle("POST /admin/api/orders/{id}/stage", d.session(d.postOrderStage))

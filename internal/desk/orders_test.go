@@ -17,7 +17,7 @@ import (
 
 // stagesCatalog has two production stages and one creator slot.
 func stagesCatalog() *catalog.Catalog {
-	c := &catalog.Catalog{}
+	c := &catalog.Catalog{OrdersOpen: true}
 	c.Shop.BaseURL = "https://shop.example"
 	c.Production.Stages = []catalog.Stage{
 		{ID: "parts-ordered", Names: map[string]string{"en": "Parts ordered", "pl": "Części zamówione"}, Progress: 10},
@@ -171,5 +171,29 @@ func TestOrderSendAndCancel(t *testing.T) {
 		if !strings.Contains(log, want) {
 			t.Errorf("audit lacks %s: %s", want, log)
 		}
+	}
+}
+
+// Today: what waits (for the money, to be built, at each stage), the
+// week's and month's paid totals per currency, the outbox, the switch.
+func TestToday(t *testing.T) {
+	e, cookie, csrf := withOrders(t)
+	e.call("POST", "/admin/api/orders/2/stage", map[string]string{"stage": "parts-ordered"}, "Cookie", cookie, desk.CSRFHeader, csrf)
+	a := e.call("GET", "/admin/api/today", nil, "Cookie", cookie)
+	e.want(a, 200, "")
+	for _, want := range []string{`"waiting":1`, `"to_build":1`, `{"id":"parts-ordered","name":"Części zamówione","count":1}`,
+		`{"currency":"EUR","week":100000,"month":100000}`, `{"currency":"PLN","week":100000,"month":100000}`, `"open":true`} {
+		if !strings.Contains(a.raw, want) {
+			t.Errorf("today lacks %s: %s", want, a.raw)
+		}
+	}
+	e.want(e.call("POST", "/admin/api/shop", map[string]bool{"open": false}, "Cookie", cookie), 403, "csrf")
+	a = e.call("POST", "/admin/api/shop", map[string]bool{"open": false}, "Cookie", cookie, desk.CSRFHeader, csrf)
+	e.want(a, 200, "")
+	if !strings.Contains(a.raw, `"open":false`) {
+		t.Errorf("after pausing: %s", a.raw)
+	}
+	if log := e.call("GET", "/admin/api/audit", nil, "Cookie", cookie).raw; !strings.Contains(log, `"owner":"marek","ip":"","what":"shop.pause"`) {
+		t.Errorf("audit: %s", log)
 	}
 }

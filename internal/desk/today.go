@@ -1,0 +1,139 @@
+package desk
+
+import (
+	"net/http"
+	"sort"
+	"time"
+
+	"sabershop/internal/i18n"
+	"sabershop/internal/order"
+	"sabershop/internal/store"
+)
+
+// todayAnswer is the desk's first page: what waits for the owner.
+type todayAnswer struct {
+	Waiting int          `json:"waiting"`  // placed or paying: waiting for the money
+	ToBuild int          `json:"to_build"` // paid, no stage yet
+	Stages  []stageCount `json:"stages"`   // paid orders by their current stage
+	Revenue []revenue    `json:"revenue"`  // per currency
+	Outbox  outboxState  `json:"outbox"`
+	Open    bool         `json:"open"` // orders open (the owner's switch, else the catalogue's)
+}
+
+type stageCount struct {
+	ID    string `json:"id"`
+	Name  string `json:"name"`
+	Count int    `json:"count"`
+}
+
+// revenue is the paid total of the orders placed this week (from Monday)
+// and this month, on the workshop's calendar, before refunds.
+type revenue struct {
+	Currency string `json:"currency"`
+	Week     int64  `json:"week"`
+	Month    int64  `json:"month"`
+}
+
+type outboxState struct {
+	Queued int       `json:"queued"`
+	Oldest time.Time `json:"oldest,omitzero"`
+}
+
+// stageCap bounds the count of one stage: beyond it the desk says "500+".
+const stageCap = 500
+
+// getToday is GET /admin/api/today.
+func (d *Desk) getToday(w http.ResponseWriter, r *http.Request) {
+	cat := d.catalog()
+	loc := d.locale(r)
+	now := d.cfg.Now().In(i18n.Workshop)
+	month := time.Date(now.Year(), now.Month(), 1, 0, 0, 0, 0, i18n.Workshop)
+	week := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, i18n.Workshop)
+	week = week.AddDate(0, 0, -((int(week.Weekday()) + 6) % 7)) // back to Monday
+	var a todayAnswer
+	err := d.cfg.Store.View(func(tx *store.Tx) error {
+		a.Waiting = tx.CountOrders(store.FieldStatus, string(order.Placed)) + tx.CountOrders(store.FieldStatus, string(order.PaymentPending))
+		paid := tx.CountOrders(store.FieldStatus, string(order.Paid))
+		staged := 0
+		for _, s := range cat.Production.Stages {
+			page, err := tx.ListOrders(store.OrderFilter{Status: order.Paid, Stage: s.ID}, "", stageCap)
+			if err != nil {
+				return err
+			}
+			a.Stages = append(a.Stages, stageCount{ID: s.ID, Name: local(s.Names, loc, s.ID), Count: len(page.Orders)})
+			staged += len(page.Orders)
+		}
+		a.ToBuild = max(paid-staged, 0)
+		from := month
+		if week.Before(from) {
+			from = week
+		}
+		recent, err := tx.OrdersSince(from.UTC())
+		if err != nil {
+			return err
+		}
+		by := map[string]*revenue{}
+		for _, s := range recent {
+			if s.Status != order.Paid && s.Status != order.Sent {
+				continue
+			}
+			rv := by[s.Currency]
+			if rv == nil {
+				rv = &revenue{Currency: s.Currency}
+				by[s.Currency] = rv
+			}
+			if !s.Created.Before(month) {
+				rv.Month += s.Total
+			}
+			if !s.Created.Before(week) {
+				rv.Week += s.Total
+			}
+		}
+		for _, rv := range by {
+			a.Revenue = append(a.Revenue, *rv)
+		}
+		sort.Slice(a.Revenue, func(i, j int) bool { return a.Revenue[i].Currency < a.Revenue[j].Currency })
+		return nil
+	})
+	if err != nil {
+		d.internal(w, r, err)
+		return
+	}
+	if a.Outbox.Queued, a.Outbox.Oldest, err = d.cfg.Store.OutboxStats(); err != nil {
+		d.internal(w, r, err)
+		return
+	}
+	if a.Open, err = d.cfg.Admin.ShopOpen(); err != nil {
+		d.internal(w, r, err)
+		return
+	}
+	if a.Stages == nil {
+		a.Stages = []stageCount{}
+	}
+	if a.Revenue == nil {
+		a.Revenue = []revenue{}
+	}
+	writeJSON(w, http.StatusOK, a)
+}
+
+type shopRequest struct {
+	Open *bool `json:"open"`
+}
+
+// postShop is POST /admin/api/shop {"open": false}: pause or open orders,
+// through the CLI's admin.Env.SetShopOpen (with its audit line).
+func (d *Desk) postShop(w http.ResponseWriter, r *http.Request) {
+	var req shopRequest
+	if !d.readJSON(w, r, &req) {
+		return
+	}
+	if req.Open == nil {
+		d.fail(w, r, http.StatusUnprocessableEntity, "fields_required", nil)
+		return
+	}
+	if err := d.cfg.Admin.SetShopOpen(*req.Open, current(r).owner.Name); err != nil {
+		d.internal(w, r, err)
+		return
+	}
+	d.getToday(w, r)
+}
