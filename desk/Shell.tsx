@@ -53,6 +53,7 @@ export function Shell({
       <nav className="desk-nav" aria-label={t("nav.menu")}>
         {link("today", t("nav.today"))}
         {link("orders", t("nav.orders"))}
+        {link("coupons", t("nav.coupons"))}
         {link("activity", t("nav.activity"))}
       </nav>
       <main className="desk-main" id="main">

@@ -102,8 +102,8 @@ test.describe("desk", () => {
     await page.keyboard.type(PASSWORD);
     await page.keyboard.press("Enter");
     await expect(page.getByRole("heading", { name: "Dziś" })).toBeVisible();
-    // The nav's links come first: today, orders, activity.
-    for (const name of ["Dziś", "Zamówienia", "Aktywność"]) {
+    // The nav's links come first: today, orders, discount codes, activity.
+    for (const name of ["Dziś", "Zamówienia", "Kody rabatowe", "Aktywność"]) {
       await page.keyboard.press("Tab");
       await expect(page.getByRole("link", { name })).toBeFocused();
     }
@@ -217,5 +217,26 @@ test.describe("desk", () => {
     } finally {
       await shop.stop();
     }
+  });
+
+  test("a discount code made in the desk discounts the basket, and stops when disabled", async ({ page, request }) => {
+    const code = `DESK${Date.now().toString(36).toUpperCase()}`;
+    await setUp(page, `cp${Date.now().toString(36)}`);
+    await page.getByRole("link", { name: "Kody rabatowe" }).click();
+    await page.getByLabel("Kod", { exact: true }).fill(code.toLowerCase());
+    await page.getByLabel("Wartość").fill("10");
+    await page.getByRole("button", { name: "Utwórz kod" }).click();
+    const row = page.locator(".desk-coupon", { hasText: code });
+    await expect(row).toContainText("−10%");
+    await expect(row).toContainText("użyty 0 razy");
+    await expectNoSeriousViolations(page, { what: "coupons" });
+    const quote = async () => {
+      const res = await request.post("/v1/quote", { data: { locale: "pl", country: "pl", code, items: [{ product: "arc", variant: "crystal", quantity: 1 }] } });
+      return (await res.json()) as { totals?: { discount: number }; errors?: Record<string, string> };
+    };
+    expect((await quote()).totals?.discount).toBeGreaterThan(0);
+    await row.getByRole("button", { name: "Wyłącz" }).click();
+    await expect(row).toContainText("wyłączony");
+    expect((await quote()).totals?.discount ?? 0).toBe(0);
   });
 });

@@ -11,6 +11,7 @@ import (
 
 	"sabershop/internal/catalog"
 	"sabershop/internal/order"
+	"sabershop/internal/owners"
 	"sabershop/internal/store"
 )
 
@@ -62,12 +63,7 @@ func (c *cmd) couponsAdd(args []string) error {
 	if err := cp.Validate(); err != nil {
 		return usagef("orderd coupons add: %v", err)
 	}
-	err = c.env.DB.UpdateNow(func(tx *store.Tx) error {
-		if err := tx.AddCoupon(&cp); err != nil {
-			return err
-		}
-		return c.audit(tx, "coupon.add", cp.Code, "")
-	})
+	err = c.env.AddCoupon(&cp, Terminal)
 	if errors.Is(err, store.ErrExists) {
 		return fmt.Errorf("a coupon %s exists already (orderd coupons list)", cp.Code)
 	}
@@ -77,6 +73,38 @@ func (c *cmd) couponsAdd(args []string) error {
 	c.printf("coupon %s added: %s\n", cp.Code, describe(&cp))
 	return nil
 }
+
+// AddCoupon stores a new coupon (validated by the caller: cp.Validate)
+// with its audit line for by; store.ErrExists when the code is taken. The
+// CLI and the desk call it.
+func (env Env) AddCoupon(cp *order.Coupon, by string) error {
+	return env.DB.UpdateNow(func(tx *store.Tx) error {
+		if err := tx.AddCoupon(cp); err != nil {
+			return err
+		}
+		return tx.Audit(&owners.Entry{At: env.now().UTC(), Owner: by, What: "coupon.add", Target: cp.Code})
+	})
+}
+
+// DisableCoupon turns code off for new orders (orders that used it keep
+// their discount), with its audit line; store.ErrNotFound for no such
+// code.
+func (env Env) DisableCoupon(code, by string) error {
+	return env.DB.UpdateNow(func(tx *store.Tx) error {
+		cp, err := tx.Coupon(code)
+		if err != nil {
+			return err
+		}
+		cp.Disabled = true
+		if err := tx.PutCoupon(cp); err != nil {
+			return err
+		}
+		return tx.Audit(&owners.Entry{At: env.now().UTC(), Owner: by, What: "coupon.disable", Target: code})
+	})
+}
+
+// KnownCurrency tells whether cur is a currency of the shop's locales.
+func KnownCurrency(cat *catalog.Catalog, cur string) bool { return cat != nil && knownCurrency(cat.Locales, cur) }
 
 func knownCurrency(locales []catalog.Locale, cur string) bool {
 	for _, l := range locales {
@@ -158,17 +186,7 @@ func (c *cmd) couponsDisable(args []string) error {
 		return usagef("orderd coupons disable: give one CODE")
 	}
 	code := order.NormalizeCode(pos[0])
-	err = c.env.DB.UpdateNow(func(tx *store.Tx) error {
-		cp, err := tx.Coupon(code)
-		if err != nil {
-			return err
-		}
-		cp.Disabled = true
-		if err := tx.PutCoupon(cp); err != nil {
-			return err
-		}
-		return c.audit(tx, "coupon.disable", code, "")
-	})
+	err = c.env.DisableCoupon(code, Terminal)
 	if errors.Is(err, store.ErrNotFound) {
 		return fmt.Errorf("no coupon %s (orderd coupons list)", code)
 	}

@@ -197,3 +197,38 @@ func TestToday(t *testing.T) {
 		t.Errorf("audit: %s", log)
 	}
 }
+
+// Discount codes from the desk: checked like the CLI's, stored through
+// the same function, listed with their use, disabled.
+func TestCoupons(t *testing.T) {
+	e, cookie, csrf := withOrders(t)
+	post := func(path string, body any) answer {
+		t.Helper()
+		return e.call("POST", path, body, "Cookie", cookie, desk.CSRFHeader, csrf)
+	}
+	for _, bad := range []map[string]any{
+		{"code": "WINTER", "percent": 0},
+		{"code": "WIN TER", "percent": 10},
+		{"code": "WINTER", "percent": 10, "amount": 5000, "currency": "PLN"},
+		{"code": "WINTER", "percent": 101},
+		{"code": "WINTER", "amount": 5000, "currency": "USD"},
+		{"code": "WINTER", "percent": 10, "expires": "2020-01-01"},
+	} {
+		e.want(post("/admin/api/coupons", bad), 422, "coupon_invalid")
+	}
+	a := post("/admin/api/coupons", map[string]any{"code": "winter10", "percent": 10, "expires": "2027-01-31", "limit": 100})
+	e.want(a, 200, "")
+	if !strings.Contains(a.raw, `"code":"WINTER10","percent":10`) || !strings.Contains(a.raw, `"limit":100`) {
+		t.Errorf("after adding: %s", a.raw)
+	}
+	e.want(post("/admin/api/coupons", map[string]any{"code": "WINTER10", "percent": 5}), 409, "coupon_exists")
+	a = post("/admin/api/coupons/winter10/disable", nil)
+	e.want(a, 200, "")
+	if !strings.Contains(a.raw, `"disabled":true`) {
+		t.Errorf("after disabling: %s", a.raw)
+	}
+	e.want(post("/admin/api/coupons/NOPE/disable", nil), 404, "not_found")
+	if log := e.call("GET", "/admin/api/audit", nil, "Cookie", cookie).raw; !strings.Contains(log, `"what":"coupon.disable","target":"WINTER10"`) {
+		t.Errorf("audit: %s", log)
+	}
+}
