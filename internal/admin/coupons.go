@@ -104,7 +104,9 @@ func (env Env) DisableCoupon(code, by string) error {
 }
 
 // KnownCurrency tells whether cur is a currency of the shop's locales.
-func KnownCurrency(cat *catalog.Catalog, cur string) bool { return cat != nil && knownCurrency(cat.Locales, cur) }
+func KnownCurrency(cat *catalog.Catalog, cur string) bool {
+	return cat != nil && knownCurrency(cat.Locales, cur)
+}
 
 func knownCurrency(locales []catalog.Locale, cur string) bool {
 	for _, l := range locales {
