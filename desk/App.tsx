@@ -3,6 +3,7 @@ import { call, setToken, type Me } from "./api";
 import { loadTexts, type Texts } from "./i18n";
 import { Activity } from "./pages/Activity";
 import { Coupons } from "./pages/Coupons";
+import { Subscribers } from "./pages/Subscribers";
 import { Order } from "./pages/Order";
 import { Orders } from "./pages/Orders";
 import { Setup } from "./pages/Setup";
@@ -11,13 +12,13 @@ import { Today } from "./pages/Today";
 import { Shell } from "./Shell";
 
 /** The desk's pages by path under /admin ("order" also has an order number). */
-export type Route = "today" | "orders" | "order" | "coupons" | "activity" | "signin" | "setup";
+export type Route = "today" | "orders" | "order" | "coupons" | "subscribers" | "activity" | "signin" | "setup";
 
 function routeOf(pathname: string): { route: Route; id: number } {
   const p = pathname.replace(/^\/admin\/?/, "").replace(/\/$/, "");
   const m = /^orders\/(\d+)$/.exec(p);
   if (m) return { route: "order", id: Number(m[1]) };
-  if (p === "setup" || p === "signin" || p === "activity" || p === "orders" || p === "coupons") return { route: p, id: 0 };
+  if (p === "setup" || p === "signin" || p === "activity" || p === "orders" || p === "coupons" || p === "subscribers") return { route: p, id: 0 };
   return { route: "today", id: 0 };
 }
 
@@ -26,6 +27,7 @@ export const pathOf: Record<Route, string> = {
   orders: "/admin/orders",
   order: "/admin/orders/",
   coupons: "/admin/coupons",
+  subscribers: "/admin/subscribers",
   activity: "/admin/activity",
   signin: "/admin/signin",
   setup: "/admin/setup",
@@ -112,6 +114,7 @@ export function App() {
     <Shell t={t} me={session.me} route={route} go={go} onSignedOut={signedOut}>
       {route === "activity" && <Activity t={t} locale={texts.locale} />}
       {route === "coupons" && <Coupons t={t} locale={texts.locale} />}
+      {route === "subscribers" && <Subscribers t={t} />}
       {route === "orders" && <Orders t={t} locale={texts.locale} open={(n) => go("order", n)} />}
       {route === "order" && <Order key={id} t={t} locale={texts.locale} id={id} back={() => go("orders")} />}
       {route === "today" && <Today t={t} locale={texts.locale} me={session.me} openOrders={() => go("orders")} />}

@@ -54,6 +54,7 @@ export function Shell({
         {link("today", t("nav.today"))}
         {link("orders", t("nav.orders"))}
         {link("coupons", t("nav.coupons"))}
+        {link("subscribers", t("nav.subscribers"))}
         {link("activity", t("nav.activity"))}
       </nav>
       <main className="desk-main" id="main">

@@ -102,8 +102,8 @@ test.describe("desk", () => {
     await page.keyboard.type(PASSWORD);
     await page.keyboard.press("Enter");
     await expect(page.getByRole("heading", { name: "Dziś" })).toBeVisible();
-    // The nav's links come first: today, orders, discount codes, activity.
-    for (const name of ["Dziś", "Zamówienia", "Kody rabatowe", "Aktywność"]) {
+    // The nav's links come first: today, orders, codes, subscribers, activity.
+    for (const name of ["Dziś", "Zamówienia", "Kody rabatowe", "Subskrybenci", "Aktywność"]) {
       await page.keyboard.press("Tab");
       await expect(page.getByRole("link", { name })).toBeFocused();
     }
@@ -238,5 +238,21 @@ test.describe("desk", () => {
     await row.getByRole("button", { name: "Wyłącz" }).click();
     await expect(row).toContainText("wyłączony");
     expect((await quote()).totals?.discount ?? 0).toBe(0);
+  });
+
+  test("subscribers: the announcement previewed in each language, the list downloaded", async ({ page }) => {
+    await setUp(page, `sb${Date.now().toString(36)}`);
+    await page.getByRole("link", { name: "Subskrybenci" }).click();
+    await expect(page.getByRole("heading", { name: "Ogłoś sprzedaż" })).toBeVisible();
+    for (const [l, word] of [["PL", "/pl/"], ["EN", "/"], ["DE", "/de/"]] as const) {
+      await page.getByRole("button", { name: `Podgląd ${l}` }).click();
+      await expect(page.locator(".desk-preview")).toHaveAttribute("lang", l.toLowerCase());
+      await expect(page.locator(".desk-preview pre")).toContainText(word);
+    }
+    const download = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Pobierz listę (CSV)" }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe("subscribers.csv");
+    await expectNoSeriousViolations(page, { what: "subscribers" });
   });
 });

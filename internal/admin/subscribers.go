@@ -1,17 +1,24 @@
 package admin
 
 import (
+	"io"
+	"strconv"
 	"time"
 
 	"sabershop/internal/mail"
 	"sabershop/internal/order"
+	"sabershop/internal/owners"
 	"sabershop/internal/store"
 )
 
 // subscribersExport writes the confirmed, still subscribed addresses as CSV.
-func (c *cmd) subscribersExport() error {
+func (c *cmd) subscribersExport() error { return c.env.SubscribersCSV(c.out) }
+
+// SubscribersCSV writes the confirmed, still subscribed addresses as CSV
+// (the CLI's export and the desk's download).
+func (env Env) SubscribersCSV(out io.Writer) error {
 	var list []*store.Subscriber
-	if err := c.env.DB.View(func(tx *store.Tx) error {
+	if err := env.DB.View(func(tx *store.Tx) error {
 		var err error
 		list, err = tx.Subscribers()
 		return err
@@ -20,7 +27,7 @@ func (c *cmd) subscribersExport() error {
 	}
 	// The cells are a stranger's words: csvWriter keeps a spreadsheet from
 	// running them as formulas (issue 12).
-	w := newCSVWriter(c.out)
+	w := newCSVWriter(out)
 	w.Write("email", "locale", "confirmed_at", "signed_up_at")
 	for _, s := range list {
 		if s.Confirmed && !s.Unsubscribed {
@@ -30,16 +37,39 @@ func (c *cmd) subscribersExport() error {
 	return w.Flush()
 }
 
-// notifySaleStart queues the sale-start notice for every confirmed
-// subscriber, each in their language with their unsubscribe link, in one
-// transaction: all are queued or none.
+// RemoveSubscriber forgets the subscriber of email (a request to be
+// removed), with an audit line that does not keep the address.
+func (env Env) RemoveSubscriber(email, by string) error {
+	return env.DB.UpdateNow(func(tx *store.Tx) error {
+		if err := tx.DeleteSubscriber(email); err != nil {
+			return err
+		}
+		return tx.Audit(&owners.Entry{At: env.now().UTC(), Owner: by, What: "subscriber.remove"})
+	})
+}
+
+// notifySaleStart queues the sale-start notice (NotifySaleStart).
 func (c *cmd) notifySaleStart() error {
-	cat, err := c.catalog()
+	n, err := c.env.NotifySaleStart(Terminal)
 	if err != nil {
 		return err
 	}
+	c.printf("sale-start notice queued for %d confirmed subscribers\n", n)
+	return nil
+}
+
+// NotifySaleStart queues the sale-start notice for every confirmed
+// subscriber, each in their language with their unsubscribe link, in one
+// transaction with its audit line: all are queued or none. The outbox
+// sends them at its own pace. The CLI and the desk call it.
+func (env Env) NotifySaleStart(by string) (int, error) {
+	c := &cmd{env: env}
+	cat, err := c.catalog()
+	if err != nil {
+		return 0, err
+	}
 	n := 0
-	err = c.env.DB.UpdateNow(func(tx *store.Tx) error {
+	err = env.DB.UpdateNow(func(tx *store.Tx) error {
 		n = 0
 		list, err := tx.Subscribers()
 		if err != nil {
@@ -60,12 +90,13 @@ func (c *cmd) notifySaleStart() error {
 			}
 			n++
 		}
-		return nil
+		return tx.Audit(&owners.Entry{At: env.now().UTC(), Owner: by, What: "sale.announce", Detail: strconv.Itoa(n)})
 	})
 	if err != nil {
-		return err
+		return 0, err
 	}
-	c.env.Kick()
-	c.printf("sale-start notice queued for %d confirmed subscribers\n", n)
-	return nil
+	if env.Kick != nil {
+		env.Kick()
+	}
+	return n, nil
 }

@@ -232,3 +232,45 @@ func TestCoupons(t *testing.T) {
 		t.Errorf("audit: %s", log)
 	}
 }
+
+// Subscribers: the list (addresses inert), the CSV, one removed on
+// request, the announcement previewed and queued for the confirmed ones.
+func TestSubscribersAndAnnouncement(t *testing.T) {
+	e, cookie, csrf := withOrders(t)
+	now := e.clock.Now()
+	for _, s := range []*store.Subscriber{
+		{Email: "fan@example.com", Locale: "pl", Confirmed: true, Created: now},
+		{Email: "=2+5@example.com", Locale: "en", Confirmed: true, Created: now},
+		{Email: "later@example.com", Locale: "de", Created: now},
+	} {
+		if err := e.db.Update(func(tx *store.Tx) error { return tx.PutSubscriber(s) }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	a := e.call("GET", "/admin/api/subscribers", nil, "Cookie", cookie)
+	e.want(a, 200, "")
+	if !strings.Contains(a.raw, `"confirmed":2`) || !strings.Contains(a.raw, `"announcing":0`) {
+		t.Errorf("subscribers: %s", a.raw)
+	}
+	csv := e.call("GET", "/admin/api/subscribers.csv", nil, "Cookie", cookie)
+	if csv.status != 200 || !strings.Contains(csv.raw, "fan@example.com") || strings.Contains(csv.raw, "\n=2+5") || strings.Contains(csv.raw, "later@") {
+		t.Errorf("csv %d:\n%s", csv.status, csv.raw)
+	}
+	e.want(e.call("POST", "/admin/api/subscribers/remove", map[string]string{"email": "FAN@example.com"}, "Cookie", cookie, desk.CSRFHeader, csrf), 200, "")
+	if a := e.call("GET", "/admin/api/subscribers", nil, "Cookie", cookie); strings.Contains(a.raw, "fan@example.com") {
+		t.Errorf("still listed: %s", a.raw)
+	}
+	p := e.call("GET", "/admin/api/sale-start/preview?locale=pl", nil, "Cookie", cookie)
+	e.want(p, 200, "")
+	if !strings.Contains(p.raw, "https://shop.example/pl/") {
+		t.Errorf("preview: %s", p.raw)
+	}
+	a = e.call("POST", "/admin/api/sale-start", nil, "Cookie", cookie, desk.CSRFHeader, csrf)
+	e.want(a, 200, "")
+	if !strings.Contains(a.raw, `"queued":1`) {
+		t.Errorf("announce: %s", a.raw)
+	}
+	if a := e.call("GET", "/admin/api/subscribers", nil, "Cookie", cookie); !strings.Contains(a.raw, `"announcing":1`) {
+		t.Errorf("progress: %s", a.raw)
+	}
+}

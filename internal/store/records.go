@@ -197,6 +197,20 @@ func (tx *Tx) PutSubscriber(s *Subscriber) error {
 	return put(tx.bucket(BucketSubscribers), []byte(email), s)
 }
 
+// DeleteSubscriber removes the subscriber of email (case and spaces
+// ignored) and its token: a request to be forgotten. ErrNotFound when
+// there is none.
+func (tx *Tx) DeleteSubscriber(email string) error {
+	old, err := tx.Subscriber(email)
+	if err != nil {
+		return err
+	}
+	if err := tx.bucket(BucketSubscriberTokens).Delete([]byte(old.Token)); err != nil {
+		return err
+	}
+	return tx.bucket(BucketSubscribers).Delete([]byte(normEmail(email)))
+}
+
 // Subscribers returns every subscriber (confirmed or not), by e-mail.
 func (tx *Tx) Subscribers() ([]*Subscriber, error) {
 	return list[Subscriber](tx.bucket(BucketSubscribers))
