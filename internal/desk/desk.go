@@ -29,6 +29,10 @@ type Config struct {
 	// Site is the built site, whose admin/ folder holds the desk's pages
 	// ("" serves the API alone).
 	Site string
+	// BaseURL is the shop's public address (https://… behind the proxy):
+	// its host is the passkeys' relying party ID and its scheme their
+	// origin's. "" allows passkeys on localhost only.
+	BaseURL string
 }
 
 // Desk serves /admin.
@@ -39,6 +43,8 @@ type Desk struct {
 	mux  *http.ServeMux
 	cop  *http.CrossOriginProtection
 	fake string // a password hash that matches nothing, for unknown names
+	// ceremonies are the passkey ceremonies under way (passkey.go).
+	ceremonies ceremonies
 }
 
 //go:embed messages/*.toml
@@ -86,6 +92,12 @@ func (d *Desk) routes() {
 	d.mux.Handle("GET /admin/api/me", d.session(d.getMe))
 	d.mux.Handle("GET /admin/api/audit", d.session(d.getAudit))
 	d.mux.HandleFunc("GET /admin/api/texts", d.getTexts)
+	d.mux.Handle("GET /admin/api/passkeys", d.session(d.getPasskeys))
+	d.mux.Handle("POST /admin/api/passkeys/begin", d.session(d.postPasskeysBegin))
+	d.mux.Handle("POST /admin/api/passkeys/finish", d.session(d.postPasskeysFinish))
+	d.mux.Handle("POST /admin/api/passkeys/remove", d.session(d.postPasskeysRemove))
+	d.mux.HandleFunc("POST /admin/api/passkey-signin/begin", d.postPasskeySigninBegin)
+	d.mux.HandleFunc("POST /admin/api/passkey-signin/finish", d.postPasskeySigninFinish)
 	d.mux.HandleFunc("/admin/api/", func(w http.ResponseWriter, r *http.Request) {
 		d.fail(w, r, http.StatusNotFound, "not_found", nil)
 	})
