@@ -2,21 +2,22 @@ import { useCallback, useEffect, useState } from "react";
 import { call, setToken, type Me } from "./api";
 import { loadTexts, type Texts } from "./i18n";
 import { Activity } from "./pages/Activity";
+import { Passkeys } from "./pages/Passkeys";
 import { Setup } from "./pages/Setup";
 import { SignIn } from "./pages/SignIn";
 import { Today } from "./pages/Today";
 import { Shell } from "./Shell";
 
 /** The desk's pages by path under /admin. */
-export type Route = "today" | "activity" | "signin" | "setup";
+export type Route = "today" | "activity" | "passkeys" | "signin" | "setup";
 
 function routeOf(pathname: string): Route {
   const p = pathname.replace(/^\/admin\/?/, "").replace(/\/$/, "");
-  if (p === "setup" || p === "signin" || p === "activity") return p;
+  if (p === "setup" || p === "signin" || p === "activity" || p === "passkeys") return p;
   return "today";
 }
 
-export const pathOf: Record<Route, string> = { today: "/admin/", activity: "/admin/activity", signin: "/admin/signin", setup: "/admin/setup" };
+export const pathOf: Record<Route, string> = { today: "/admin/", activity: "/admin/activity", passkeys: "/admin/passkeys", signin: "/admin/signin", setup: "/admin/setup" };
 
 type Session = { kind: "loading" } | { kind: "out" } | { kind: "in"; me: Me } | { kind: "offline" };
 
@@ -96,7 +97,13 @@ export function App() {
   if (session.kind === "out") return <SignIn t={t} onDone={signedIn} />;
   return (
     <Shell t={t} me={session.me} route={route} go={go} onSignedOut={signedOut}>
-      {route === "activity" ? <Activity t={t} locale={texts.locale} /> : <Today t={t} locale={texts.locale} me={session.me} />}
+      {route === "activity" ? (
+        <Activity t={t} locale={texts.locale} />
+      ) : route === "passkeys" ? (
+        <Passkeys t={t} locale={texts.locale} />
+      ) : (
+        <Today t={t} locale={texts.locale} me={session.me} />
+      )}
     </Shell>
   );
 }

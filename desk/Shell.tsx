@@ -52,6 +52,7 @@ export function Shell({
       <nav className="desk-nav" aria-label={t("nav.menu")}>
         {link("today", t("nav.today"))}
         {link("activity", t("nav.activity"))}
+        {link("passkeys", t("passkeys.nav"))}
       </nav>
       <main className="desk-main" id="main">
         {children}

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { call, type Me } from "../api";
 import type { Translate } from "../i18n";
+import { getPasskey, passkeysSupported } from "../webauthn";
 
 /** Name and password, then the TOTP code when the account has one. */
 export function SignIn({ t, onDone }: { t: Translate; onDone: (me: Me) => void }) {
@@ -21,11 +22,41 @@ export function SignIn({ t, onDone }: { t: Translate; onDone: (me: Me) => void }
     setError(res.message || t("offline"));
   };
 
+  // A passkey alone: the device says whose it is, no name is asked.
+  const withPasskey = async () => {
+    setBusy(true);
+    setError("");
+    const begin = await call<{ publicKey: Record<string, unknown> }>("POST", "passkey-signin/begin", {});
+    if (!begin.ok) {
+      setBusy(false);
+      setError(begin.message || t("offline"));
+      return;
+    }
+    const credential = await getPasskey(begin.data);
+    if (!credential) {
+      setBusy(false);
+      setError(t("passkeys.signin_cancelled"));
+      return;
+    }
+    const res = await call<Me>("POST", "passkey-signin/finish", credential);
+    setBusy(false);
+    if (res.ok) return onDone(res.data);
+    setError(res.message || t("offline"));
+  };
+
   return (
     <main className="desk-center">
       <form className="card card--pad desk-form" onSubmit={(e) => void submit(e)} aria-busy={busy || undefined}>
         <h1 className="desk-form__title">{t("signin.title")}</h1>
         <p className="desk-form__lead">{t("signin.lead")}</p>
+        {passkeysSupported() && (
+          <>
+            <button className="btn btn--primary btn--lg btn--block" type="button" disabled={busy} onClick={() => void withPasskey()}>
+              {t("passkeys.signin")}
+            </button>
+            <p className="desk-form__or">{t("passkeys.or")}</p>
+          </>
+        )}
         <div className="form-field">
           <label className="form-field__label" htmlFor={`${id}-name`}>
             {t("signin.name")}
