@@ -49,14 +49,6 @@ export function SignIn({ t, onDone }: { t: Translate; onDone: (me: Me) => void }
       <form className="card card--pad desk-form" onSubmit={(e) => void submit(e)} aria-busy={busy || undefined}>
         <h1 className="desk-form__title">{t("signin.title")}</h1>
         <p className="desk-form__lead">{t("signin.lead")}</p>
-        {passkeysSupported() && (
-          <>
-            <button className="btn btn--primary btn--lg btn--block" type="button" disabled={busy} onClick={() => void withPasskey()}>
-              {t("passkeys.signin")}
-            </button>
-            <p className="desk-form__or">{t("passkeys.or")}</p>
-          </>
-        )}
         <div className="form-field">
           <label className="form-field__label" htmlFor={`${id}-name`}>
             {t("signin.name")}
@@ -95,6 +87,14 @@ export function SignIn({ t, onDone }: { t: Translate; onDone: (me: Me) => void }
           {busy && <span className="spinner" aria-hidden="true" />}
           {busy ? t("signin.sending") : t("signin.submit")}
         </button>
+        {passkeysSupported() && (
+          <>
+            <p className="desk-form__or">{t("passkeys.or")}</p>
+            <button className="btn btn--ghost btn--lg btn--block" type="button" disabled={busy} onClick={() => void withPasskey()}>
+              {t("passkeys.signin")}
+            </button>
+          </>
+        )}
       </form>
     </main>
   );
