@@ -2,6 +2,8 @@
 // (base64url for every byte string); the browser's own JSON helpers are
 // used where it has them, else the bytes are converted here.
 
+import { call, type Result } from "./api";
+
 type Json = Record<string, unknown>;
 
 interface PKCStatic {
@@ -101,4 +103,21 @@ export async function getPasskey(options: { publicKey: Json }): Promise<Json | n
   } catch {
     return null;
   }
+}
+
+/**
+ * One ceremony: the server's begin, the device, the server's finish with
+ * body(credential). The device's "no" comes back as the code "cancelled".
+ */
+export async function ceremony<T>(
+  begin: string,
+  finish: string,
+  device: (options: { publicKey: Json }) => Promise<Json | null>,
+  body: (credential: Json) => unknown,
+): Promise<Result<T>> {
+  const options = await call<{ publicKey: Json }>("POST", begin, {});
+  if (!options.ok) return options;
+  const credential = await device(options.data);
+  if (!credential) return { ok: false, status: 0, code: "cancelled", message: "" };
+  return call<T>("POST", finish, body(credential));
 }

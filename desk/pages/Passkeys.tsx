@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
 import { call, type PasskeyInfo } from "../api";
 import { formatInstant } from "../../components/dates";
 import type { Translate } from "../i18n";
-import { createPasskey, passkeysSupported } from "../webauthn";
+import { ceremony, createPasskey, passkeysSupported } from "../webauthn";
 
 /** The account's passkeys: add one on this device, see and remove them. */
 export function Passkeys({ t, locale }: { t: Translate; locale: string }) {
@@ -29,22 +29,10 @@ export function Passkeys({ t, locale }: { t: Translate; locale: string }) {
     setBusy(true);
     setError("");
     setDone("");
-    const begin = await call<{ publicKey: Record<string, unknown> }>("POST", "passkeys/begin", {});
-    if (!begin.ok) {
-      setBusy(false);
-      setError(begin.message || t("offline"));
-      return;
-    }
-    const credential = await createPasskey(begin.data);
-    if (!credential) {
-      setBusy(false);
-      setError(t("passkeys.cancelled"));
-      return;
-    }
-    const res = await call<PasskeyInfo[]>("POST", "passkeys/finish", { name, credential });
+    const res = await ceremony<PasskeyInfo[]>("passkeys/begin", "passkeys/finish", createPasskey, (credential) => ({ name, credential }));
     setBusy(false);
     if (!res.ok) {
-      setError(res.message || t("offline"));
+      setError(res.code === "cancelled" ? t("passkeys.cancelled") : res.message || t("offline"));
       return;
     }
     setList(res.data);

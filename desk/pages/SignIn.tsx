@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { call, type Me } from "../api";
 import type { Translate } from "../i18n";
-import { getPasskey, passkeysSupported } from "../webauthn";
+import { ceremony, getPasskey, passkeysSupported } from "../webauthn";
 
 /** Name and password, then the TOTP code when the account has one. */
 export function SignIn({ t, onDone }: { t: Translate; onDone: (me: Me) => void }) {
@@ -26,22 +26,10 @@ export function SignIn({ t, onDone }: { t: Translate; onDone: (me: Me) => void }
   const withPasskey = async () => {
     setBusy(true);
     setError("");
-    const begin = await call<{ publicKey: Record<string, unknown> }>("POST", "passkey-signin/begin", {});
-    if (!begin.ok) {
-      setBusy(false);
-      setError(begin.message || t("offline"));
-      return;
-    }
-    const credential = await getPasskey(begin.data);
-    if (!credential) {
-      setBusy(false);
-      setError(t("passkeys.signin_cancelled"));
-      return;
-    }
-    const res = await call<Me>("POST", "passkey-signin/finish", credential);
+    const res = await ceremony<Me>("passkey-signin/begin", "passkey-signin/finish", getPasskey, (credential) => credential);
     setBusy(false);
     if (res.ok) return onDone(res.data);
-    setError(res.message || t("offline"));
+    setError(res.code === "cancelled" ? t("passkeys.signin_cancelled") : res.message || t("offline"));
   };
 
   return (

@@ -142,6 +142,21 @@ func (d *Desk) relyingParty(r *http.Request) (*webauthn.WebAuthn, error) {
 	})
 }
 
+// beginCeremony reads a begin's (empty) JSON body and makes the relying
+// party; it answers and returns false when it cannot.
+func (d *Desk) beginCeremony(w http.ResponseWriter, r *http.Request) (*webauthn.WebAuthn, bool) {
+	var req struct{}
+	if !d.readJSON(w, r, &req) {
+		return nil, false
+	}
+	rp, err := d.relyingParty(r)
+	if err != nil {
+		d.fail(w, r, http.StatusBadRequest, "passkey_host", nil)
+		return nil, false
+	}
+	return rp, true
+}
+
 // registrationKey is where a signed-in session's registration waits: one
 // at a time per session.
 func registrationKey(s *owners.Session) string { return "add:" + s.Key }

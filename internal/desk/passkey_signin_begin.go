@@ -16,13 +16,8 @@ import (
 // memory under a random id in a short-lived cookie of the sign-in's own
 // path. An address that must wait after failures is told so here.
 func (d *Desk) postPasskeySigninBegin(w http.ResponseWriter, r *http.Request) {
-	var req struct{}
-	if !d.readJSON(w, r, &req) {
-		return
-	}
-	rp, err := d.relyingParty(r)
-	if err != nil {
-		d.fail(w, r, http.StatusBadRequest, "passkey_host", nil)
+	rp, ok := d.beginCeremony(w, r)
+	if !ok {
 		return
 	}
 	now := d.cfg.Now().UTC()

@@ -13,13 +13,8 @@ import (
 // session (one registration at a time per session); the account gets its
 // user handle now if it has none.
 func (d *Desk) postPasskeysBegin(w http.ResponseWriter, r *http.Request) {
-	var req struct{}
-	if !d.readJSON(w, r, &req) {
-		return
-	}
-	rp, err := d.relyingParty(r)
-	if err != nil {
-		d.fail(w, r, http.StatusBadRequest, "passkey_host", nil)
+	rp, ok := d.beginCeremony(w, r)
+	if !ok {
 		return
 	}
 	in := current(r)
