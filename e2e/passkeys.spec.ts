@@ -34,7 +34,7 @@ test("passkey: add, sign in with it alone, see it in the activity, remove it", a
   await page.getByRole("button", { name: "Zapisz i zaloguj" }).click();
   await expect(page.getByRole("heading", { name: "Dziś" })).toBeVisible();
 
-  await page.getByRole("link", { name: "Klucze dostępu" }).click();
+  await page.getByRole("link", { name: "Klucze", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Klucze dostępu" })).toBeVisible();
   await expect(page.getByText("Nie ma jeszcze kluczy")).toBeVisible();
   await page.getByLabel("Nazwa klucza").fill("telefon");
@@ -63,7 +63,7 @@ test("passkey: add, sign in with it alone, see it in the activity, remove it", a
   await expect(entry("Dodano klucz dostępu")).toContainText("telefon");
   await expect(entry("Logowanie").filter({ hasText: "passkey" })).toBeVisible();
 
-  await page.getByRole("link", { name: "Klucze dostępu" }).click();
+  await page.getByRole("link", { name: "Klucze", exact: true }).click();
   await expect(page.locator(".desk-passkeys__item")).toContainText("ostatnio użyty");
   await page.getByRole("button", { name: "Usuń telefon" }).click();
   await expect(page.getByRole("status")).toHaveText("Klucz dostępu usunięty.");
