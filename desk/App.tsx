@@ -6,19 +6,21 @@ import { Coupons } from "./pages/Coupons";
 import { Subscribers } from "./pages/Subscribers";
 import { Order } from "./pages/Order";
 import { Orders } from "./pages/Orders";
+import { Passkeys } from "./pages/Passkeys";
 import { Setup } from "./pages/Setup";
 import { SignIn } from "./pages/SignIn";
 import { Today } from "./pages/Today";
 import { Shell } from "./Shell";
 
 /** The desk's pages by path under /admin ("order" also has an order number). */
-export type Route = "today" | "orders" | "order" | "coupons" | "subscribers" | "activity" | "signin" | "setup";
+export type Route = "today" | "orders" | "order" | "coupons" | "subscribers" | "passkeys" | "activity" | "signin" | "setup";
 
 function routeOf(pathname: string): { route: Route; id: number } {
   const p = pathname.replace(/^\/admin\/?/, "").replace(/\/$/, "");
   const m = /^orders\/(\d+)$/.exec(p);
   if (m) return { route: "order", id: Number(m[1]) };
-  if (p === "setup" || p === "signin" || p === "activity" || p === "orders" || p === "coupons" || p === "subscribers") return { route: p, id: 0 };
+  if (p === "setup" || p === "signin" || p === "activity" || p === "orders" || p === "coupons" || p === "subscribers" || p === "passkeys")
+    return { route: p, id: 0 };
   return { route: "today", id: 0 };
 }
 
@@ -28,6 +30,7 @@ export const pathOf: Record<Route, string> = {
   order: "/admin/orders/",
   coupons: "/admin/coupons",
   subscribers: "/admin/subscribers",
+  passkeys: "/admin/passkeys",
   activity: "/admin/activity",
   signin: "/admin/signin",
   setup: "/admin/setup",
@@ -115,6 +118,7 @@ export function App() {
       {route === "activity" && <Activity t={t} locale={texts.locale} />}
       {route === "coupons" && <Coupons t={t} locale={texts.locale} />}
       {route === "subscribers" && <Subscribers t={t} />}
+      {route === "passkeys" && <Passkeys t={t} locale={texts.locale} />}
       {route === "orders" && <Orders t={t} locale={texts.locale} open={(n) => go("order", n)} />}
       {route === "order" && <Order key={id} t={t} locale={texts.locale} id={id} back={() => go("orders")} />}
       {route === "today" && <Today t={t} locale={texts.locale} me={session.me} openOrders={() => go("orders")} />}

@@ -56,6 +56,7 @@ export function Shell({
         {link("coupons", t("nav.coupons"))}
         {link("subscribers", t("nav.subscribers"))}
         {link("activity", t("nav.activity"))}
+        {link("passkeys", t("passkeys.nav"))}
       </nav>
       <main className="desk-main" id="main">
         {children}

@@ -21,6 +21,14 @@ export interface AuditEntry {
   detail?: string;
 }
 
+/** One passkey of the account, as GET /admin/api/passkeys lists it. */
+export interface PasskeyInfo {
+  id: string;
+  name: string;
+  created: string;
+  last_used?: string;
+}
+
 export type Result<T> = { ok: true; data: T } | { ok: false; status: number; code: string; message: string };
 
 let csrf = "";

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { call, type Me } from "../api";
 import type { Translate } from "../i18n";
+import { ceremony, getPasskey, passkeysSupported } from "../webauthn";
 
 /** Name and password, then the TOTP code when the account has one. */
 export function SignIn({ t, onDone }: { t: Translate; onDone: (me: Me) => void }) {
@@ -19,6 +20,16 @@ export function SignIn({ t, onDone }: { t: Translate; onDone: (me: Me) => void }
     if (res.ok) return onDone(res.data);
     if (res.code === "totp_required") setNeedCode(true);
     setError(res.message || t("offline"));
+  };
+
+  // A passkey alone: the device says whose it is, no name is asked.
+  const withPasskey = async () => {
+    setBusy(true);
+    setError("");
+    const res = await ceremony<Me>("passkey-signin/begin", "passkey-signin/finish", getPasskey, (credential) => credential);
+    setBusy(false);
+    if (res.ok) return onDone(res.data);
+    setError(res.code === "cancelled" ? t("passkeys.signin_cancelled") : res.message || t("offline"));
   };
 
   return (
@@ -64,6 +75,14 @@ export function SignIn({ t, onDone }: { t: Translate; onDone: (me: Me) => void }
           {busy && <span className="spinner" aria-hidden="true" />}
           {busy ? t("signin.sending") : t("signin.submit")}
         </button>
+        {passkeysSupported() && (
+          <>
+            <p className="desk-form__or">{t("passkeys.or")}</p>
+            <button className="btn btn--ghost btn--lg btn--block" type="button" disabled={busy} onClick={() => void withPasskey()}>
+              {t("passkeys.signin")}
+            </button>
+          </>
+        )}
       </form>
     </main>
   );

@@ -277,7 +277,11 @@ func Run(ctx context.Context, cfg Config) error {
 	root.HandleFunc("GET /readyz", checks.Ready)
 	// The owner's desk under /admin, with its own headers, sessions and
 	// CSRF checks; the shop's pages never load its code.
-	ownerDesk, err := desk.New(desk.Config{Store: db, Log: log, TrustProxy: cfg.TrustProxy, Site: cfg.Site, Catalog: cats.Current,
+	deskBase := baseURL
+	if deskBase == "" {
+		deskBase = cats.Current().Shop.BaseURL // the passkeys' relying party
+	}
+	ownerDesk, err := desk.New(desk.Config{Store: db, Log: log, TrustProxy: cfg.TrustProxy, Site: cfg.Site, BaseURL: deskBase, Catalog: cats.Current,
 		Admin: admin.Env{DB: db, Catalog: cats.Current, BaseURL: baseURL, Kick: worker.Kick, Log: log, Payments: pays}})
 	if err != nil {
 		return err

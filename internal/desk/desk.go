@@ -36,6 +36,10 @@ type Config struct {
 	// Admin is the owner's commands' environment: the desk's changes go
 	// through the same functions as the CLI's (admin.Env.SetStage, ...).
 	Admin admin.Env
+	// BaseURL is the shop's public address (https://… behind the proxy):
+	// its host is the passkeys' relying party ID and its scheme their
+	// origin's. "" allows passkeys on localhost only.
+	BaseURL string
 }
 
 // Desk serves /admin.
@@ -46,6 +50,8 @@ type Desk struct {
 	mux  *http.ServeMux
 	cop  *http.CrossOriginProtection
 	fake string // a password hash that matches nothing, for unknown names
+	// ceremonies are the passkey ceremonies under way (passkey.go).
+	ceremonies ceremonies
 }
 
 //go:embed messages/*.toml
@@ -109,6 +115,12 @@ func (d *Desk) routes() {
 	d.mux.Handle("POST /admin/api/orders/{id}/send", d.session(d.postOrderSend))
 	d.mux.Handle("POST /admin/api/orders/{id}/cancel", d.session(d.postOrderCancel))
 	d.mux.Handle("POST /admin/api/orders/{id}/refund", d.session(d.postOrderRefund))
+	d.mux.Handle("GET /admin/api/passkeys", d.session(d.getPasskeys))
+	d.mux.Handle("POST /admin/api/passkeys/begin", d.session(d.postPasskeysBegin))
+	d.mux.Handle("POST /admin/api/passkeys/finish", d.session(d.postPasskeysFinish))
+	d.mux.Handle("POST /admin/api/passkeys/remove", d.session(d.postPasskeysRemove))
+	d.mux.HandleFunc("POST /admin/api/passkey-signin/begin", d.postPasskeySigninBegin)
+	d.mux.HandleFunc("POST /admin/api/passkey-signin/finish", d.postPasskeySigninFinish)
 	d.mux.HandleFunc("/admin/api/", func(w http.ResponseWriter, r *http.Request) {
 		d.fail(w, r, http.StatusNotFound, "not_found", nil)
 	})

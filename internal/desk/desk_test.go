@@ -43,7 +43,7 @@ type env struct {
 	srv   *httptest.Server
 }
 
-func newEnv(t *testing.T) *env {
+func newEnv(t *testing.T, options ...func(*desk.Config)) *env {
 	t.Helper()
 	db, err := store.Open(filepath.Join(t.TempDir(), "orderd.db"), store.Options{})
 	if err != nil {
@@ -51,7 +51,11 @@ func newEnv(t *testing.T) *env {
 	}
 	t.Cleanup(func() { db.Close() })
 	e := &env{t: t, db: db, clock: &clock{now: start}}
-	d, err := desk.New(desk.Config{Store: db, Now: e.clock.Now})
+	cfg := desk.Config{Store: db, Now: e.clock.Now}
+	for _, o := range options {
+		o(&cfg)
+	}
+	d, err := desk.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,6 +101,10 @@ func (e *env) call(method, path string, body any, headers ...string) answer {
 	}
 	req.Header.Set("Sec-Fetch-Site", "same-origin")
 	for i := 0; i+1 < len(headers); i += 2 {
+		if headers[i] == "Host" { // the address the browser used
+			req.Host = headers[i+1]
+			continue
+		}
 		req.Header.Set(headers[i], headers[i+1])
 	}
 	res, err := http.DefaultClient.Do(req)

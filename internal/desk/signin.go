@@ -2,9 +2,7 @@ package desk
 
 import (
 	"errors"
-	"math"
 	"net/http"
-	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -42,14 +40,10 @@ func (d *Desk) postSignin(w http.ResponseWriter, r *http.Request) {
 		wait time.Duration
 	)
 	err := d.cfg.Store.View(func(tx *store.Tx) error {
-		for _, k := range []string{accountKey, ipKey} {
-			f, err := tx.Failures(k)
-			if err != nil {
-				return err
-			}
-			wait = max(wait, f.Wait(now))
-		}
 		var err error
+		if wait, err = waitOf(tx, now, accountKey, ipKey); err != nil {
+			return err
+		}
 		if o, err = tx.Owner(name); errors.Is(err, store.ErrNotFound) || errors.Is(err, store.ErrInvalid) {
 			o, err = nil, nil
 		}
@@ -59,10 +53,7 @@ func (d *Desk) postSignin(w http.ResponseWriter, r *http.Request) {
 		d.internal(w, r, err)
 		return
 	}
-	if wait > 0 {
-		secs := int(math.Ceil(wait.Seconds()))
-		w.Header().Set("Retry-After", strconv.Itoa(secs))
-		d.fail(w, r, http.StatusTooManyRequests, "too_many_attempts", map[string]any{"seconds": secs})
+	if d.tooEarly(w, r, wait) {
 		return
 	}
 
@@ -85,14 +76,8 @@ func (d *Desk) postSignin(w http.ResponseWriter, r *http.Request) {
 	var s *owners.Session
 	err = d.cfg.Store.UpdateNow(func(tx *store.Tx) error {
 		if !ok {
-			for _, k := range []string{accountKey, ipKey} {
-				f, err := tx.Failures(k)
-				if err != nil {
-					return err
-				}
-				if err := tx.PutFailures(k, f.Failed(now)); err != nil {
-					return err
-				}
+			if err := d.failed(tx, now, accountKey, ipKey); err != nil {
+				return err
 			}
 			who := ""
 			if o != nil {

@@ -37,6 +37,10 @@ type Owner struct {
 	// SessionsAfter invalidates every session created before it ("sign
 	// out everywhere", a password change, a new setup link).
 	SessionsAfter time.Time `json:"sessions_after,omitzero"`
+	// PasskeyUser is the WebAuthn user handle (NewPasskeyUser); nil until
+	// the first passkey.
+	PasskeyUser []byte    `json:"passkey_user,omitempty"`
+	Passkeys    []Passkey `json:"passkeys,omitempty"`
 }
 
 var namePattern = regexp.MustCompile(`^[a-z0-9._-]{1,32}$`)

@@ -13,13 +13,16 @@ const SetupValid = 24 * time.Hour
 
 // NewSetup gives o a new one-time setup token (replacing any earlier one)
 // and returns the token for the link; the account keeps its hash. A new
-// setup link also ends every session of the account.
+// setup link also ends every session of the account and forgets its
+// passkeys and user handle: a reset is for the lost phone, whose passkey
+// must not sign in again once the account is set up anew.
 func (o *Owner) NewSetup(now time.Time) (string, error) {
 	token, err := randomToken(32)
 	if err != nil {
 		return "", err
 	}
 	o.SetupHash, o.SetupExpires, o.SessionsAfter = tokenHash(token), now.Add(SetupValid), now
+	o.Passkeys, o.PasskeyUser = nil, nil
 	return token, nil
 }
 
