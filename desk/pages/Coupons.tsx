@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { call } from "../api";
 import { parseAmount } from "../carriers";
 import { formatDate } from "../../components/dates";
 import { formatMoney } from "../../components/money";
 import type { Translate } from "../i18n";
+import { useResource } from "../useResource";
 
 interface Coupon {
   code: string;
@@ -21,24 +22,16 @@ const CURRENCIES = ["PLN", "EUR"];
 /** Discount codes: create one, see how often each was used, disable one. */
 export function Coupons({ t, locale }: { t: Translate; locale: string }) {
   const id = useId();
-  const [list, setList] = useState<Coupon[] | null>(null);
-  const [error, setError] = useState("");
+  const { data, set, error, setError } = useResource<{ coupons: Coupon[] }>("coupons", t);
+  const list = data?.coupons ?? null;
   const [kind, setKind] = useState<"percent" | "amount">("percent");
   const [busy, setBusy] = useState(false);
 
-  const load = useCallback(async () => {
-    const res = await call<{ coupons: Coupon[] }>("GET", "coupons");
-    if (res.ok) setList(res.data.coupons);
-    else setError(res.message || t("offline"));
-  }, [t]);
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const answer = (res: Awaited<ReturnType<typeof call<{ coupons: Coupon[] }>>>) => {
     if (res.ok) {
       setError("");
-      setList(res.data.coupons);
+      set(res.data);
       return true;
     }
     setError(res.message || t("offline"));

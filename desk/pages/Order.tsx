@@ -1,26 +1,18 @@
-import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { call, type DeskOrder } from "../api";
 import { formatInstant } from "../../components/dates";
 import { formatMoney } from "../../components/money";
 import { Actions } from "./Actions";
 import type { Translate } from "../i18n";
+import { useResource } from "../useResource";
 
 /** One order: what to build, for whom, where it stands; its stage is set here. */
 export function Order({ t, locale, id, back }: { t: Translate; locale: string; id: number; back: () => void }) {
   const formId = useId();
-  const [o, setO] = useState<DeskOrder | null>(null);
-  const [error, setError] = useState("");
+  const { data: o, set: setO, error, setError } = useResource<DeskOrder>(`orders/${id}`, t);
   const [saved, setSaved] = useState("");
   const [copied, setCopied] = useState("");
 
-  const load = useCallback(async () => {
-    const res = await call<DeskOrder>("GET", `orders/${id}`);
-    if (res.ok) setO(res.data);
-    else setError(res.message || t("offline"));
-  }, [id, t]);
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const setStage = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();

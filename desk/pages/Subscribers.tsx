@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useState, type FormEvent } from "react";
 import { call } from "../api";
 import type { Translate } from "../i18n";
+import { useResource } from "../useResource";
 
 interface Row {
   email: string;
@@ -20,19 +21,10 @@ const LOCALES = ["pl", "en", "de"];
 /** The notify-me list: export, remove one on request, announce the sale. */
 export function Subscribers({ t }: { t: Translate }) {
   const id = useId();
-  const [d, setD] = useState<Data | null>(null);
-  const [error, setError] = useState("");
+  const { data: d, set: setD, error, setError, reload: load } = useResource<Data>("subscribers", t);
   const [note, setNote] = useState("");
   const [preview, setPreview] = useState<{ locale: string; subject: string; text: string } | null>(null);
 
-  const load = useCallback(async () => {
-    const res = await call<Data>("GET", "subscribers");
-    if (res.ok) setD(res.data);
-    else setError(res.message || t("offline"));
-  }, [t]);
-  useEffect(() => {
-    void load();
-  }, [load]);
   // While an announcement goes out, its progress is read again now and then.
   useEffect(() => {
     if (!d?.announcing) return;

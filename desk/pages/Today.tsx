@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useState } from "react";
+import { useState } from "react";
 import { call, type Me } from "../api";
 import { formatInstant } from "../../components/dates";
 import { formatMoney } from "../../components/money";
 import type { Translate } from "../i18n";
+import { useResource } from "../useResource";
 
 interface TodayData {
   waiting: number;
@@ -15,18 +16,8 @@ interface TodayData {
 
 /** The first page: what waits for the owner, the money, the e-mails, the switch. */
 export function Today({ t, locale, me, openOrders }: { t: Translate; locale: string; me: Me; openOrders: () => void }) {
-  const [d, setD] = useState<TodayData | null>(null);
-  const [error, setError] = useState("");
+  const { data: d, set: setD, error, setError } = useResource<TodayData>("today", t);
   const [busy, setBusy] = useState(false);
-
-  const load = useCallback(async () => {
-    const res = await call<TodayData>("GET", "today");
-    if (res.ok) setD(res.data);
-    else setError(res.message || t("offline"));
-  }, [t]);
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const toggle = async () => {
     if (!d) return;

@@ -79,13 +79,5 @@ func (d *Desk) postCoupon(w http.ResponseWriter, r *http.Request) {
 
 // postCouponDisable is POST /admin/api/coupons/{code}/disable.
 func (d *Desk) postCouponDisable(w http.ResponseWriter, r *http.Request) {
-	err := d.cfg.Admin.DisableCoupon(order.NormalizeCode(r.PathValue("code")), current(r).owner.Name)
-	switch {
-	case errors.Is(err, store.ErrNotFound), errors.Is(err, store.ErrInvalid):
-		d.fail(w, r, http.StatusNotFound, "not_found", nil)
-	case err != nil:
-		d.internal(w, r, err)
-	default:
-		d.getCoupons(w, r)
-	}
+	d.then(w, r, d.cfg.Admin.DisableCoupon(order.NormalizeCode(r.PathValue("code")), current(r).owner.Name), d.getCoupons)
 }

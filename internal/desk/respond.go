@@ -7,6 +7,8 @@ import (
 	"mime"
 	"net/http"
 	"strings"
+
+	"sabershop/internal/store"
 )
 
 // errorBody is every error answer: a stable code and the text in the
@@ -81,4 +83,17 @@ func (d *Desk) readJSON(w http.ResponseWriter, r *http.Request, v any) bool {
 		return false
 	}
 	return true
+}
+
+// then answers a change: 404 for what does not exist, 500 for a failure,
+// else next (the page's data as it is now).
+func (d *Desk) then(w http.ResponseWriter, r *http.Request, err error, next http.HandlerFunc) {
+	switch {
+	case errors.Is(err, store.ErrNotFound), errors.Is(err, store.ErrInvalid):
+		d.fail(w, r, http.StatusNotFound, "not_found", nil)
+	case err != nil:
+		d.internal(w, r, err)
+	default:
+		next(w, r)
+	}
 }

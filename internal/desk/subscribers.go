@@ -1,7 +1,6 @@
 package desk
 
 import (
-	"errors"
 	"net/http"
 	"strings"
 	"time"
@@ -82,15 +81,7 @@ func (d *Desk) postSubscriberRemove(w http.ResponseWriter, r *http.Request) {
 	if !d.readJSON(w, r, &req) {
 		return
 	}
-	err := d.cfg.Admin.RemoveSubscriber(strings.TrimSpace(req.Email), current(r).owner.Name)
-	switch {
-	case errors.Is(err, store.ErrNotFound), errors.Is(err, store.ErrInvalid):
-		d.fail(w, r, http.StatusNotFound, "not_found", nil)
-	case err != nil:
-		d.internal(w, r, err)
-	default:
-		d.getSubscribers(w, r)
-	}
+	d.then(w, r, d.cfg.Admin.RemoveSubscriber(strings.TrimSpace(req.Email), current(r).owner.Name), d.getSubscribers)
 }
 
 type previewAnswer struct {
