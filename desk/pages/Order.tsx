@@ -37,6 +37,8 @@ export function Order({ t, locale, id, back }: { t: Translate; locale: string; i
   };
 
   const money = (v: number, c = o?.currency ?? "EUR") => formatMoney(locale, v, c);
+  // A payment's or a refund's state in words; one the texts do not know shows as its code.
+  const state = (code: string) => (t(`states.${code}`) === `states.${code}` ? code : t(`states.${code}`));
   return (
     <section className="desk-page" aria-labelledby="order-title">
       <a
@@ -187,7 +189,7 @@ export function Order({ t, locale, id, back }: { t: Translate; locale: string; i
                 <ul className="desk-plain">
                   {o.attempts.map((a, i) => (
                     <li key={i}>
-                      {a.provider} ({a.method}): {a.state}, {money(a.amount, a.currency)}, {formatInstant(locale, a.started)}
+                      {a.provider} ({a.method}): {state(a.state)}, {money(a.amount, a.currency)}, {formatInstant(locale, a.started)}
                     </li>
                   ))}
                 </ul>
@@ -198,7 +200,7 @@ export function Order({ t, locale, id, back }: { t: Translate; locale: string; i
                   <ul className="desk-plain">
                     {o.refunds.map((r) => (
                       <li key={r.id}>
-                        {r.state}: {money(r.amount, r.currency)} ({r.provider}){r.reason ? `: ${r.reason}` : ""}
+                        {state(r.state)}: {money(r.amount, r.currency)} ({r.provider}){r.reason ? `: ${r.reason}` : ""}
                       </li>
                     ))}
                   </ul>
