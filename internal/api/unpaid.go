@@ -32,11 +32,36 @@ func (s *Server) SweepUnpaid(ctx context.Context) (Swept, error) {
 		return done, nil
 	}
 	now := s.cfg.Now().UTC()
+	// Only orders placed before the first step's age can be due: the
+	// list's status index finds them without decoding every order the
+	// shop ever took (the sweep runs at start and hourly).
+	first := rule.CancelAfter
+	if rule.RemindAfter > 0 && (first <= 0 || rule.RemindAfter < first) {
+		first = rule.RemindAfter
+	}
 	var due []*order.Order
 	err := s.cfg.Store.View(func(tx *store.Tx) error {
-		var err error
-		due, err = tx.Orders(func(o *order.Order) bool { return rule.Due(o, now) != order.StepNone })
-		return err
+		for _, st := range []order.Status{order.Placed, order.PaymentPending} {
+			for cursor := ""; ; {
+				page, err := tx.ListOrders(store.OrderFilter{Status: st, To: now.Add(-first).Add(time.Microsecond)}, cursor, 500)
+				if err != nil {
+					return err
+				}
+				for _, sum := range page.Orders {
+					o, err := tx.Order(sum.Hash)
+					if err != nil {
+						return err
+					}
+					if rule.Due(o, now) != order.StepNone {
+						due = append(due, o)
+					}
+				}
+				if cursor = page.Next; cursor == "" {
+					break
+				}
+			}
+		}
+		return nil
 	})
 	if err != nil {
 		return done, err

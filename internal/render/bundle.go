@@ -158,6 +158,31 @@ func islandEntries(root string) ([]string, error) {
 	return names, nil
 }
 
+// browserOptions are what every browser bundle shares (the shop's
+// islands, the owner's desk): ESM, minified, content-hashed names,
+// production React with the build's constants, files for images and
+// fonts, written in memory under outdir.
+func browserOptions(root, outdir string, constants map[string]string) api.BuildOptions {
+	return api.BuildOptions{
+		AbsWorkingDir:     root,
+		Bundle:            true,
+		Format:            api.FormatESModule,
+		Platform:          api.PlatformBrowser,
+		Target:            api.ES2020,
+		Define:            defines(constants),
+		MinifyWhitespace:  true,
+		MinifyIdentifiers: true,
+		MinifySyntax:      true,
+		JSX:               api.JSXAutomatic,
+		Outdir:            outdir,
+		EntryNames:        "[name]-[hash]",
+		AssetNames:        "[name]-[hash]",
+		Write:             false,
+		LogLevel:          api.LogLevelSilent,
+		Loader:            map[string]api.Loader{".svg": api.LoaderFile, ".woff2": api.LoaderFile, ".png": api.LoaderFile},
+	}
+}
+
 // BuildClient bundles the loader, the renderer, one entry per island and the
 // stylesheet, in memory, with the same constants as BuildServer.
 func BuildClient(root string, constants map[string]string) (*Assets, error) {
@@ -175,28 +200,9 @@ func BuildClient(root string, constants map[string]string) (*Assets, error) {
 		entries = append(entries, api.EntryPoint{InputPath: "components/islands/" + n + ".tsx", OutputPath: n})
 	}
 	outdir := filepath.Join(root, ".build", AssetsDir)
-	res := api.Build(api.BuildOptions{
-		AbsWorkingDir:       root,
-		EntryPointsAdvanced: entries,
-		Bundle:              true,
-		Splitting:           true,
-		Format:              api.FormatESModule,
-		Platform:            api.PlatformBrowser,
-		Target:              api.ES2020,
-		Define:              defines(constants),
-		MinifyWhitespace:    true,
-		MinifyIdentifiers:   true,
-		MinifySyntax:        true,
-		JSX:                 api.JSXAutomatic,
-		Outdir:              outdir,
-		EntryNames:          "[name]-[hash]",
-		ChunkNames:          "chunk-[hash]",
-		AssetNames:          "[name]-[hash]",
-		Metafile:            true,
-		Write:               false,
-		LogLevel:            api.LogLevelSilent,
-		Loader:              map[string]api.Loader{".svg": api.LoaderFile, ".woff2": api.LoaderFile, ".png": api.LoaderFile},
-	})
+	opts := browserOptions(root, outdir, constants)
+	opts.EntryPointsAdvanced, opts.Splitting, opts.ChunkNames, opts.Metafile = entries, true, "chunk-[hash]", true
+	res := api.Build(opts)
 	if len(res.Errors) > 0 {
 		return nil, buildError(res.Errors)
 	}

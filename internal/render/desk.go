@@ -27,25 +27,9 @@ type Desk struct {
 // share nothing, so the desk's code can never be loaded by a shop page.
 func BuildDesk(root string, constants map[string]string) (*Desk, error) {
 	outdir := filepath.Join(root, ".build", DeskDir, "assets")
-	res := api.Build(api.BuildOptions{
-		AbsWorkingDir:     root,
-		EntryPoints:       []string{"desk/main.tsx"},
-		Bundle:            true,
-		Format:            api.FormatESModule,
-		Platform:          api.PlatformBrowser,
-		Target:            api.ES2020,
-		Define:            defines(constants),
-		MinifyWhitespace:  true,
-		MinifyIdentifiers: true,
-		MinifySyntax:      true,
-		JSX:               api.JSXAutomatic,
-		Outdir:            outdir,
-		EntryNames:        "[name]-[hash]",
-		AssetNames:        "[name]-[hash]",
-		Write:             false,
-		LogLevel:          api.LogLevelSilent,
-		Loader:            map[string]api.Loader{".svg": api.LoaderFile, ".woff2": api.LoaderFile, ".png": api.LoaderFile},
-	})
+	opts := browserOptions(root, outdir, constants)
+	opts.EntryPoints = []string{"desk/main.tsx"}
+	res := api.Build(opts)
 	if len(res.Errors) > 0 {
 		return nil, buildError(res.Errors)
 	}
