@@ -82,7 +82,7 @@ func (env Env) AddCoupon(cp *order.Coupon, by string) error {
 		if err := tx.AddCoupon(cp); err != nil {
 			return err
 		}
-		return tx.Audit(&owners.Entry{At: env.now().UTC(), Owner: by, What: "coupon.add", Target: cp.Code})
+		return tx.Audit(&owners.Entry{At: env.now().UTC(), Owner: by, IP: env.IP, What: "coupon.add", Target: cp.Code})
 	})
 }
 
@@ -99,7 +99,7 @@ func (env Env) DisableCoupon(code, by string) error {
 		if err := tx.PutCoupon(cp); err != nil {
 			return err
 		}
-		return tx.Audit(&owners.Entry{At: env.now().UTC(), Owner: by, What: "coupon.disable", Target: code})
+		return tx.Audit(&owners.Entry{At: env.now().UTC(), Owner: by, IP: env.IP, What: "coupon.disable", Target: code})
 	})
 }
 

@@ -269,7 +269,7 @@ func (env Env) change(ref, by string, apply func(*order.Order) (bool, error),
 		if err := tx.Enqueue(msg); err != nil {
 			return err
 		}
-		return tx.Audit(&owners.Entry{At: env.now().UTC(), Owner: by, What: "order." + string(o.Status),
+		return tx.Audit(&owners.Entry{At: env.now().UTC(), Owner: by, IP: env.IP, What: "order." + string(o.Status),
 			Target: fmt.Sprintf("#%d", o.ID), Detail: o.CancelReason})
 	})
 	if err != nil {

@@ -33,7 +33,7 @@ func (env Env) SetShopOpen(open bool, by string) error {
 		if err := tx.SetOrdersOpen(open); err != nil {
 			return err
 		}
-		return tx.Audit(&owners.Entry{At: env.now().UTC(), Owner: by, What: map[bool]string{true: "shop.resume", false: "shop.pause"}[open]})
+		return tx.Audit(&owners.Entry{At: env.now().UTC(), Owner: by, IP: env.IP, What: map[bool]string{true: "shop.resume", false: "shop.pause"}[open]})
 	})
 }
 

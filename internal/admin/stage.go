@@ -59,7 +59,7 @@ func (env Env) SetStage(ref, id, by string) (StageResult, error) {
 		if err := tx.PutOrder(o); err != nil {
 			return err
 		}
-		if err := tx.Audit(&owners.Entry{At: now, Owner: by, What: "order.stage", Target: fmt.Sprintf("#%d", o.ID), Detail: id}); err != nil {
+		if err := tx.Audit(&owners.Entry{At: now, Owner: by, IP: env.IP, What: "order.stage", Target: fmt.Sprintf("#%d", o.ID), Detail: id}); err != nil {
 			return err
 		}
 		if !o.StageEmails || !set.First {

@@ -44,7 +44,7 @@ func (env Env) RemoveSubscriber(email, by string) error {
 		if err := tx.DeleteSubscriber(email); err != nil {
 			return err
 		}
-		return tx.Audit(&owners.Entry{At: env.now().UTC(), Owner: by, What: "subscriber.remove"})
+		return tx.Audit(&owners.Entry{At: env.now().UTC(), Owner: by, IP: env.IP, What: "subscriber.remove"})
 	})
 }
 
@@ -90,7 +90,7 @@ func (env Env) NotifySaleStart(by string) (int, error) {
 			}
 			n++
 		}
-		return tx.Audit(&owners.Entry{At: env.now().UTC(), Owner: by, What: "sale.announce", Detail: strconv.Itoa(n)})
+		return tx.Audit(&owners.Entry{At: env.now().UTC(), Owner: by, IP: env.IP, What: "sale.announce", Detail: strconv.Itoa(n)})
 	})
 	if err != nil {
 		return 0, err

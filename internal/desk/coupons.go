@@ -66,7 +66,7 @@ func (d *Desk) postCoupon(w http.ResponseWriter, r *http.Request) {
 		d.fail(w, r, http.StatusUnprocessableEntity, "coupon_invalid", nil)
 		return
 	}
-	err := d.cfg.Admin.AddCoupon(&cp, current(r).owner.Name)
+	err := d.admin(r).AddCoupon(&cp, current(r).owner.Name)
 	switch {
 	case errors.Is(err, store.ErrExists):
 		d.fail(w, r, http.StatusConflict, "coupon_exists", nil)
@@ -79,5 +79,5 @@ func (d *Desk) postCoupon(w http.ResponseWriter, r *http.Request) {
 
 // postCouponDisable is POST /admin/api/coupons/{code}/disable.
 func (d *Desk) postCouponDisable(w http.ResponseWriter, r *http.Request) {
-	d.then(w, r, d.cfg.Admin.DisableCoupon(order.NormalizeCode(r.PathValue("code")), current(r).owner.Name), d.getCoupons)
+	d.then(w, r, d.admin(r).DisableCoupon(order.NormalizeCode(r.PathValue("code")), current(r).owner.Name), d.getCoupons)
 }

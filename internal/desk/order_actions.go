@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"sabershop/internal/admin"
+	"sabershop/internal/clientip"
 	"sabershop/internal/order"
 	"sabershop/internal/payment"
 	"sabershop/internal/refunds"
@@ -38,7 +39,7 @@ func (d *Desk) postOrderSend(w http.ResponseWriter, r *http.Request) {
 	if !d.readJSON(w, r, &req) {
 		return
 	}
-	_, _, err := d.cfg.Admin.Send(r.PathValue("id"), req.Tracking, strings.TrimSpace(req.URL), current(r).owner.Name)
+	_, _, err := d.admin(r).Send(r.PathValue("id"), req.Tracking, strings.TrimSpace(req.URL), current(r).owner.Name)
 	d.afterChange(w, r, err)
 }
 
@@ -50,7 +51,7 @@ func (d *Desk) postOrderCancel(w http.ResponseWriter, r *http.Request) {
 	if !d.readJSON(w, r, &req) {
 		return
 	}
-	_, _, err := d.cfg.Admin.Cancel(r.PathValue("id"), req.Reason, req.RefundNote, current(r).owner.Name)
+	_, _, err := d.admin(r).Cancel(r.PathValue("id"), req.Reason, req.RefundNote, current(r).owner.Name)
 	d.afterChange(w, r, err)
 }
 
@@ -115,7 +116,7 @@ func (d *Desk) postOrderRefund(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(r.Context()), 45*time.Second)
 	defer cancel()
 	_, err = svc.Refund(ctx, refunds.Request{OrderID: id, Amount: req.Amount, Reason: strings.TrimSpace(req.Reason),
-		Key: "desk-" + req.Key, By: current(r).owner.Name})
+		Key: "desk-" + req.Key, By: current(r).owner.Name, IP: clientip.Of(r, d.cfg.TrustProxy)})
 	switch {
 	case errors.Is(err, payment.ErrRefundRefused):
 		d.fail(w, r, http.StatusConflict, "refund_refused", nil)

@@ -138,7 +138,7 @@ func TestOrderDetailAndStage(t *testing.T) {
 	if a := e.call("GET", "/admin/api/orders?stage=parts-ordered", nil, "Cookie", cookie); !strings.Contains(a.raw, `"id":2`) || strings.Contains(a.raw, `"id":3`) {
 		t.Errorf("stage filter: %s", a.raw)
 	}
-	if a := e.call("GET", "/admin/api/audit", nil, "Cookie", cookie); !strings.Contains(a.raw, `"owner":"marek","ip":"","what":"order.stage","target":"#2","detail":"parts-ordered"`) {
+	if a := e.call("GET", "/admin/api/audit", nil, "Cookie", cookie); !strings.Contains(a.raw, `"owner":"marek","ip":"127.0.0.1","what":"order.stage","target":"#2","detail":"parts-ordered"`) {
 		t.Errorf("audit: %s", a.raw)
 	}
 }
@@ -167,7 +167,7 @@ func TestOrderSendAndCancel(t *testing.T) {
 		t.Errorf("cancelled: %s", a.raw)
 	}
 	log := e.call("GET", "/admin/api/audit", nil, "Cookie", cookie).raw
-	for _, want := range []string{`"owner":"marek","ip":"","what":"order.sent","target":"#3"`, `"owner":"marek","ip":"","what":"order.cancelled","target":"#1"`} {
+	for _, want := range []string{`"owner":"marek","ip":"127.0.0.1","what":"order.sent","target":"#3"`, `"owner":"marek","ip":"127.0.0.1","what":"order.cancelled","target":"#1"`} {
 		if !strings.Contains(log, want) {
 			t.Errorf("audit lacks %s: %s", want, log)
 		}
@@ -193,7 +193,7 @@ func TestToday(t *testing.T) {
 	if !strings.Contains(a.raw, `"open":false`) {
 		t.Errorf("after pausing: %s", a.raw)
 	}
-	if log := e.call("GET", "/admin/api/audit", nil, "Cookie", cookie).raw; !strings.Contains(log, `"owner":"marek","ip":"","what":"shop.pause"`) {
+	if log := e.call("GET", "/admin/api/audit", nil, "Cookie", cookie).raw; !strings.Contains(log, `"owner":"marek","ip":"127.0.0.1","what":"shop.pause"`) {
 		t.Errorf("audit: %s", log)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"crypto/subtle"
 	"errors"
 	"net/http"
+	"sabershop/internal/admin"
 	"time"
 
 	"sabershop/internal/clientip"
@@ -110,4 +111,12 @@ func clearCookie(w http.ResponseWriter) {
 func (d *Desk) audit(tx *store.Tx, r *http.Request, owner, what, target, detail string) error {
 	return tx.Audit(&owners.Entry{At: d.cfg.Now().UTC(), Owner: owner, IP: clientip.Of(r, d.cfg.TrustProxy),
 		What: what, Target: target, Detail: detail})
+}
+
+// admin is the owner's commands' environment for a change made through
+// request r: the audit entries it writes carry r's client address.
+func (d *Desk) admin(r *http.Request) admin.Env {
+	env := d.cfg.Admin
+	env.IP = clientip.Of(r, d.cfg.TrustProxy)
+	return env
 }

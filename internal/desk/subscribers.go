@@ -81,7 +81,7 @@ func (d *Desk) postSubscriberRemove(w http.ResponseWriter, r *http.Request) {
 	if !d.readJSON(w, r, &req) {
 		return
 	}
-	d.then(w, r, d.cfg.Admin.RemoveSubscriber(strings.TrimSpace(req.Email), current(r).owner.Name), d.getSubscribers)
+	d.then(w, r, d.admin(r).RemoveSubscriber(strings.TrimSpace(req.Email), current(r).owner.Name), d.getSubscribers)
 }
 
 type previewAnswer struct {
@@ -116,7 +116,7 @@ type announceAnswer struct {
 // postSaleStart is POST /admin/api/sale-start: the announcement to every
 // confirmed subscriber, through the outbox (which sends at its own pace).
 func (d *Desk) postSaleStart(w http.ResponseWriter, r *http.Request) {
-	n, err := d.cfg.Admin.NotifySaleStart(current(r).owner.Name)
+	n, err := d.admin(r).NotifySaleStart(current(r).owner.Name)
 	if err != nil {
 		d.internal(w, r, err)
 		return

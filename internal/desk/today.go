@@ -131,7 +131,7 @@ func (d *Desk) postShop(w http.ResponseWriter, r *http.Request) {
 		d.fail(w, r, http.StatusUnprocessableEntity, "fields_required", nil)
 		return
 	}
-	if err := d.cfg.Admin.SetShopOpen(*req.Open, current(r).owner.Name); err != nil {
+	if err := d.admin(r).SetShopOpen(*req.Open, current(r).owner.Name); err != nil {
 		d.internal(w, r, err)
 		return
 	}

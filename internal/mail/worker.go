@@ -60,9 +60,9 @@ type Worker struct {
 
 	kickOnce sync.Once
 	kick     chan struct{}
-	// pending are sent messages not yet marked delivered; only the
-	// goroutine running DrainOnce touches it.
-	pending []uint64
+	// pending are sent messages, as they went out, not yet marked
+	// delivered; only the goroutine running DrainOnce touches it.
+	pending []*Message
 }
 
 // DefaultBackoff waits ~10 s after the first failure and doubles per
@@ -178,31 +178,32 @@ func (w *Worker) DrainOnce(ctx context.Context) (sent, failed int, err error) {
 }
 
 // DeliveredAller is an Outbox that marks many messages delivered at once;
-// the worker then records each round of sends in one transaction.
+// the worker then records each round of sends in one transaction, with
+// each message as it went out (a job rendered, marked as a demo).
 type DeliveredAller interface {
-	DeliveredAll(ids []uint64) error
+	DeliveredAll(msgs []*Message) error
 }
 
 // markDelivered records the messages sent since the last call.
 func (w *Worker) markDelivered() error {
-	ids := w.pending
+	msgs := w.pending
 	w.pending = nil
-	if len(ids) == 0 {
+	if len(msgs) == 0 {
 		return nil
 	}
 	var err error
 	if all, ok := w.Outbox.(DeliveredAller); ok {
-		err = all.DeliveredAll(ids)
+		err = all.DeliveredAll(msgs)
 	} else {
-		for _, id := range ids {
-			if err = w.Outbox.Delivered(id); err != nil {
+		for _, m := range msgs {
+			if err = w.Outbox.Delivered(m.ID); err != nil {
 				break
 			}
 		}
 	}
 	if err != nil {
 		// Sent but not marked: they will go out again, which beats losing them.
-		w.Log.Error("mail sent but not marked delivered", "count", len(ids), "error", err)
+		w.Log.Error("mail sent but not marked delivered", "count", len(msgs), "error", err)
 	}
 	return err
 }
@@ -222,8 +223,8 @@ func (w *Worker) deliver(ctx context.Context, m *Message) (bool, error) {
 			sendErr = w.Prepare(sctx, m)
 		}
 	}
+	out := m
 	if sendErr == nil {
-		out := m
 		if w.Demo {
 			out, sendErr = MarkDemo(m)
 		}
@@ -235,7 +236,7 @@ func (w *Worker) deliver(ctx context.Context, m *Message) (bool, error) {
 	// Never the body, subject or address: they hold customers' data.
 	attrs := []any{"kind", m.Kind, "id", m.ID, "ref", redact(m.Ref)}
 	if sendErr == nil {
-		w.pending = append(w.pending, m.ID) // recorded by markDelivered after the round
+		w.pending = append(w.pending, out) // recorded by markDelivered after the round
 		w.Log.Info("mail sent", append(attrs, "attempts", m.Attempts+1)...)
 		return true, nil
 	}

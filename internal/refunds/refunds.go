@@ -97,6 +97,8 @@ type Request struct {
 	// By is who asks, for the audit log: the desk's account name, or
 	// "terminal" for the command on the server.
 	By string
+	// IP is the desk request's client address, for the audit log.
+	IP string
 }
 
 // Result is what became of a refund.
@@ -229,7 +231,7 @@ func (s *Service) finish(cat *catalog.Catalog, asked *order.Order, id string, st
 		if err := tx.PutOrder(o); err != nil {
 			return err
 		}
-		if err := tx.Audit(&owners.Entry{At: now, Owner: req.By, What: "order.refund", Target: fmt.Sprintf("#%d", o.ID),
+		if err := tx.Audit(&owners.Entry{At: now, Owner: req.By, IP: req.IP, What: "order.refund", Target: fmt.Sprintf("#%d", o.ID),
 			Detail: fmt.Sprintf("%s %d %s: %s", state, r.Amount, r.Currency, req.Reason)}); err != nil {
 			return err
 		}

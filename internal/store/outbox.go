@@ -2,6 +2,7 @@ package store
 
 import (
 	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -11,16 +12,37 @@ import (
 )
 
 // SentRecord is what remains of a delivered e-mail: enough for the
-// owner's `orders show` and for tests, not the body.
+// owner's `orders show`, the desk's list of an order's e-mails and tests.
+// The body is kept apart (SentBody), so listing stays cheap.
 type SentRecord struct {
 	ID       uint64    `json:"id"` // the outbox ID it had
 	Kind     string    `json:"kind"`
+	Locale   string    `json:"locale,omitempty"`
 	To       string    `json:"to"`
 	Subject  string    `json:"subject"`
 	Ref      string    `json:"ref,omitempty"`
 	Attempts int       `json:"attempts"` // failed attempts before this one
 	Created  time.Time `json:"created"`
 	Sent     time.Time `json:"sent"`
+	// Kept says the body is in sent_bodies (SentMessage finds it).
+	Kept bool `json:"kept,omitempty"`
+}
+
+// SentBody is what a delivered e-mail said, as it went out (a job's body
+// as the worker rendered it): the owner opens it in the desk and resends
+// it. Stored gzip-compressed, about 2–3 KB an e-mail.
+type SentBody struct {
+	ReplyTo string `json:"reply_to,omitempty"`
+	Text    string `json:"text"`
+	HTML    string `json:"html"`
+}
+
+// keepsBody says whether a delivered message's body is kept: the
+// e-mails about an order or a subscription (they have a Ref), not bulk
+// mail (the sale-start notice to every subscriber), whose copies would
+// fill the disk and which nobody asks to see again.
+func keepsBody(m *mail.Message) bool {
+	return m.Ref != "" && m.ListUnsubscribe == "" && (m.Text != "" || m.HTML != "")
 }
 
 // Enqueue adds messages to the outbox, in the caller's transaction so an
@@ -75,36 +97,106 @@ func (db *DB) Due(now time.Time, limit int) ([]*mail.Message, error) {
 }
 
 // Delivered removes message id from the outbox and keeps a SentRecord of
-// it under its Ref. ErrNotFound when it is not in the outbox (already
-// delivered).
+// it under its Ref, and its body (keepsBody). ErrNotFound when it is not
+// in the outbox (already delivered).
 func (db *DB) Delivered(id uint64) error {
-	return db.DeliveredAll([]uint64{id})
+	sent := time.Now().UTC()
+	return db.Update(func(tx *Tx) error {
+		m := new(mail.Message)
+		if err := get(tx.bucket(BucketOutbox), idKey(id), m); err != nil {
+			return err
+		}
+		return tx.delivered(m, sent)
+	})
 }
 
 // DeliveredAll is Delivered for several messages in one transaction (one
 // disk sync for a whole drain of the outbox, instead of one per message).
-func (db *DB) DeliveredAll(ids []uint64) error {
+// The messages are the ones that went out: a job's record then has the
+// subject and body the worker rendered, which the outbox never held.
+func (db *DB) DeliveredAll(msgs []*mail.Message) error {
 	sent := time.Now().UTC()
 	return db.Update(func(tx *Tx) error {
-		outbox := tx.bucket(BucketOutbox)
-		for _, id := range ids {
-			m := new(mail.Message)
-			if err := get(outbox, idKey(id), m); err != nil {
-				return err
+		for _, m := range msgs {
+			if tx.bucket(BucketOutbox).Get(idKey(m.ID)) == nil {
+				return fmt.Errorf("outbox %d: %w", m.ID, ErrNotFound)
 			}
-			rec := SentRecord{
-				ID: m.ID, Kind: m.Kind, To: m.To, Subject: m.Subject, Ref: m.Ref,
-				Attempts: m.Attempts, Created: m.Created, Sent: sent,
-			}
-			if err := put(tx.bucket(BucketSent), compositeKey(sentRef(m.Ref), id), rec); err != nil {
-				return err
-			}
-			if err := outbox.Delete(idKey(id)); err != nil {
+			if err := tx.delivered(m, sent); err != nil {
 				return err
 			}
 		}
 		return nil
 	})
+}
+
+// delivered moves m from the outbox to the sent records.
+func (tx *Tx) delivered(m *mail.Message, sent time.Time) error {
+	rec := SentRecord{
+		ID: m.ID, Kind: m.Kind, Locale: m.Locale, To: m.To, Subject: m.Subject, Ref: m.Ref,
+		Attempts: m.Attempts, Created: m.Created, Sent: sent, Kept: keepsBody(m),
+	}
+	key := compositeKey(sentRef(m.Ref), m.ID)
+	if rec.Kept {
+		body, err := gzipJSON(SentBody{ReplyTo: m.ReplyTo, Text: m.Text, HTML: m.HTML})
+		if err != nil {
+			return err
+		}
+		if err := tx.bucket(BucketSentBodies).Put(key, body); err != nil {
+			return err
+		}
+	}
+	if err := put(tx.bucket(BucketSent), key, rec); err != nil {
+		return err
+	}
+	return tx.bucket(BucketOutbox).Delete(idKey(m.ID))
+}
+
+// SentMessage returns the delivered e-mail id filed under ref (an order's
+// hash) with its body. ErrNotFound when there is no such e-mail or its
+// body was not kept.
+func (db *DB) SentMessage(ref string, id uint64) (SentRecord, SentBody, error) {
+	var (
+		rec  SentRecord
+		body SentBody
+	)
+	err := db.View(func(tx *Tx) error {
+		key := compositeKey(sentRef(ref), id)
+		if err := get(tx.bucket(BucketSent), key, &rec); err != nil {
+			return err
+		}
+		data := tx.bucket(BucketSentBodies).Get(key)
+		if data == nil {
+			return ErrNotFound
+		}
+		return gunzipJSON(data, &body)
+	})
+	return rec, body, err
+}
+
+func gzipJSON(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	zw, err := gzip.NewWriterLevel(&buf, gzip.BestSpeed)
+	if err != nil {
+		return nil, err
+	}
+	if err := json.NewEncoder(zw).Encode(v); err != nil {
+		return nil, err
+	}
+	if err := zw.Close(); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+func gunzipJSON(data []byte, v any) error {
+	zr, err := gzip.NewReader(bytes.NewReader(data))
+	if err != nil {
+		return fmt.Errorf("store: sent body: %w", err)
+	}
+	if err := json.NewDecoder(zr).Decode(v); err != nil {
+		return fmt.Errorf("store: sent body: %w", err)
+	}
+	return nil
 }
 
 // Retry records a failed delivery of message id: one more attempt, the

@@ -15,6 +15,7 @@
 //	contacts           8-byte ID -> Contact
 //	outbox             8-byte ID -> mail.Message (pending; ID order = age)
 //	sent               ref + 0x00 + 8-byte ID -> SentRecord
+//	sent_bodies        ref + 0x00 + 8-byte ID -> gzip JSON SentBody
 //	settings           key -> raw bytes (orders open/paused, payment state)
 //	mail_sends         purpose + 0x00 + lower-cased e-mail -> MailSends
 //	owners             account name -> owners.Owner (the desk's accounts)
@@ -68,6 +69,7 @@ const (
 	BucketOrdersByField    = "orders_by_field"
 	BucketOrdersByToken    = "orders_by_token"
 	BucketMeta             = "meta"
+	BucketSentBodies       = "sent_bodies"
 )
 
 // Buckets lists every bucket Open creates, in the order of the package doc.
@@ -77,6 +79,7 @@ var Buckets = []string{
 	BucketOutbox, BucketSent, BucketSettings, BucketMailSends,
 	BucketOwners, BucketOwnerSessions, BucketOwnerFailures, BucketAudit,
 	BucketOrdersByCreated, BucketOrdersByField, BucketOrdersByToken, BucketMeta,
+	BucketSentBodies,
 }
 
 var (
