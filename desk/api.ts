@@ -108,6 +108,29 @@ export interface DeskOrder {
   refunds: { id: string; provider: string; amount: number; currency: string; state: string; reason?: string; at: string }[];
   stages: { id: string; name: string; reached?: string }[];
   stage?: string;
-  mails: { kind: string; to: string; subject: string; sent: string }[];
+  mails: DeskMail[];
   status_url: string;
+}
+
+/** One e-mail of an order: delivered (sent), or still in the outbox (queued). */
+export interface DeskMail {
+  id: number;
+  kind: string;
+  to: string;
+  subject: string;
+  sent?: string;
+  /** Its text is kept: it opens and can be sent again. */
+  kept?: boolean;
+  queued?: boolean;
+}
+
+/** A delivered e-mail opened: its plain text (inert) and where its HTML is. */
+export interface OpenedMail {
+  id: number;
+  kind: string;
+  to: string;
+  subject: string;
+  sent: string;
+  text: string;
+  html_url?: string;
 }

@@ -3,6 +3,7 @@ import { call, type DeskOrder } from "../api";
 import { formatInstant } from "../../components/dates";
 import { formatMoney } from "../../components/money";
 import { Actions } from "./Actions";
+import { Mails } from "./Mails";
 import type { Translate } from "../i18n";
 import { useResource } from "../useResource";
 
@@ -208,33 +209,20 @@ export function Order({ t, locale, id, back }: { t: Translate; locale: string; i
               )}
             </div>
             <div className="card card--pad">
-              <h2 className="desk-h2">{t("order.mails")}</h2>
-              {o.mails.length === 0 ? (
-                <p>{t("order.none")}</p>
-              ) : (
-                <ul className="desk-plain">
-                  {o.mails.map((m, i) => (
-                    <li key={i}>
-                      {formatInstant(locale, m.sent)}: {m.subject || <code>{m.kind}</code>} → {m.to}
-                    </li>
-                  ))}
-                </ul>
-              )}
+              <h2 className="desk-h2">{t("order.timeline")}</h2>
+              <ol className="desk-plain">
+                {o.timeline.map((e, i) => (
+                  <li key={i}>
+                    {formatInstant(locale, e.at)}:{" "}
+                    {e.note === "stage" ? (o.stages.find((s) => s.id === e.stage)?.name ?? e.stage) : t(`orders.statuses.${e.status}`)}
+                    {e.cause ? ` (${e.cause})` : ""}
+                  </li>
+                ))}
+              </ol>
             </div>
           </div>
 
-          <div className="card card--pad">
-            <h2 className="desk-h2">{t("order.timeline")}</h2>
-            <ol className="desk-plain">
-              {o.timeline.map((e, i) => (
-                <li key={i}>
-                  {formatInstant(locale, e.at)}:{" "}
-                  {e.note === "stage" ? (o.stages.find((s) => s.id === e.stage)?.name ?? e.stage) : t(`orders.statuses.${e.status}`)}
-                  {e.cause ? ` (${e.cause})` : ""}
-                </li>
-              ))}
-            </ol>
-          </div>
+          <Mails t={t} locale={locale} o={o} onChanged={setO} />
         </>
       )}
     </section>

@@ -71,6 +71,7 @@ const Usage = `usage: orderd <command> [arguments]
                                            left; a full refund cancels a paid order); needs the running daemon
   orders stage ID STAGE                    production stage of a paid order (content/config.toml's list);
                                            e-mails the customer if they asked for stage e-mails
+  orders resend ID MAIL                    send e-mail MAIL (its number in orders show) again, word for word
   shop status|pause|resume
   coupons add CODE (--percent N | --amount 50.00 --currency PLN) [--expires YYYY-MM-DD] [--limit N]
   coupons list
@@ -123,6 +124,8 @@ func Run(ctx context.Context, env Env, args []string, out io.Writer) error {
 			return c.ordersRefund(rest)
 		case "stage":
 			return c.ordersStage(rest)
+		case "resend":
+			return c.ordersResend(rest)
 		}
 	case "shop":
 		switch sub {

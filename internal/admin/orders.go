@@ -125,7 +125,7 @@ func (c *cmd) ordersShow(args []string) error {
 	sheet.order(o)
 	c.printf("\nE-mails\n")
 	for _, s := range sent {
-		c.printf("  sent    %s  %-17s to %s\n", s.Sent.UTC().Format("2006-01-02 15:04"), s.Kind, inert.String(s.To))
+		c.printf("  sent    %s  %-17s to %s  (e-mail %d)\n", s.Sent.UTC().Format("2006-01-02 15:04"), s.Kind, inert.String(s.To), s.ID)
 	}
 	for _, m := range outbox {
 		if m.Ref == o.Hash {

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -151,15 +152,13 @@ func (e *env) signedIn(name string) (cookie, csrf string) {
 	return a.cookie(e.t), a.body["csrf"].(string)
 }
 
-// No session, no data: every API route answers 401 without a session or
+// No session, no data: every API route behind a session (all of
+// desk.go's d.session routes) answers 401 without a session or
 // with one the desk never made, and says nothing else.
 func TestNoSessionNoData(t *testing.T) {
 	e := newEnv(t)
 	e.signedIn("marek") // an account exists, with a live session elsewhere
-	for _, c := range [][2]string{
-		{"GET", "/admin/api/me"}, {"GET", "/admin/api/audit"},
-		{"POST", "/admin/api/signout"}, {"POST", "/admin/api/signout-everywhere"},
-	} {
+	for _, c := range sessionRoutes(t) {
 		for _, cookie := range []string{"", desk.CookieName + "=made-up", desk.CookieName + "="} {
 			a := e.call(c[0], c[1], map[string]string{}, "Cookie", cookie)
 			if a.status != 401 || a.body["code"] != "unauthorized" || strings.Contains(a.raw, "marek") {
@@ -421,4 +420,23 @@ func TestOwnersCommand(t *testing.T) {
 	}
 	run("owners", "remove", "marek")
 	e.want(e.call("GET", "/admin/api/me", nil, "Cookie", cookie), 401, "unauthorized")
+}
+
+// sessionRoutes reads desk.go for every route behind d.session, so a
+// route added later is checked without anyone remembering to list it.
+func sessionRoutes(t *testing.T) [][2]string {
+	t.Helper()
+	src, err := os.ReadFile("desk.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fill := strings.NewReplacer("{id}", "1", "{mail}", "1", "{code}", "WINTER")
+	var out [][2]string
+	for _, m := range regexp.MustCompile(`d\.mux\.Handle\("(GET|POST) (/admin/api/[^"]+)", d\.session\(`).FindAllSubmatch(src, -1) {
+		out = append(out, [2]string{string(m[1]), fill.Replace(string(m[2]))})
+	}
+	if len(out) < 20 {
+		t.Fatalf("found %d session routes in desk.go; has the way routes are written changed?", len(out))
+	}
+	return out
 }

@@ -67,18 +67,34 @@ type deskStage struct {
 }
 
 type deskMail struct {
+	ID      uint64    `json:"id"`
 	Kind    string    `json:"kind"`
 	To      string    `json:"to"`
 	Subject string    `json:"subject"`
-	Sent    time.Time `json:"sent"`
+	Sent    time.Time `json:"sent,omitzero"`
+	// Kept: its text is kept, so the desk can open and resend it.
+	Kept bool `json:"kept,omitempty"`
+	// Queued: still in the outbox (just resent, or the mail server is
+	// down).
+	Queued bool `json:"queued,omitempty"`
 }
 
 // getOrder is GET /admin/api/orders/{id}.
 func (d *Desk) getOrder(w http.ResponseWriter, r *http.Request) {
+	o, ok := d.pathOrder(w, r)
+	if !ok {
+		return
+	}
+	d.writeOrder(w, r, o)
+}
+
+// pathOrder loads the order the path's {id} names ("12" or "#12"); it
+// answers 404 and returns false when there is none.
+func (d *Desk) pathOrder(w http.ResponseWriter, r *http.Request) (*order.Order, bool) {
 	id, err := strconv.ParseUint(strings.TrimPrefix(r.PathValue("id"), "#"), 10, 64)
 	if err != nil || id == 0 {
 		d.fail(w, r, http.StatusNotFound, "not_found", nil)
-		return
+		return nil, false
 	}
 	var o *order.Order
 	err = d.cfg.Store.View(func(tx *store.Tx) error {
@@ -87,18 +103,36 @@ func (d *Desk) getOrder(w http.ResponseWriter, r *http.Request) {
 	})
 	if errors.Is(err, store.ErrNotFound) {
 		d.fail(w, r, http.StatusNotFound, "not_found", nil)
-		return
+		return nil, false
 	}
 	if err != nil {
 		d.internal(w, r, err)
-		return
+		return nil, false
 	}
+	return o, true
+}
+
+// writeOrder answers the order as the desk shows it, with its e-mails:
+// those delivered and those still in the outbox.
+func (d *Desk) writeOrder(w http.ResponseWriter, r *http.Request, o *order.Order) {
 	sent, err := d.cfg.Store.Sent(o.Hash)
 	if err != nil {
 		d.internal(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, d.deskOrder(o, sent, d.locale(r)))
+	queued, err := d.cfg.Store.Outbox()
+	if err != nil {
+		d.internal(w, r, err)
+		return
+	}
+	v := d.deskOrder(o, sent, d.locale(r))
+	for _, m := range queued {
+		if m.Ref == o.Hash {
+			v.Mails = append(v.Mails, deskMail{ID: m.ID, Kind: m.Kind, To: inert.String(bareAddress(m.To)),
+				Subject: inert.String(m.Subject), Queued: true})
+		}
+	}
+	writeJSON(w, http.StatusOK, v)
 }
 
 func (d *Desk) deskOrder(o *order.Order, sent []store.SentRecord, loc string) deskOrder {
@@ -138,7 +172,8 @@ func (d *Desk) deskOrder(o *order.Order, sent []store.SentRecord, loc string) de
 	}
 	sort.Slice(sent, func(i, j int) bool { return sent[i].Sent.Before(sent[j].Sent) })
 	for _, m := range sent {
-		v.Mails = append(v.Mails, deskMail{Kind: m.Kind, To: inert.String(bareAddress(m.To)), Subject: inert.String(m.Subject), Sent: m.Sent})
+		v.Mails = append(v.Mails, deskMail{ID: m.ID, Kind: m.Kind, To: inert.String(bareAddress(m.To)), Subject: inert.String(m.Subject),
+			Sent: m.Sent, Kept: m.Kept})
 	}
 	return v
 }

@@ -34,10 +34,5 @@ func (d *Desk) postOrderStage(w http.ResponseWriter, r *http.Request) {
 		d.internal(w, r, err)
 		return
 	}
-	sent, err := d.cfg.Store.Sent(res.Order.Hash)
-	if err != nil {
-		d.internal(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, d.deskOrder(res.Order, sent, d.locale(r)))
+	d.writeOrder(w, r, res.Order)
 }

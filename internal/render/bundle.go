@@ -92,6 +92,14 @@ type BuildError struct {
 
 func (e *BuildError) Error() string { return strings.Join(e.Messages, "\n") }
 
+// problems are a browser build's errors and warnings: a warning in our
+// own scripts or styles is a mistake that ships (an unclosed "{" in a
+// stylesheet made every rule after it a nested one, which matched
+// nothing), so the build stops on it with the file and line.
+func problems(res api.BuildResult) []api.Message {
+	return append(res.Errors, res.Warnings...)
+}
+
 func buildError(msgs []api.Message) error {
 	be := &BuildError{}
 	for _, m := range msgs {
@@ -203,8 +211,8 @@ func BuildClient(root string, constants map[string]string) (*Assets, error) {
 	opts := browserOptions(root, outdir, constants)
 	opts.EntryPointsAdvanced, opts.Splitting, opts.ChunkNames, opts.Metafile = entries, true, "chunk-[hash]", true
 	res := api.Build(opts)
-	if len(res.Errors) > 0 {
-		return nil, buildError(res.Errors)
+	if msgs := problems(res); len(msgs) > 0 {
+		return nil, buildError(msgs)
 	}
 	a := &Assets{Islands: map[string]string{}, IslandCSS: map[string]string{}, imports: map[string][]string{}}
 	for _, f := range res.OutputFiles {

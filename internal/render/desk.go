@@ -30,8 +30,8 @@ func BuildDesk(root string, constants map[string]string) (*Desk, error) {
 	opts := browserOptions(root, outdir, constants)
 	opts.EntryPoints = []string{"desk/main.tsx"}
 	res := api.Build(opts)
-	if len(res.Errors) > 0 {
-		return nil, buildError(res.Errors)
+	if msgs := problems(res); len(msgs) > 0 {
+		return nil, buildError(msgs)
 	}
 	d := &Desk{}
 	for _, f := range res.OutputFiles {
