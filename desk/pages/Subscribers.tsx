@@ -53,12 +53,15 @@ export function Subscribers({ t }: { t: Translate }) {
 
   const announce = async () => {
     if (!d || !confirm(t("subscribers.announce_confirm", { count: d.confirmed }))) return;
-    const res = await call<{ queued: number }>("POST", "sale-start");
+    const res = await call<{ queued: number; skipped: number }>("POST", "sale-start");
     if (!res.ok) {
       setError(res.message || t("offline"));
       return;
     }
-    setNote(t("subscribers.announced", { count: res.data.queued }));
+    setNote(
+      t("subscribers.announced", { count: res.data.queued }) +
+        (res.data.skipped > 0 ? " " + t("subscribers.skipped", { count: res.data.skipped }) : ""),
+    );
     void load();
   };
 

@@ -227,9 +227,12 @@ func TestNotifySaleStart(t *testing.T) {
 	}
 	f.subscribe("pending@example.com", "de", false, false)
 	f.subscribe("gone@example.com", "pl", true, true)
+	// Stored before the sign-up checked addresses as mail does: skipped
+	// and counted, not a stop for everyone else.
+	f.subscribe("kept <old@example.com>, x@example.com", "pl", true, false)
 
 	out := f.ok("notify", "sale-start")
-	if out != "sale-start notice queued for 3 confirmed subscribers\n" {
+	if out != "sale-start notice queued for 3 confirmed subscribers\nskipped 1 whose address an e-mail cannot be written to (subscribers export lists them)\n" {
 		t.Errorf("got %q", out)
 	}
 	msgs := f.outbox(mail.KindSaleStart)

@@ -1,6 +1,7 @@
 package admin
 
 import (
+	"errors"
 	"io"
 	"strconv"
 	"time"
@@ -50,27 +51,33 @@ func (env Env) RemoveSubscriber(email, by string) error {
 
 // notifySaleStart queues the sale-start notice (NotifySaleStart).
 func (c *cmd) notifySaleStart() error {
-	n, err := c.env.NotifySaleStart(Terminal)
+	n, skipped, err := c.env.NotifySaleStart(Terminal)
 	if err != nil {
 		return err
 	}
 	c.printf("sale-start notice queued for %d confirmed subscribers\n", n)
+	if skipped > 0 {
+		c.printf("skipped %d whose address an e-mail cannot be written to (subscribers export lists them)\n", skipped)
+	}
 	return nil
 }
 
 // NotifySaleStart queues the sale-start notice for every confirmed
 // subscriber, each in their language with their unsubscribe link, in one
 // transaction with its audit line: all are queued or none. The outbox
-// sends them at its own pace. The CLI and the desk call it.
-func (env Env) NotifySaleStart(by string) (int, error) {
+// sends them at its own pace. A subscriber whose e-mail cannot be
+// written (an address stored before the sign-up checked it as mail does)
+// is skipped and counted rather than stopping everyone's. The CLI and the
+// desk call it.
+func (env Env) NotifySaleStart(by string) (queued, skipped int, err error) {
 	c := &cmd{env: env}
 	cat, err := c.catalog()
 	if err != nil {
-		return 0, err
+		return 0, 0, err
 	}
 	n := 0
 	err = env.DB.UpdateNow(func(tx *store.Tx) error {
-		n = 0
+		n, skipped = 0, 0
 		list, err := tx.Subscribers()
 		if err != nil {
 			return err
@@ -82,6 +89,10 @@ func (env Env) NotifySaleStart(by string) (int, error) {
 			home := order.LocalePath(s.Locale, "/")
 			msg, err := mail.SaleStart(cat, mail.Subscriber{Email: s.Email, Locale: s.Locale, Token: s.Token},
 				c.link(cat, home), c.link(cat, "/v1/subscribers/unsubscribe/"+s.Token))
+			if errors.Is(err, mail.ErrAddress) || errors.Is(err, mail.ErrLocale) {
+				skipped++
+				continue
+			}
 			if err != nil {
 				return err
 			}
@@ -93,10 +104,10 @@ func (env Env) NotifySaleStart(by string) (int, error) {
 		return tx.Audit(&owners.Entry{At: env.now().UTC(), Owner: by, IP: env.IP, What: "sale.announce", Detail: strconv.Itoa(n)})
 	})
 	if err != nil {
-		return 0, err
+		return 0, 0, err
 	}
 	if env.Kick != nil {
 		env.Kick()
 	}
-	return n, nil
+	return n, skipped, nil
 }

@@ -110,16 +110,17 @@ func (d *Desk) getSalePreview(w http.ResponseWriter, r *http.Request) {
 }
 
 type announceAnswer struct {
-	Queued int `json:"queued"`
+	Queued  int `json:"queued"`
+	Skipped int `json:"skipped"` // addresses an e-mail cannot be written to
 }
 
 // postSaleStart is POST /admin/api/sale-start: the announcement to every
 // confirmed subscriber, through the outbox (which sends at its own pace).
 func (d *Desk) postSaleStart(w http.ResponseWriter, r *http.Request) {
-	n, err := d.admin(r).NotifySaleStart(current(r).owner.Name)
+	n, skipped, err := d.admin(r).NotifySaleStart(current(r).owner.Name)
 	if err != nil {
 		d.internal(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, announceAnswer{Queued: n})
+	writeJSON(w, http.StatusOK, announceAnswer{Queued: n, Skipped: skipped})
 }
