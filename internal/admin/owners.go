@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
+	"time"
 
 	"sabershop/internal/owners"
 	"sabershop/internal/store"
@@ -44,26 +45,40 @@ func (c *cmd) owners(sub string, rest []string) error {
 	return usagef("unknown command %q\n\n%s", "owners "+sub, Usage)
 }
 
-// ownersSetup makes an account (add) or gives an existing one a new setup
-// link (reset: a forgotten password, a lost phone), and prints the link.
-// A reset ends every session of the account and its password stops
-// working until the link is used.
-func (c *cmd) ownersSetup(name string, add bool) error {
+// ErrOwnerExists is returned by Env.SetupOwner when adding a name that is
+// taken (reset gives it a new link).
+var ErrOwnerExists = errors.New("an owner of that name exists")
+
+// ErrNoOwner is returned by the owner functions for a name with no
+// account.
+var ErrNoOwner = errors.New("no owner of that name")
+
+// SetupOwner makes an account (add) or gives an existing one a new setup
+// link (reset: a forgotten password, a lost phone), for by (Terminal or
+// the desk's account), and returns the link. A reset ends every session
+// of the account and its password stops working until the link is used.
+// The CLI (owners add|reset) and the desk call it.
+func (env Env) SetupOwner(name string, add bool, by string) (string, error) {
+	name = strings.ToLower(strings.TrimSpace(name))
+	if err := owners.CheckName(name); err != nil {
+		return "", err
+	}
+	c := &cmd{env: env}
 	cat, err := c.catalog()
 	if err != nil {
-		return err
+		return "", err
 	}
-	now := c.env.Now().UTC()
+	now := env.now().UTC()
 	var token string
-	err = c.env.DB.UpdateNow(func(tx *store.Tx) error {
+	err = env.DB.UpdateNow(func(tx *store.Tx) error {
 		o, err := tx.Owner(name)
 		switch {
 		case add && err == nil:
-			return fmt.Errorf("an owner named %q exists: orderd owners reset %s gives a new setup link", name, name)
+			return ErrOwnerExists
 		case add && errors.Is(err, store.ErrNotFound):
 			o = &owners.Owner{Name: name, Created: now}
 		case !add && errors.Is(err, store.ErrNotFound):
-			return fmt.Errorf("no owner named %q (orderd owners list)", name)
+			return ErrNoOwner
 		case err != nil:
 			return err
 		}
@@ -81,33 +96,78 @@ func (c *cmd) ownersSetup(name string, add bool) error {
 		if !add {
 			what = "owners.reset"
 		}
-		return c.audit(tx, what, name, "")
+		return tx.Audit(&owners.Entry{At: now, Owner: by, IP: env.IP, What: what, Target: name})
 	})
 	if err != nil {
-		return err
+		return "", err
 	}
 	// The token is in the fragment: browsers never send it to a server.
-	link := c.link(cat, "/admin/setup#"+url.Values{"name": {name}, "token": {token}}.Encode())
+	return c.link(cat, "/admin/setup#"+url.Values{"name": {name}, "token": {token}}.Encode()), nil
+}
+
+// ownersSetup prints SetupOwner's link.
+func (c *cmd) ownersSetup(name string, add bool) error {
+	link, err := c.env.SetupOwner(name, add, Terminal)
+	switch {
+	case errors.Is(err, ErrOwnerExists):
+		return fmt.Errorf("an owner named %q exists: orderd owners reset %s gives a new setup link", name, name)
+	case errors.Is(err, ErrNoOwner):
+		return fmt.Errorf("no owner named %q (orderd owners list)", name)
+	case err != nil:
+		return err
+	}
 	c.printf("Setup link for %s (valid for %d hours, once):\n\n  %s\n\nOpen it on the phone you will use and choose a password.\n",
 		name, int(owners.SetupValid.Hours()), link)
 	return nil
 }
 
-func (c *cmd) ownersRemove(name string) error {
-	err := c.env.DB.UpdateNow(func(tx *store.Tx) error {
+// RemoveOwner deletes account name and its sessions, for by. The CLI and
+// the desk call it.
+func (env Env) RemoveOwner(name, by string) error {
+	err := env.DB.UpdateNow(func(tx *store.Tx) error {
 		if _, err := tx.Owner(name); err != nil {
 			return err
 		}
 		if err := tx.DeleteOwner(name); err != nil {
 			return err
 		}
-		return c.audit(tx, "owners.remove", name, "")
+		return tx.Audit(&owners.Entry{At: env.now().UTC(), Owner: by, IP: env.IP, What: "owners.remove", Target: name})
 	})
-	if errors.Is(err, store.ErrNotFound) {
+	if errors.Is(err, store.ErrNotFound) || errors.Is(err, store.ErrInvalid) {
+		return ErrNoOwner
+	}
+	return err
+}
+
+func (c *cmd) ownersRemove(name string) error {
+	err := c.env.RemoveOwner(name, Terminal)
+	if errors.Is(err, ErrNoOwner) {
 		return fmt.Errorf("no owner named %q (orderd owners list)", name)
 	}
 	if err == nil {
 		c.printf("owner %s removed; every session of it has ended\n", name)
+	}
+	return err
+}
+
+// SetTOTP gives account name the password path's second factor with
+// secret, or takes it away (secret nil), for by. The CLI and the desk
+// call it; the desk first checks a code of the new secret.
+func (env Env) SetTOTP(name string, secret []byte, by string) error {
+	err := env.DB.UpdateNow(func(tx *store.Tx) error {
+		o, err := tx.Owner(name)
+		if err != nil {
+			return err
+		}
+		o.TOTPSecret = secret
+		if err := tx.PutOwner(o); err != nil {
+			return err
+		}
+		return tx.Audit(&owners.Entry{At: env.now().UTC(), Owner: by, IP: env.IP,
+			What: map[bool]string{true: "owners.totp.on", false: "owners.totp.off"}[secret != nil], Target: name})
+	})
+	if errors.Is(err, store.ErrNotFound) || errors.Is(err, store.ErrInvalid) {
+		return ErrNoOwner
 	}
 	return err
 }
@@ -120,27 +180,14 @@ func (c *cmd) ownersTOTP(name string, on bool) error {
 		return err
 	}
 	var secret []byte
-	err = c.env.DB.UpdateNow(func(tx *store.Tx) error {
-		o, err := tx.Owner(name)
-		if err != nil {
+	if on {
+		if secret, err = owners.NewTOTPSecret(); err != nil {
 			return err
 		}
-		secret = nil
-		if on {
-			if secret, err = owners.NewTOTPSecret(); err != nil {
-				return err
-			}
-		}
-		o.TOTPSecret = secret
-		if err := tx.PutOwner(o); err != nil {
-			return err
-		}
-		return c.audit(tx, map[bool]string{true: "owners.totp.on", false: "owners.totp.off"}[on], name, "")
-	})
-	if errors.Is(err, store.ErrNotFound) {
-		return fmt.Errorf("no owner named %q (orderd owners list)", name)
 	}
-	if err != nil {
+	if err := c.env.SetTOTP(name, secret, Terminal); errors.Is(err, ErrNoOwner) {
+		return fmt.Errorf("no owner named %q (orderd owners list)", name)
+	} else if err != nil {
 		return err
 	}
 	if !on {
@@ -152,12 +199,23 @@ func (c *cmd) ownersTOTP(name string, on bool) error {
 	return nil
 }
 
-func (c *cmd) ownersList() error {
-	var list []*owners.Owner
-	sessions := map[string]int{}
-	err := c.env.DB.View(func(tx *store.Tx) error {
-		var err error
-		if list, err = tx.Owners(); err != nil {
+// OwnerInfo is one account as the owners' list shows it.
+type OwnerInfo struct {
+	Name     string    `json:"name"`
+	Ready    bool      `json:"ready"` // the setup link was used
+	TOTP     bool      `json:"totp"`
+	Passkeys int       `json:"passkeys"`
+	Sessions int       `json:"sessions"`
+	Created  time.Time `json:"created"`
+}
+
+// Owners lists the accounts. The CLI (owners list) and the desk call it.
+func (env Env) Owners() ([]OwnerInfo, error) {
+	var out []OwnerInfo
+	err := env.DB.View(func(tx *store.Tx) error {
+		out = nil
+		list, err := tx.Owners()
+		if err != nil {
 			return err
 		}
 		for _, o := range list {
@@ -165,10 +223,16 @@ func (c *cmd) ownersList() error {
 			if err != nil {
 				return err
 			}
-			sessions[o.Name] = len(ss)
+			out = append(out, OwnerInfo{Name: o.Name, Ready: o.Ready(), TOTP: len(o.TOTPSecret) > 0, Passkeys: len(o.Passkeys),
+				Sessions: len(ss), Created: o.Created})
 		}
 		return nil
 	})
+	return out, err
+}
+
+func (c *cmd) ownersList() error {
+	list, err := c.env.Owners()
 	if err != nil {
 		return err
 	}
@@ -178,14 +242,14 @@ func (c *cmd) ownersList() error {
 	}
 	for _, o := range list {
 		state := "ready"
-		if !o.Ready() {
+		if !o.Ready {
 			state = "setup link not used yet"
 		}
 		totp := ""
-		if len(o.TOTPSecret) > 0 {
+		if o.TOTP {
 			totp = ", with TOTP"
 		}
-		c.printf("%-20s %s%s, %d session(s), since %s\n", o.Name, state, totp, sessions[o.Name], o.Created.Format("2006-01-02"))
+		c.printf("%-20s %s%s, %d session(s), since %s\n", o.Name, state, totp, o.Sessions, o.Created.Format("2006-01-02"))
 	}
 	return nil
 }
