@@ -15,11 +15,6 @@ import (
 // Terminal is the audit log's "who" of a command run on the server.
 const Terminal = "terminal"
 
-// audit writes one line of the audit log for a command run here.
-func (c *cmd) audit(tx *store.Tx, what, target, detail string) error {
-	return tx.Audit(&owners.Entry{At: c.env.Now().UTC(), Owner: Terminal, What: what, Target: target, Detail: detail})
-}
-
 func (c *cmd) owners(sub string, rest []string) error {
 	switch sub {
 	case "list":
