@@ -1,0 +1,52 @@
+package desk
+
+import (
+	"net/http"
+	"strings"
+
+	"sabershop/internal/clientip"
+	"sabershop/internal/owners"
+	"sabershop/internal/store"
+)
+
+// confirmPassword asks the signed-in owner's password again before a
+// change that lets someone else in or could lock the owner out (another
+// account, a new setup link, a second factor): a session left open on a
+// phone is not enough for those. A wrong password counts as a failed
+// sign-in of the account and the address, with the same growing delays,
+// and is in the activity log. It answers and returns false when the
+// change may not go on.
+func (d *Desk) confirmPassword(w http.ResponseWriter, r *http.Request, password string) bool {
+	in := current(r)
+	now := d.cfg.Now().UTC()
+	keys := []string{"account:" + in.owner.Name, "ip:" + clientip.Of(r, d.cfg.TrustProxy)}
+	if !d.mayTry(w, r, now, keys...) {
+		return false
+	}
+	var o *owners.Owner
+	if err := d.cfg.Store.View(func(tx *store.Tx) (err error) {
+		o, err = tx.Owner(in.owner.Name)
+		return err
+	}); err != nil {
+		d.internal(w, r, err)
+		return false
+	}
+	if o.Ready() && owners.VerifyPassword(o.PasswordHash, password) {
+		return true
+	}
+	err := d.cfg.Store.UpdateNow(func(tx *store.Tx) error {
+		if err := d.failed(tx, now, keys...); err != nil {
+			return err
+		}
+		return d.audit(tx, r, in.owner.Name, "confirm.failed", "", "")
+	})
+	if err != nil {
+		d.internal(w, r, err)
+		return false
+	}
+	d.fail(w, r, http.StatusForbidden, "password_wrong", nil)
+	return false
+}
+
+// ownerName is a name as accounts are kept: trimmed, lower case.
+func ownerName(s string) string { return strings.ToLower(strings.TrimSpace(s)) }
