@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { call, setToken, type Me } from "./api";
 import { loadTexts, type Texts } from "./i18n";
+import { Account } from "./pages/Account";
 import { Activity } from "./pages/Activity";
 import { Coupons } from "./pages/Coupons";
 import { Subscribers } from "./pages/Subscribers";
@@ -13,13 +14,13 @@ import { Today } from "./pages/Today";
 import { Shell } from "./Shell";
 
 /** The desk's pages by path under /admin ("order" also has an order number). */
-export type Route = "today" | "orders" | "order" | "coupons" | "subscribers" | "passkeys" | "activity" | "signin" | "setup";
+export type Route = "today" | "orders" | "order" | "coupons" | "subscribers" | "passkeys" | "account" | "activity" | "signin" | "setup";
 
 function routeOf(pathname: string): { route: Route; id: number } {
   const p = pathname.replace(/^\/admin\/?/, "").replace(/\/$/, "");
   const m = /^orders\/(\d+)$/.exec(p);
   if (m) return { route: "order", id: Number(m[1]) };
-  if (p === "setup" || p === "signin" || p === "activity" || p === "orders" || p === "coupons" || p === "subscribers" || p === "passkeys")
+  if (p === "setup" || p === "signin" || p === "activity" || p === "orders" || p === "coupons" || p === "subscribers" || p === "passkeys" || p === "account")
     return { route: p, id: 0 };
   return { route: "today", id: 0 };
 }
@@ -31,6 +32,7 @@ export const pathOf: Record<Route, string> = {
   coupons: "/admin/coupons",
   subscribers: "/admin/subscribers",
   passkeys: "/admin/passkeys",
+  account: "/admin/account",
   activity: "/admin/activity",
   signin: "/admin/signin",
   setup: "/admin/setup",
@@ -119,6 +121,7 @@ export function App() {
       {route === "coupons" && <Coupons t={t} locale={texts.locale} />}
       {route === "subscribers" && <Subscribers t={t} />}
       {route === "passkeys" && <Passkeys t={t} locale={texts.locale} />}
+      {route === "account" && <Account t={t} locale={texts.locale} me={session.me} />}
       {route === "orders" && <Orders t={t} locale={texts.locale} open={(n) => go("order", n)} />}
       {route === "order" && <Order key={id} t={t} locale={texts.locale} id={id} back={() => go("orders")} />}
       {route === "today" && <Today t={t} locale={texts.locale} me={session.me} openOrders={() => go("orders")} />}

@@ -57,6 +57,7 @@ export function Shell({
         {link("subscribers", t("nav.subscribers"))}
         {link("activity", t("nav.activity"))}
         {link("passkeys", t("passkeys.nav"))}
+        {link("account", t("account.nav"))}
       </nav>
       <main className="desk-main" id="main">
         {children}

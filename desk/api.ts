@@ -134,3 +134,25 @@ export interface OpenedMail {
   text: string;
   html_url?: string;
 }
+
+/** One desk account, as GET /admin/api/owners lists it. */
+export interface OwnerInfo {
+  name: string;
+  ready: boolean;
+  totp: boolean;
+  passkeys: number;
+  sessions: number;
+  created: string;
+}
+
+export interface OwnersAnswer {
+  owners: OwnerInfo[];
+  /** A setup link just made: shown once, for the owner to pass on. */
+  link?: string;
+}
+
+/** An authenticator-app key offered by POST account/totp/begin. */
+export interface TOTPKey {
+  key: string;
+  url: string;
+}
