@@ -2,6 +2,9 @@ package desk_test
 
 import (
 	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
 	"testing"
 
 	"sabershop/internal/desk"
@@ -18,6 +21,55 @@ func TestEveryTextInEveryLocale(t *testing.T) {
 		}
 		for _, p := range set.Check(desk.Locales) {
 			t.Errorf("%s", p)
+		}
+	}
+}
+
+// Every action the audit log records has a name in the activity page's
+// texts: the codes are read from the sources that write audit entries,
+// so a new action without a label fails here instead of showing as code.
+func TestEveryAuditActionHasALabel(t *testing.T) {
+	set, err := i18n.LoadSet("desk/ui", "en", os.DirFS("ui"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	code := regexp.MustCompile(`"([a-z]+(?:\.[a-z_]+)+)"`)
+	seen := map[string]bool{}
+	for _, dir := range []string{".", "../admin", "../refunds"} {
+		files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range files {
+			if strings.HasSuffix(f, "_test.go") {
+				continue
+			}
+			src, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, line := range strings.Split(string(src), "\n") {
+				if !strings.Contains(line, "Audit(") && !strings.Contains(line, "audit(") && !strings.Contains(line, "What:") &&
+					!strings.Contains(line, "what = ") && !strings.Contains(line, "what := ") {
+					continue
+				}
+				for _, m := range code.FindAllStringSubmatch(line, -1) {
+					seen[m[1]] = true
+				}
+			}
+		}
+	}
+	// "order." + the new status: the statuses the owner's changes reach.
+	delete(seen, "order.")
+	seen["order.sent"], seen["order.cancelled"] = true, true
+	if len(seen) < 20 {
+		t.Fatalf("found only %d audit actions: has the way they are written changed? %v", len(seen), seen)
+	}
+	for what := range seen {
+		for _, loc := range desk.Locales {
+			if _, ok := set.Lookup(loc, "activity.codes."+what, nil); !ok {
+				t.Errorf("%s: no activity.codes.%q", loc, what)
+			}
 		}
 	}
 }
