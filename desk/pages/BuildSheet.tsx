@@ -144,48 +144,51 @@ function Design({ t, build, quantity, name }: { t: Translate; build: Build; quan
         </tbody>
       </table>
 
-      <table className="paper__table paper__presets">
-        <caption>{t("print.presets")}</caption>
-        <thead>
-          <tr>
-            <th scope="col">#</th>
-            <th scope="col">{t("print.colour")}</th>
-            <th scope="col">{t("print.effect")}</th>
-            <th scope="col">{t("print.ignition")}</th>
-            <th scope="col">{t("print.sound")}</th>
-            <th scope="col">{t("print.clash")}</th>
-            <th scope="col" className="paper__tick">
-              {t("print.check")}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {build.presets.map((p, k) => (
-            <tr key={k}>
-              <th scope="row">{k + 1}</th>
-              <td>
-                <Swatch colour={p.colour} /> <code>{p.colour}</code>
-                {p.white > 0 && <span className="paper__note"> + {t("print.white", { value: p.white })}</span>}
-              </td>
-              <td>
-                <Name n={p.effect} />
-              </td>
-              <td>
-                <Name n={p.ignition} /> / <Name n={p.retraction} />
-              </td>
-              <td>
-                <Name n={p.sound} />
-              </td>
-              <td>
-                <Swatch colour={p.clash} /> <code>{p.clash}</code>
-              </td>
-              <td className="paper__tick">
-                <TickBox />
-              </td>
+      {/* On a phone the table is wider than the screen: it scrolls, reachable by keyboard. */}
+      <div className="paper__wide" tabIndex={0} role="region" aria-label={t("print.presets")}>
+        <table className="paper__table paper__presets">
+          <caption>{t("print.presets")}</caption>
+          <thead>
+            <tr>
+              <th scope="col">#</th>
+              <th scope="col">{t("print.colour")}</th>
+              <th scope="col">{t("print.effect")}</th>
+              <th scope="col">{t("print.ignition")}</th>
+              <th scope="col">{t("print.sound")}</th>
+              <th scope="col">{t("print.clash")}</th>
+              <th scope="col" className="paper__tick">
+                {t("print.check")}
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {build.presets.map((p, k) => (
+              <tr key={k}>
+                <th scope="row">{k + 1}</th>
+                <td>
+                  <Swatch colour={p.colour} /> <code>{p.colour}</code>
+                  {p.white > 0 && <span className="paper__note"> + {t("print.white", { value: p.white })}</span>}
+                </td>
+                <td>
+                  <Name n={p.effect} />
+                </td>
+                <td>
+                  <Name n={p.ignition} /> / <Name n={p.retraction} />
+                </td>
+                <td>
+                  <Name n={p.sound} />
+                </td>
+                <td>
+                  <Swatch colour={p.clash} /> <code>{p.clash}</code>
+                </td>
+                <td className="paper__tick">
+                  <TickBox />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import type { DeskOrder } from "../api";
 import { carrierOf } from "../carriers";
-import { formatInstant } from "../../components/dates";
+import { formatDate } from "../../components/dates";
 import { loadTexts, type Texts, type Translate } from "../i18n";
 import { PrintFrame } from "./PrintFrame";
 
@@ -54,7 +54,7 @@ function Slip({ o, owner }: { o: DeskOrder; owner: Translate }) {
           <p className="paper__meta">
             {t("slip.order", { number: o.id })}
             <br />
-            {t("slip.placed", { date: formatInstant(locale, o.created) })}
+            {t("slip.placed", { date: formatDate(locale, new Date(o.created)) })}
           </p>
         </div>
       </header>
