@@ -118,6 +118,21 @@ test("an order's build sheet and packing slip, each one A4 page", BOTH_WIDTHS, a
   expect(await printedPages(page)).toBe(1);
 });
 
+test("an order of two designs prints one page per design", async ({ page, request }) => {
+  const cr = ((await (await request.get("/catalog.json")).json()) as { creator: CatalogCreator }).creator;
+  const order = await paidOrder(request, `print2-${Date.now().toString(36)}@example.com`, {
+    items: [
+      { creator: defaultDesign(cr, PARTS), quantity: 1 },
+      { creator: defaultDesign(cr), quantity: 1 },
+    ],
+  });
+  await setUp(page, `p2${Date.now().toString(36)}`);
+  await page.goto(`/admin/orders/${order.id}/sheet`);
+  await expect(page.locator(".paper__design h2")).toHaveText([`Projekt 1 z 2 · Zamówienie nr ${order.id}`, `Projekt 2 z 2 · Zamówienie nr ${order.id}`]);
+  await expect(page.locator(".paper__presets")).toHaveCount(2);
+  expect(await printedPages(page)).toBe(2);
+});
+
 test("the printed pages need a session", async ({ page }) => {
   await page.goto("/admin/orders/1/sheet");
   await expect(page.getByRole("heading", { name: "Logowanie" })).toBeVisible();

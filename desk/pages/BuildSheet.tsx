@@ -43,7 +43,12 @@ function Sheet({ t, locale, o }: { t: Translate; locale: string; o: DeskOrder })
 
       {designs.map((l, i) => (
         <section key={i} className="paper__design" aria-label={t("print.design", { n: i + 1, count: designs.length })}>
-          {designs.length > 1 && <h2 className="paper__h2">{t("print.design", { n: i + 1, count: designs.length })}</h2>}
+          {/* Each design after the first starts a page: its heading names the order again. */}
+          {designs.length > 1 && (
+            <h2 className="paper__h2">
+              {t("print.design", { n: i + 1, count: designs.length })} · {t("print.order", { number: o.id })}
+            </h2>
+          )}
           <Design t={t} build={l.build!} quantity={l.quantity} name={l.name} />
         </section>
       ))}

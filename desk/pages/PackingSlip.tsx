@@ -100,7 +100,7 @@ function Slip({ o, owner }: { o: DeskOrder; owner: Translate }) {
 
       <footer className="slip__thanks">
         <p className="slip__thanks-lead">{t("slip.thanks")}</p>
-        {s.email && <p>{t("slip.questions", { email: s.email, phone: s.phone })}</p>}
+        {s.email && <p>{s.phone ? t("slip.questions", { email: s.email, phone: s.phone }) : t("slip.questions_email", { email: s.email })}</p>}
       </footer>
     </div>
   );
