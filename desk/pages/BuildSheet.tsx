@@ -85,6 +85,32 @@ function Sheet({ t, locale, o }: { t: Translate; locale: string; o: DeskOrder })
   );
 }
 
+/** A table's column heads, the last one over the boxes to tick. */
+function Heads({ t, cols }: { t: Translate; cols: string[] }) {
+  return (
+    <thead>
+      <tr>
+        {cols.map((c) => (
+          <th key={c} scope="col">
+            {c}
+          </th>
+        ))}
+        <th scope="col" className="paper__tick">
+          {t("print.check")}
+        </th>
+      </tr>
+    </thead>
+  );
+}
+
+function TickCell() {
+  return (
+    <td className="paper__tick">
+      <TickBox />
+    </td>
+  );
+}
+
 /** A catalogue name with its id beside it (the workshop's parts are labelled by id). */
 function Name({ n }: { n: Named }) {
   return (
@@ -112,15 +138,7 @@ function Design({ t, build, quantity, name }: { t: Translate; build: Build; quan
 
       <table className="paper__table">
         <caption>{t("print.parts")}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t("print.slot")}</th>
-            <th scope="col">{t("print.part")}</th>
-            <th scope="col" className="paper__tick">
-              {t("print.check")}
-            </th>
-          </tr>
-        </thead>
+        <Heads t={t} cols={[t("print.slot"), t("print.part")]} />
         <tbody>
           {build.parts.map((p) => (
             <tr key={p.slot}>
@@ -128,9 +146,7 @@ function Design({ t, build, quantity, name }: { t: Translate; build: Build; quan
               <td>
                 <Name n={p} />
               </td>
-              <td className="paper__tick">
-                <TickBox />
-              </td>
+              <TickCell />
             </tr>
           ))}
           {(["generator", "button"] as const).map((k) =>
@@ -140,9 +156,7 @@ function Design({ t, build, quantity, name }: { t: Translate; build: Build; quan
                 <td>
                   <Name n={build[k]} />
                 </td>
-                <td className="paper__tick">
-                  <TickBox />
-                </td>
+                <TickCell />
               </tr>
             ) : null,
           )}
@@ -153,19 +167,7 @@ function Design({ t, build, quantity, name }: { t: Translate; build: Build; quan
       <div className="paper__wide" tabIndex={0} role="region" aria-label={t("print.presets")}>
         <table className="paper__table paper__presets">
           <caption>{t("print.presets")}</caption>
-          <thead>
-            <tr>
-              <th scope="col">#</th>
-              <th scope="col">{t("print.colour")}</th>
-              <th scope="col">{t("print.effect")}</th>
-              <th scope="col">{t("print.ignition")}</th>
-              <th scope="col">{t("print.sound")}</th>
-              <th scope="col">{t("print.clash")}</th>
-              <th scope="col" className="paper__tick">
-                {t("print.check")}
-              </th>
-            </tr>
-          </thead>
+          <Heads t={t} cols={["#", ...(["colour", "effect", "ignition", "sound", "clash"] as const).map((k) => t(`print.${k}`))]} />
           <tbody>
             {build.presets.map((p, k) => (
               <tr key={k}>
@@ -186,9 +188,7 @@ function Design({ t, build, quantity, name }: { t: Translate; build: Build; quan
                 <td>
                   <Swatch colour={p.clash} /> <code>{p.clash}</code>
                 </td>
-                <td className="paper__tick">
-                  <TickBox />
-                </td>
+                <TickCell />
               </tr>
             ))}
           </tbody>

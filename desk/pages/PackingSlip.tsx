@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import type { DeskOrder } from "../api";
 import { carrierOf } from "../carriers";
+import { AddressLines } from "../../components/AddressLines";
 import { formatDate } from "../../components/dates";
 import { loadTexts, type Texts, type Translate } from "../i18n";
 import { PrintFrame } from "./PrintFrame";
@@ -33,7 +34,6 @@ function Slip({ o, owner }: { o: DeskOrder; owner: Translate }) {
   if (texts === undefined) return <span className="spinner" aria-hidden="true" />;
   const t = texts?.t ?? owner;
   const locale = texts?.locale ?? o.locale;
-  const c = o.customer;
   const s = o.sender;
   const carrier = o.tracking_url ? carrierOf(o.tracking_url) : undefined;
   return (
@@ -62,13 +62,7 @@ function Slip({ o, owner }: { o: DeskOrder; owner: Translate }) {
       <section className="slip__to" aria-label={t("slip.to")}>
         <span className="paper__label">{t("slip.to")}</span>
         <address className="slip__address">
-          {c.first_name} {c.last_name}
-          <br />
-          {c.street}
-          <br />
-          {c.zip} {c.city}
-          <br />
-          {countryName(locale, c.country)}
+          <AddressLines a={o.customer} country={countryName(locale, o.customer.country)} />
         </address>
       </section>
 
