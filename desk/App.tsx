@@ -6,6 +6,8 @@ import { Activity } from "./pages/Activity";
 import { Coupons } from "./pages/Coupons";
 import { Subscribers } from "./pages/Subscribers";
 import { Order } from "./pages/Order";
+import { BuildSheet } from "./pages/BuildSheet";
+import { PackingSlip } from "./pages/PackingSlip";
 import { Orders } from "./pages/Orders";
 import { Passkeys } from "./pages/Passkeys";
 import { Setup } from "./pages/Setup";
@@ -13,13 +15,13 @@ import { SignIn } from "./pages/SignIn";
 import { Today } from "./pages/Today";
 import { Shell } from "./Shell";
 
-/** The desk's pages by path under /admin ("order" also has an order number). */
-export type Route = "today" | "orders" | "order" | "coupons" | "subscribers" | "passkeys" | "account" | "activity" | "signin" | "setup";
+/** The desk's pages by path under /admin ("order", "sheet" and "slip" also have an order number). */
+export type Route = "today" | "orders" | "order" | "sheet" | "slip" | "coupons" | "subscribers" | "passkeys" | "account" | "activity" | "signin" | "setup";
 
 function routeOf(pathname: string): { route: Route; id: number } {
   const p = pathname.replace(/^\/admin\/?/, "").replace(/\/$/, "");
-  const m = /^orders\/(\d+)$/.exec(p);
-  if (m) return { route: "order", id: Number(m[1]) };
+  const m = /^orders\/(\d+)(?:\/(sheet|slip))?$/.exec(p);
+  if (m) return { route: m[2] === "sheet" || m[2] === "slip" ? m[2] : "order", id: Number(m[1]) };
   if (p === "setup" || p === "signin" || p === "activity" || p === "orders" || p === "coupons" || p === "subscribers" || p === "passkeys" || p === "account")
     return { route: p, id: 0 };
   return { route: "today", id: 0 };
@@ -29,6 +31,8 @@ export const pathOf: Record<Route, string> = {
   today: "/admin/",
   orders: "/admin/orders",
   order: "/admin/orders/",
+  sheet: "/admin/orders/",
+  slip: "/admin/orders/",
   coupons: "/admin/coupons",
   subscribers: "/admin/subscribers",
   passkeys: "/admin/passkeys",
@@ -46,7 +50,7 @@ export function App() {
   const [session, setSession] = useState<Session>({ kind: "loading" });
 
   const go = useCallback((r: Route, orderID = 0) => {
-    const path = r === "order" ? pathOf.order + orderID : pathOf[r];
+    const path = r === "order" ? pathOf.order + orderID : r === "sheet" || r === "slip" ? `${pathOf[r]}${orderID}/${r}` : pathOf[r];
     if (location.pathname !== path) history.pushState(null, "", path);
     setPlace({ route: r, id: orderID });
     window.scrollTo(0, 0);
@@ -115,6 +119,9 @@ export function App() {
   }
   if (route === "setup") return <Setup t={t} onDone={signedIn} />;
   if (session.kind === "out") return <SignIn t={t} onDone={signedIn} />;
+  // The printed pages stand alone: a sheet of paper, no desk around it.
+  if (route === "sheet") return <BuildSheet t={t} locale={texts.locale} id={id} back={() => go("order", id)} />;
+  if (route === "slip") return <PackingSlip t={t} id={id} back={() => go("order", id)} />;
   return (
     <Shell t={t} me={session.me} route={route} go={go} onSignedOut={signedOut}>
       {route === "activity" && <Activity t={t} locale={texts.locale} />}
@@ -123,7 +130,7 @@ export function App() {
       {route === "passkeys" && <Passkeys t={t} locale={texts.locale} />}
       {route === "account" && <Account t={t} locale={texts.locale} me={session.me} />}
       {route === "orders" && <Orders t={t} locale={texts.locale} open={(n) => go("order", n)} />}
-      {route === "order" && <Order key={id} t={t} locale={texts.locale} id={id} back={() => go("orders")} />}
+      {route === "order" && <Order key={id} t={t} locale={texts.locale} id={id} back={() => go("orders")} print={(what) => go(what, id)} />}
       {route === "today" && <Today t={t} locale={texts.locale} me={session.me} openOrders={() => go("orders")} />}
     </Shell>
   );

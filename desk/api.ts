@@ -97,7 +97,7 @@ export interface DeskOrder {
   locale: string;
   currency: string;
   customer: { first_name: string; last_name: string; email: string; phone: string; country: string; street: string; zip: string; city: string };
-  lines: { name: string; quantity: number; unit: number; total: number; sheet?: string[]; presets?: string[]; colours?: string[] }[];
+  lines: { name: string; quantity: number; unit: number; total: number; sheet?: string[]; presets?: string[]; colours?: string[]; build?: Build }[];
   totals: { subtotal: number; shipping: number; discount: number; waste_fee: number; total: number };
   coupon?: string;
   build_days: number;
@@ -110,6 +110,25 @@ export interface DeskOrder {
   stage?: string;
   mails: DeskMail[];
   status_url: string;
+  /** The workshop's day "YYYY-MM-DD" the order should ship by, while paid. */
+  ship_by?: string;
+  tracking_url?: string;
+  /** The shop's own address (content/config.toml's [company]), the packing slip's sender. */
+  sender: { name: string; owner: string; street: string; zip: string; city: string; country: string; tax_id: string; email: string; phone: string };
+}
+
+/** A catalogue id with its name in the owner's language ("" or absent: the catalogue no longer has it). */
+export interface Named {
+  id: string;
+  name?: string;
+}
+
+/** A creator design field by field, for the printed build sheet. */
+export interface Build {
+  parts: (Named & { slot: string; slot_name: string; image?: string })[];
+  generator: Named;
+  button: Named;
+  presets: { colour: string; white: number; effect: Named; ignition: Named; retraction: Named; sound: Named; clash: string }[];
 }
 
 /** One e-mail of an order: delivered (sent), or still in the outbox (queued). */

@@ -16,6 +16,17 @@ export function trackingLink(carrier: string, number: string): string {
   return c && number.trim() ? c.pattern.replace("{n}", encodeURIComponent(number.trim())) : "";
 }
 
+/** The carrier whose tracking page link is (by its address), or undefined. */
+export function carrierOf(link: string): { id: string; name: string } | undefined {
+  let host = "";
+  try {
+    host = new URL(link).host;
+  } catch {
+    return undefined;
+  }
+  return CARRIERS.find((c) => new URL(c.pattern.replace("{n}", "")).host === host);
+}
+
 /** "50", "50.5", "50,50", "1 299,00" as minor units; null when it is not an amount. */
 export function parseAmount(text: string): number | null {
   const s = text.replace(/[\s\u00a0]/g, "").replace(",", ".");

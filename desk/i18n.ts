@@ -9,9 +9,10 @@ export interface Texts {
   t: Translate;
 }
 
-export async function loadTexts(): Promise<Texts | null> {
+/** The desk's texts in the owner's language, or in lang (the packing slip speaks the order's). */
+export async function loadTexts(lang?: string): Promise<Texts | null> {
   try {
-    const res = await fetch("/admin/api/texts", { cache: "no-store" });
+    const res = await fetch("/admin/api/texts" + (lang ? `?lang=${encodeURIComponent(lang)}` : ""), { cache: "no-store" });
     if (!res.ok) return null;
     const body = (await res.json()) as { locale: string; texts: Bundle };
     return { locale: body.locale, t: translator(body.locale, body.texts) };

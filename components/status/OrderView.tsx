@@ -1,5 +1,6 @@
 // What the status page shows of an order: progress, lines, totals,
 // customer and delivery. Presentational only; the island owns the data.
+import { AddressLines } from "../AddressLines";
 import { HiltThumb } from "../creator/HiltThumb";
 import type { Translate } from "../i18n";
 import { formatDate, formatInstant } from "../dates";
@@ -257,13 +258,7 @@ export function CustomerView({ order, t, names }: { order: Order; t: Translate; 
       <div>
         <h3 className="order-customer__title">{t("order_status.address_title")}</h3>
         <address>
-          {c.first_name} {c.last_name}
-          <br />
-          {c.street}
-          <br />
-          {c.zip} {c.city}
-          <br />
-          {names?.countries[c.country] ?? c.country.toUpperCase()}
+          <AddressLines a={c} country={names?.countries[c.country] ?? c.country.toUpperCase()} />
         </address>
       </div>
     </div>

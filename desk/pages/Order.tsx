@@ -8,7 +8,7 @@ import type { Translate } from "../i18n";
 import { useResource } from "../useResource";
 
 /** One order: what to build, for whom, where it stands; its stage is set here. */
-export function Order({ t, locale, id, back }: { t: Translate; locale: string; id: number; back: () => void }) {
+export function Order({ t, locale, id, back, print }: { t: Translate; locale: string; id: number; back: () => void; print: (what: "sheet" | "slip") => void }) {
   const formId = useId();
   const { data: o, set: setO, error, setError } = useResource<DeskOrder>(`orders/${id}`, t);
   const [saved, setSaved] = useState("");
@@ -65,6 +65,22 @@ export function Order({ t, locale, id, back }: { t: Translate; locale: string; i
           <p className="desk-page__lead">
             <span className={`status-badge status-badge--${o.status}`}>{t(`orders.statuses.${o.status}`)}</span>{" "}
             {t("order.placed", { date: formatInstant(locale, o.created) })} · <strong>{money(o.totals.total)}</strong>
+          </p>
+
+          <p className="desk-print-links">
+            {(["sheet", "slip"] as const).map((what) => (
+              <a
+                key={what}
+                className="btn btn--ghost btn--sm"
+                href={`/admin/orders/${o.id}/${what}`}
+                onClick={(e) => {
+                  e.preventDefault();
+                  print(what);
+                }}
+              >
+                {t(`print.${what}_button`)}
+              </a>
+            ))}
           </p>
 
           <Actions t={t} o={o} onChanged={setO} />
@@ -230,7 +246,7 @@ export function Order({ t, locale, id, back }: { t: Translate; locale: string; i
 }
 
 /** A preset's blade colour; only a "#rrggbb" the order validated is drawn. */
-function Swatch({ colour }: { colour?: string }) {
+export function Swatch({ colour }: { colour?: string }) {
   if (!colour || !/^#[0-9a-f]{6}$/i.test(colour)) return null;
   // Set through the DOM's style object (React does), which the desk's CSP allows.
   return <span className="desk-swatch" style={{ backgroundColor: colour }} aria-hidden="true" />;

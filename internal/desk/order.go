@@ -2,7 +2,6 @@ package desk
 
 import (
 	"errors"
-	"fmt"
 	"net/http"
 	netmail "net/mail"
 	"sort"
@@ -39,16 +38,21 @@ type deskOrder struct {
 	Stage     string         `json:"stage,omitempty"`
 	Mails     []deskMail     `json:"mails"`
 	StatusURL string         `json:"status_url"` // the shopper's page, on this shop
+	// For the printed build sheet and packing slip (order_print.go).
+	ShipBy      string          `json:"ship_by,omitempty"` // the workshop's day, YYYY-MM-DD, while paid
+	TrackingURL string          `json:"tracking_url,omitempty"`
+	Sender      catalog.Company `json:"sender"`
 }
 
 type deskLine struct {
-	Name     string   `json:"name"`
-	Quantity int      `json:"quantity"`
-	Unit     int64    `json:"unit"`
-	Total    int64    `json:"total"`
-	Sheet    []string `json:"sheet,omitempty"` // "Emitter: Talon [talon]", the generator, the button
-	Presets  []string `json:"presets,omitempty"`
-	Colours  []string `json:"colours,omitempty"` // each preset's blade colour, "#rrggbb"
+	Name     string     `json:"name"`
+	Quantity int        `json:"quantity"`
+	Unit     int64      `json:"unit"`
+	Total    int64      `json:"total"`
+	Sheet    []string   `json:"sheet,omitempty"` // "Emitter: Talon [talon]", the generator, the button
+	Presets  []string   `json:"presets,omitempty"`
+	Colours  []string   `json:"colours,omitempty"` // each preset's blade colour, "#rrggbb"
+	Build    *deskBuild `json:"build,omitempty"`   // a creator design, field by field
 }
 
 type deskAttempt struct {
@@ -158,10 +162,11 @@ func (d *Desk) deskOrder(o *order.Order, sent []store.SentRecord, loc string) de
 	for _, l := range o.Lines {
 		dl := deskLine{Name: inert.String(l.Name), Quantity: l.Quantity, Unit: l.UnitPrice, Total: l.Total}
 		if l.Variant != "" {
-			dl.Sheet = append(dl.Sheet, "generator: "+name(cat.Creator.Generators, loc, l.Variant))
+			dl.Sheet = append(dl.Sheet, "generator: "+generator(cat, loc, l.Variant).label())
 		}
 		if c := l.Creator; c != nil {
-			dl.Sheet, dl.Presets, dl.Colours = sheet(cat, loc, c)
+			dl.Build = build(cat, loc, c)
+			dl.Sheet, dl.Presets, dl.Colours = sheet(dl.Build)
 		}
 		v.Lines = append(v.Lines, dl)
 	}
@@ -170,6 +175,7 @@ func (d *Desk) deskOrder(o *order.Order, sent []store.SentRecord, loc string) de
 			v.Stages = append(v.Stages, deskStage{ID: p.Stage.ID, Name: local(p.Stage.Names, loc, p.Stage.ID), Reached: p.At})
 		}
 	}
+	d.forPrint(&v, o, cat)
 	sort.Slice(sent, func(i, j int) bool { return sent[i].Sent.Before(sent[j].Sent) })
 	for _, m := range sent {
 		v.Mails = append(v.Mails, deskMail{ID: m.ID, Kind: m.Kind, To: inert.String(bareAddress(m.To)), Subject: inert.String(m.Subject),
@@ -178,55 +184,12 @@ func (d *Desk) deskOrder(o *order.Order, sent []store.SentRecord, loc string) de
 	return v
 }
 
-// sheet is a creator design's build sheet: each slot's part, the
-// generator, the button, then the presets; ids stay beside the names (the
-// workshop's parts are labelled by id).
-func sheet(cat *catalog.Catalog, loc string, c *order.CreatorConfig) (rows, presets, colours []string) {
-	if cat == nil {
-		cat = &catalog.Catalog{}
-	}
-	for _, s := range cat.Creator.Slots {
-		if id, ok := c.Parts[s.ID]; ok {
-			rows = append(rows, local(s.Names, loc, s.ID)+": "+name(s.Options, loc, id))
-		}
-	}
-	if c.Generator != "" {
-		rows = append(rows, "generator: "+name(cat.Creator.Generators, loc, c.Generator))
-	}
-	if c.Button != "" {
-		rows = append(rows, "button: "+option(cat, loc, "buttons", c.Button))
-	}
-	for i, p := range c.Presets {
-		presets = append(presets, fmt.Sprintf("%d. %s + white %d · %s · %s / %s · %s · clash %s", i+1, inert.String(p.Color), p.White,
-			option(cat, loc, "effects", p.Effect), option(cat, loc, "ignitions", p.Ignition), option(cat, loc, "ignitions", p.Retraction),
-			option(cat, loc, "sounds", p.Sound), inert.String(p.Clash)))
-		colours = append(colours, p.Color)
-	}
-	return rows, presets, colours
-}
-
 func local(names map[string]string, loc, id string) string {
 	if n := names[loc]; n != "" {
 		return n
 	}
 	if n := names["en"]; n != "" {
 		return n
-	}
-	return inert.String(id)
-}
-
-func name(parts []catalog.Part, loc, id string) string {
-	for _, p := range parts {
-		if p.ID == id {
-			return local(p.Names, loc, id) + " [" + id + "]"
-		}
-	}
-	return inert.String(id)
-}
-
-func option(cat *catalog.Catalog, loc, group, id string) string {
-	if o, ok := cat.Option(group, id); ok {
-		return local(o.Names, loc, id) + " [" + id + "]"
 	}
 	return inert.String(id)
 }

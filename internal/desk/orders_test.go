@@ -24,7 +24,16 @@ func stagesCatalog() *catalog.Catalog {
 		{ID: "ready", Names: map[string]string{"en": "Ready", "pl": "Gotowe"}, Progress: 100},
 	}
 	c.Creator.Slots = []catalog.Slot{{ID: "emitter", Names: map[string]string{"pl": "Emiter"},
-		Options: []catalog.Part{{ID: "talon", Names: map[string]string{"pl": "Szpon"}}}}}
+		Options: []catalog.Part{{ID: "talon", Names: map[string]string{"pl": "Szpon"}, Image: "/images/creator/emitter-talon.svg"}}}}
+	// For the printed sheet and slip (order_print_test.go).
+	c.Shop.Name = "Saber Forge"
+	c.Shop.Company = catalog.Company{Name: "Saber Forge Marek", Street: "ul. Rzemieślnicza 14/3", Zip: "30-363", City: "Kraków", Country: "Poland"}
+	c.Creator.Generators = []catalog.Part{{ID: "crystal", Names: map[string]string{"pl": "Kryształ"}}}
+	c.Creator.Options = map[string][]catalog.Option{
+		"buttons": {{ID: "single", Names: map[string]string{"pl": "Jeden przycisk"}}},
+		"effects": {{ID: "stable", Names: map[string]string{"pl": "Stabilne"}}},
+		"sounds":  {{ID: "hum", Names: map[string]string{"pl": "Szum"}}},
+	}
 	return c
 }
 
