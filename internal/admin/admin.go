@@ -67,6 +67,8 @@ const Usage = `usage: orderd <command> [arguments]
                                            left; a full refund cancels a paid order); needs the running daemon
   orders stage ID STAGE                    production stage of a paid order (content/config.toml's list);
                                            e-mails the customer if they asked for stage e-mails
+  orders note ID TEXT                      a private note on the order (orders show and the desk
+                                           show notes; the customer never sees them)
   shop status|pause|resume
   coupons add CODE (--percent N | --amount 50.00 --currency PLN) [--expires YYYY-MM-DD] [--limit N]
   coupons list
@@ -119,6 +121,8 @@ func Run(ctx context.Context, env Env, args []string, out io.Writer) error {
 			return c.ordersRefund(rest)
 		case "stage":
 			return c.ordersStage(rest)
+		case "note":
+			return c.ordersNote(rest)
 		}
 	case "shop":
 		switch sub {

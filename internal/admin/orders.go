@@ -102,9 +102,15 @@ func (c *cmd) ordersShow(args []string) error {
 	if err != nil {
 		return err
 	}
-	var o *order.Order
+	var (
+		o     *order.Order
+		notes []*store.Note
+	)
 	if err := c.env.DB.View(func(tx *store.Tx) error {
-		o, err = findOrder(tx, ref)
+		if o, err = findOrder(tx, ref); err != nil {
+			return err
+		}
+		notes, err = tx.Notes(o.ID)
 		return err
 	}); err != nil {
 		return err
@@ -123,6 +129,7 @@ func (c *cmd) ordersShow(args []string) error {
 		sheet.cat = cat()
 	}
 	sheet.order(o)
+	c.printNotes(notes)
 	c.printf("\nE-mails\n")
 	for _, s := range sent {
 		c.printf("  sent    %s  %-17s to %s\n", s.Sent.UTC().Format("2006-01-02 15:04"), s.Kind, inert.String(s.To))

@@ -25,6 +25,7 @@
 //	orders_by_field    field + 0x00 + value + 0x00 + created + ID -> empty
 //	orders_by_token    search token + 0x00 + created + ID -> empty
 //	meta               key -> raw bytes (the order indexes' version)
+//	order_notes        8-byte order ID + 8-byte ID -> Note (notes.go)
 //
 // Writes go through (*DB).Update, which is bbolt's Batch: concurrent
 // writers share one transaction and one fsync, which is what lets the
@@ -68,6 +69,7 @@ const (
 	BucketOrdersByField    = "orders_by_field"
 	BucketOrdersByToken    = "orders_by_token"
 	BucketMeta             = "meta"
+	BucketOrderNotes       = "order_notes"
 )
 
 // Buckets lists every bucket Open creates, in the order of the package doc.
@@ -77,6 +79,7 @@ var Buckets = []string{
 	BucketOutbox, BucketSent, BucketSettings, BucketMailSends,
 	BucketOwners, BucketOwnerSessions, BucketOwnerFailures, BucketAudit,
 	BucketOrdersByCreated, BucketOrdersByField, BucketOrdersByToken, BucketMeta,
+	BucketOrderNotes,
 }
 
 var (
