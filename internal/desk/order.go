@@ -37,7 +37,12 @@ type deskOrder struct {
 	Refunds   []order.Refund `json:"refunds"`
 	Stages    []deskStage    `json:"stages"`
 	Stage     string         `json:"stage,omitempty"`
-	Mails     []deskMail     `json:"mails"`
+	// StageEmails: the shopper asked for an e-mail per production stage.
+	StageEmails bool       `json:"stage_emails"`
+	Mails       []deskMail `json:"mails"`
+	// Notes are the owner's private notes, oldest first; the shopper's
+	// API never reads them.
+	Notes     []deskNote     `json:"notes"`
 	StatusURL string         `json:"status_url"` // the shopper's page, on this shop
 }
 
@@ -66,6 +71,12 @@ type deskStage struct {
 	Reached time.Time `json:"reached,omitzero"`
 }
 
+type deskNote struct {
+	At    time.Time `json:"at"`
+	Owner string    `json:"owner"`
+	Text  string    `json:"text"`
+}
+
 type deskMail struct {
 	Kind    string    `json:"kind"`
 	To      string    `json:"to"`
@@ -80,9 +91,15 @@ func (d *Desk) getOrder(w http.ResponseWriter, r *http.Request) {
 		d.fail(w, r, http.StatusNotFound, "not_found", nil)
 		return
 	}
-	var o *order.Order
+	var (
+		o     *order.Order
+		notes []*store.Note
+	)
 	err = d.cfg.Store.View(func(tx *store.Tx) error {
-		o, err = tx.OrderByID(id)
+		if o, err = tx.OrderByID(id); err != nil {
+			return err
+		}
+		notes, err = tx.Notes(id)
 		return err
 	})
 	if errors.Is(err, store.ErrNotFound) {
@@ -98,15 +115,16 @@ func (d *Desk) getOrder(w http.ResponseWriter, r *http.Request) {
 		d.internal(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, d.deskOrder(o, sent, d.locale(r)))
+	writeJSON(w, http.StatusOK, d.deskOrder(o, notes, sent, d.locale(r)))
 }
 
-func (d *Desk) deskOrder(o *order.Order, sent []store.SentRecord, loc string) deskOrder {
+func (d *Desk) deskOrder(o *order.Order, notes []*store.Note, sent []store.SentRecord, loc string) deskOrder {
 	cat := d.catalog()
 	v := deskOrder{ID: o.ID, Status: o.Status, Created: o.CreatedAt, Locale: o.Locale, Currency: o.Currency,
 		Customer: o.Customer.Inert(), Totals: o.Totals, Coupon: inert.String(o.Coupon), BuildDays: o.BuildDays,
-		Tracking: inert.String(o.Tracking), Reason: inert.String(o.CancelReason), Stage: o.Stage(),
-		Refunds: o.Refunds, StatusURL: o.StatusPath(), Attempts: []deskAttempt{}, Mails: []deskMail{}, Stages: []deskStage{}}
+		Tracking: inert.String(o.Tracking), Reason: inert.String(o.CancelReason), Stage: o.Stage(), StageEmails: o.StageEmails,
+		Refunds: o.Refunds, StatusURL: o.StatusPath(), Attempts: []deskAttempt{}, Mails: []deskMail{}, Stages: []deskStage{},
+		Notes: []deskNote{}}
 	if v.Refunds == nil {
 		v.Refunds = []order.Refund{}
 	}
@@ -135,6 +153,9 @@ func (d *Desk) deskOrder(o *order.Order, sent []store.SentRecord, loc string) de
 		for _, p := range o.Progress(cat.Production.Stages) {
 			v.Stages = append(v.Stages, deskStage{ID: p.Stage.ID, Name: local(p.Stage.Names, loc, p.Stage.ID), Reached: p.At})
 		}
+	}
+	for _, n := range notes {
+		v.Notes = append(v.Notes, deskNote{At: n.At, Owner: inert.String(n.Owner), Text: inert.Text(n.Text)})
 	}
 	sort.Slice(sent, func(i, j int) bool { return sent[i].Sent.Before(sent[j].Sent) })
 	for _, m := range sent {
