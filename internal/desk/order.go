@@ -37,13 +37,14 @@ type deskOrder struct {
 	Refunds   []order.Refund `json:"refunds"`
 	Stages    []deskStage    `json:"stages"`
 	Stage     string         `json:"stage,omitempty"`
+	Mails     []deskMail     `json:"mails"`
+	StatusURL string         `json:"status_url"` // the shopper's page, on this shop
+
 	// StageEmails: the shopper asked for an e-mail per production stage.
-	StageEmails bool       `json:"stage_emails"`
-	Mails       []deskMail `json:"mails"`
+	StageEmails bool `json:"stage_emails"`
 	// Notes are the owner's private notes, oldest first; the shopper's
 	// API never reads them.
-	Notes     []deskNote     `json:"notes"`
-	StatusURL string         `json:"status_url"` // the shopper's page, on this shop
+	Notes []deskNote `json:"notes"`
 }
 
 type deskLine struct {
