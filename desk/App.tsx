@@ -5,7 +5,7 @@ import { Activity } from "./pages/Activity";
 import { Coupons } from "./pages/Coupons";
 import { Subscribers } from "./pages/Subscribers";
 import { Order } from "./pages/Order";
-import { Orders } from "./pages/Orders";
+import { Orders, listQuery } from "./pages/Orders";
 import { Passkeys } from "./pages/Passkeys";
 import { Setup } from "./pages/Setup";
 import { SignIn } from "./pages/SignIn";
@@ -44,8 +44,9 @@ export function App() {
   const [session, setSession] = useState<Session>({ kind: "loading" });
 
   const go = useCallback((r: Route, orderID = 0) => {
-    const path = r === "order" ? pathOf.order + orderID : pathOf[r];
-    if (location.pathname !== path) history.pushState(null, "", path);
+    // The order list comes back with the filters it was left with (its URL query).
+    const path = r === "order" ? pathOf.order + orderID : r === "orders" ? pathOf.orders + listQuery() : pathOf[r];
+    if (location.pathname + location.search !== path) history.pushState(null, "", path);
     setPlace({ route: r, id: orderID });
     window.scrollTo(0, 0);
   }, []);

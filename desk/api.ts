@@ -110,4 +110,21 @@ export interface DeskOrder {
   stage?: string;
   mails: { kind: string; to: string; subject: string; sent: string }[];
   status_url: string;
+  /** The shopper asked for an e-mail at each production stage. */
+  stage_emails: boolean;
+  /** The owner's private notes, oldest first. */
+  notes: OrderNote[];
+}
+
+export interface OrderNote {
+  at: string;
+  owner: string;
+  text: string;
+}
+
+/** What the order list's filters offer (GET /admin/api/orders/filters). */
+export interface OrderFilters {
+  stages: { id: string; name: string }[];
+  countries: { id: string; name: string }[];
+  currencies: string[];
 }
