@@ -1,61 +1,13 @@
 // The owner's desk (issue 15): the setup link from `orderd owners add`,
 // signing in and out, the activity log, in Polish by default, at both
 // widths, keyboard only where it matters, axe on each page.
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import { expectNoSeriousViolations } from "./axe";
-import { BOTH_WIDTHS, expect, test, type APIRequestContext, type Page } from "./fixtures";
+import { PASSWORD, paidOrder, setUp } from "./desk";
+import { BOTH_WIDTHS, expect, test } from "./fixtures";
 import { mailTo } from "./mail";
-import { DATA, OwnDaemon, TEXT, cart, declineCookies, orderdBinary } from "./shop";
-
-const run = promisify(execFile);
-
-/** A fresh account through the owner's command; its setup link's path. */
-async function addOwner(name: string): Promise<string> {
-  const { stdout } = await run(await orderdBinary(), ["-data", DATA, "owners", "add", name]);
-  const link = /https?:\/\/\S+\/admin\/setup#\S+/.exec(stdout)?.[0];
-  if (!link) throw new Error(`no setup link in: ${stdout}`);
-  const u = new URL(link);
-  return u.pathname + u.hash;
-}
-
-const PASSWORD = "miecz świetlny z warsztatu";
-
-/** A paid order of an Arc hilt for email, paid by the sandbox's bank page through the API. */
-async function paidOrder(request: APIRequestContext, email: string): Promise<{ id: number; hash: string }> {
-  const items = [{ product: "arc", variant: "crystal", quantity: 1 }];
-  const quote = await request.post("/v1/quote", { data: { locale: "pl", country: "pl", code: "", items } });
-  const { totals } = (await quote.json()) as { totals: { total: number } };
-  const res = await request.post("/v1/orders", {
-    data: {
-      locale: "pl", terms_accepted: true, expected_total: totals.total, code: "", items,
-      customer: { first_name: "Łucja", last_name: "Warsztatowa", email, phone: "+48 600 100 200", country: "pl", street: "Długa 1", zip: "00-001", city: "Kraków" },
-    },
-    headers: { "Idempotency-Key": `desk-${Date.now()}-${Math.random()}` },
-  });
-  expect(res.status()).toBe(201);
-  const placed = (await res.json()) as { hash: string; order: { id: number } };
-  const pay = await request.post(`/v1/orders/${placed.hash}/payments`, { data: { method: "bank", locale: "pl" } });
-  const { url } = (await pay.json()) as { url: string };
-  const page = new URL(url);
-  const decided = await request.post(page.pathname, { form: { decision: "pay" }, maxRedirects: 0 });
-  expect(decided.status()).toBe(303);
-  await expect
-    .poll(async () => ((await (await request.get(`/v1/orders/${placed.hash}?locale=pl`)).json()) as { status: string }).status)
-    .toBe("paid");
-  return { id: placed.order.id, hash: placed.hash };
-}
+import { OwnDaemon, TEXT, cart, declineCookies } from "./shop";
 
 test.use({ locale: "pl-PL", extraHTTPHeaders: { "Accept-Language": "pl-PL,pl;q=0.9" } });
-
-async function setUp(page: Page, name: string) {
-  await page.goto(await addOwner(name));
-  await expect(page.getByRole("heading", { name: "Skonfiguruj konto" })).toBeVisible();
-  await page.getByLabel("Nowe hasło").fill(PASSWORD);
-  await page.getByLabel("Powtórz hasło").fill(PASSWORD);
-  await page.getByRole("button", { name: "Zapisz i zaloguj" }).click();
-  await expect(page.getByRole("heading", { name: "Dziś" })).toBeVisible();
-}
 
 test.describe("desk", () => {
   test("setup link, sign out, sign in, activity, in Polish", BOTH_WIDTHS, async ({ page }) => {

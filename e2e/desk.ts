@@ -1,0 +1,71 @@
+// What the desk's specs share (issue 15): an account from the owner's
+// command, its setup in the browser, orders placed (and paid) through the
+// shop's API.
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { expect, type APIRequestContext, type Page } from "./fixtures";
+import { DATA, orderdBinary } from "./shop";
+
+const run = promisify(execFile);
+
+/** A fresh account through the owner's command; its setup link's path. */
+export async function addOwner(name: string): Promise<string> {
+  const { stdout } = await run(await orderdBinary(), ["-data", DATA, "owners", "add", name]);
+  const link = /https?:\/\/\S+\/admin\/setup#\S+/.exec(stdout)?.[0];
+  if (!link) throw new Error(`no setup link in: ${stdout}`);
+  const u = new URL(link);
+  return u.pathname + u.hash;
+}
+
+export const PASSWORD = "miecz świetlny z warsztatu";
+
+/** Sets up the account name through its setup link, in Polish; the desk's Today is shown. */
+export async function setUp(page: Page, name: string) {
+  await page.goto(await addOwner(name));
+  await expect(page.getByRole("heading", { name: "Skonfiguruj konto" })).toBeVisible();
+  await page.getByLabel("Nowe hasło").fill(PASSWORD);
+  await page.getByLabel("Powtórz hasło").fill(PASSWORD);
+  await page.getByRole("button", { name: "Zapisz i zaloguj" }).click();
+  await expect(page.getByRole("heading", { name: "Dziś" })).toBeVisible();
+}
+
+/** Where an order goes: the site's locale decides the currency (pl: PLN, en and de: EUR). */
+export interface Destination {
+  locale: "pl" | "en" | "de";
+  country: string;
+  zip: string;
+  city: string;
+}
+
+export const KRAKOW: Destination = { locale: "pl", country: "pl", zip: "00-001", city: "Kraków" };
+
+/** A placed (unpaid) order of an Arc hilt for email, through the API. */
+export async function placedOrder(request: APIRequestContext, email: string, to: Destination = KRAKOW): Promise<{ id: number; hash: string }> {
+  const items = [{ product: "arc", variant: "crystal", quantity: 1 }];
+  const quote = await request.post("/v1/quote", { data: { locale: to.locale, country: to.country, code: "", items } });
+  const { totals } = (await quote.json()) as { totals: { total: number } };
+  const res = await request.post("/v1/orders", {
+    data: {
+      locale: to.locale, terms_accepted: true, expected_total: totals.total, code: "", items,
+      customer: { first_name: "Łucja", last_name: "Warsztatowa", email, phone: "+48 600 100 200", country: to.country, street: "Długa 1", zip: to.zip, city: to.city },
+    },
+    headers: { "Idempotency-Key": `desk-${Date.now()}-${Math.random()}` },
+  });
+  expect(res.status()).toBe(201);
+  const placed = (await res.json()) as { hash: string; order: { id: number } };
+  return { id: placed.order.id, hash: placed.hash };
+}
+
+/** A paid order of an Arc hilt for email, paid by the sandbox's bank page through the API. */
+export async function paidOrder(request: APIRequestContext, email: string): Promise<{ id: number; hash: string }> {
+  const placed = await placedOrder(request, email);
+  const pay = await request.post(`/v1/orders/${placed.hash}/payments`, { data: { method: "bank", locale: "pl" } });
+  const { url } = (await pay.json()) as { url: string };
+  const page = new URL(url);
+  const decided = await request.post(page.pathname, { form: { decision: "pay" }, maxRedirects: 0 });
+  expect(decided.status()).toBe(303);
+  await expect
+    .poll(async () => ((await (await request.get(`/v1/orders/${placed.hash}?locale=pl`)).json()) as { status: string }).status)
+    .toBe("paid");
+  return placed;
+}
