@@ -136,7 +136,12 @@ export function Orders({ t, locale, open }: { t: Translate; locale: string; open
       <details className="desk-more">
         <summary>
           {t("filters.title")}
-          {active > 0 && <span className="desk-more__count">{active}</span>}
+          {active > 0 && (
+            <span className="desk-more__count">
+              <span className="visually-hidden">: </span>
+              {active}
+            </span>
+          )}
         </summary>
         <div className="desk-more__fields">
           <div className="desk-more__field">
