@@ -144,7 +144,7 @@ export function Orders({ t, locale, open }: { t: Translate; locale: string; open
           )}
         </summary>
         <div className="desk-more__fields">
-          <div className="desk-more__field">
+          <div className="desk-more__field desk-more__field--wide">
             <label className="form-field__label" htmlFor={`${id}-stage`}>
               {t("filters.stage")}
             </label>
