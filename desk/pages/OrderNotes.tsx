@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from "react";
+import { Answer } from "../Answer";
 import { call, type DeskOrder } from "../api";
 import { formatInstant } from "../../components/dates";
 import type { Translate } from "../i18n";
@@ -69,16 +70,7 @@ export function OrderNotes({ t, locale, o, onChanged }: { t: Translate; locale: 
         <p id={`${id}-hint`} className="form-field__hint">
           {t("notes.hint", { max: MAX_NOTE })}
         </p>
-        {error && (
-          <p className="notice notice--warn" role="alert">
-            {error}
-          </p>
-        )}
-        {done && (
-          <p className="desk-saved" role="status">
-            {done}
-          </p>
-        )}
+        <Answer error={error} done={done} />
         <button className="btn btn--primary" type="submit" disabled={busy}>
           {t("notes.add")}
         </button>

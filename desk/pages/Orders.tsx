@@ -89,9 +89,10 @@ export function Orders({ t, locale, open }: { t: Translate; locale: string; open
     setTyped("");
     set("q", "");
   };
+  const lists = { stage: choices?.stages ?? [], country: choices?.countries ?? [], currency: (choices?.currencies ?? []).map((c) => ({ id: c, name: c })) };
   // A filter value the choices do not list (typed into the URL, or a country no longer shipped to) stays selectable.
-  const options = (list: { id: string; name: string }[] | undefined, current: string) =>
-    current && !list?.some((c) => c.id === current) ? [...(list ?? []), { id: current, name: current }] : (list ?? []);
+  const options = (list: { id: string; name: string }[], current: string) =>
+    current && !list.some((c) => c.id === current) ? [...list, { id: current, name: current }] : list;
 
   return (
     <section className="desk-page" aria-labelledby="orders-title">
@@ -144,60 +145,29 @@ export function Orders({ t, locale, open }: { t: Translate; locale: string; open
           )}
         </summary>
         <div className="desk-more__fields">
-          <div className="desk-more__field desk-more__field--wide">
-            <label className="form-field__label" htmlFor={`${id}-stage`}>
-              {t("filters.stage")}
-            </label>
-            <select id={`${id}-stage`} className="input" value={state.stage} onChange={(e) => set("stage", e.target.value)}>
-              <option value="">{t("filters.any_stage")}</option>
-              {options(choices?.stages, state.stage).map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="desk-more__field">
-            <label className="form-field__label" htmlFor={`${id}-country`}>
-              {t("filters.country")}
-            </label>
-            <select id={`${id}-country`} className="input" value={state.country} onChange={(e) => set("country", e.target.value)}>
-              <option value="">{t("filters.any_country")}</option>
-              {options(choices?.countries, state.country).map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="desk-more__field">
-            <label className="form-field__label" htmlFor={`${id}-currency`}>
-              {t("filters.currency")}
-            </label>
-            <select id={`${id}-currency`} className="input" value={state.currency} onChange={(e) => set("currency", e.target.value)}>
-              <option value="">{t("filters.any_currency")}</option>
-              {options(
-                choices?.currencies.map((c) => ({ id: c, name: c })),
-                state.currency,
-              ).map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="desk-more__field">
-            <label className="form-field__label" htmlFor={`${id}-from`}>
-              {t("filters.from")}
-            </label>
-            <input id={`${id}-from`} className="input" type="date" value={state.from} onChange={(e) => set("from", e.target.value)} />
-          </div>
-          <div className="desk-more__field">
-            <label className="form-field__label" htmlFor={`${id}-to`}>
-              {t("filters.to")}
-            </label>
-            <input id={`${id}-to`} className="input" type="date" value={state.to} onChange={(e) => set("to", e.target.value)} />
-          </div>
+          {(["stage", "country", "currency"] as const).map((k) => (
+            <div key={k} className={k === "stage" ? "desk-more__field desk-more__field--wide" : "desk-more__field"}>
+              <label className="form-field__label" htmlFor={`${id}-${k}`}>
+                {t(`filters.${k}`)}
+              </label>
+              <select id={`${id}-${k}`} className="input" value={state[k]} onChange={(e) => set(k, e.target.value)}>
+                <option value="">{t(`filters.any_${k}`)}</option>
+                {options(lists[k], state[k]).map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ))}
+          {(["from", "to"] as const).map((k) => (
+            <div key={k} className="desk-more__field">
+              <label className="form-field__label" htmlFor={`${id}-${k}`}>
+                {t(`filters.${k}`)}
+              </label>
+              <input id={`${id}-${k}`} className="input" type="date" value={state[k]} onChange={(e) => set(k, e.target.value)} />
+            </div>
+          ))}
         </div>
         {active > 0 && (
           <button className="btn btn--ghost btn--sm desk-more__clear" type="button" onClick={clearMore}>
