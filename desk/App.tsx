@@ -8,7 +8,7 @@ import { Subscribers } from "./pages/Subscribers";
 import { Order } from "./pages/Order";
 import { BuildSheet } from "./pages/BuildSheet";
 import { PackingSlip } from "./pages/PackingSlip";
-import { Orders } from "./pages/Orders";
+import { Orders, listQuery } from "./pages/Orders";
 import { Passkeys } from "./pages/Passkeys";
 import { Setup } from "./pages/Setup";
 import { SignIn } from "./pages/SignIn";
@@ -50,8 +50,16 @@ export function App() {
   const [session, setSession] = useState<Session>({ kind: "loading" });
 
   const go = useCallback((r: Route, orderID = 0) => {
-    const path = r === "order" ? pathOf.order + orderID : r === "sheet" || r === "slip" ? `${pathOf[r]}${orderID}/${r}` : pathOf[r];
-    if (location.pathname !== path) history.pushState(null, "", path);
+    // The order list comes back with the filters it was left with (its URL query).
+    const path =
+      r === "order"
+        ? pathOf.order + orderID
+        : r === "sheet" || r === "slip"
+          ? `${pathOf[r]}${orderID}/${r}`
+          : r === "orders"
+            ? pathOf.orders + listQuery()
+            : pathOf[r];
+    if (location.pathname + location.search !== path) history.pushState(null, "", path);
     setPlace({ route: r, id: orderID });
     window.scrollTo(0, 0);
   }, []);

@@ -115,6 +115,23 @@ export interface DeskOrder {
   tracking_url?: string;
   /** The shop's own address (content/config.toml's [company]), the packing slip's sender. */
   sender: { name: string; owner: string; street: string; zip: string; city: string; country: string; tax_id: string; email: string; phone: string };
+  /** The shopper asked for an e-mail at each production stage. */
+  stage_emails: boolean;
+  /** The owner's private notes, oldest first. */
+  notes: OrderNote[];
+}
+
+export interface OrderNote {
+  at: string;
+  owner: string;
+  text: string;
+}
+
+/** What the order list's filters offer (GET /admin/api/orders/filters). */
+export interface OrderFilters {
+  stages: { id: string; name: string }[];
+  countries: { id: string; name: string }[];
+  currencies: string[];
 }
 
 /** A catalogue id with its name in the owner's language ("" or absent: the catalogue no longer has it). */

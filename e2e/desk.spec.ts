@@ -2,7 +2,7 @@
 // signing in and out, the activity log, in Polish by default, at both
 // widths, keyboard only where it matters, axe on each page.
 import { expectNoSeriousViolations } from "./axe";
-import { paidOrder, PASSWORD, setUp } from "./desk";
+import { PASSWORD, paidOrder, setUp } from "./desk";
 import { BOTH_WIDTHS, expect, test } from "./fixtures";
 import { mailTo } from "./mail";
 import { OwnDaemon, TEXT, cart, declineCookies } from "./shop";

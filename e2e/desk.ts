@@ -1,6 +1,6 @@
-// What the desk's specs share (desk.spec.ts, desk-print.spec.ts): an owner
-// account set up through `orderd owners add` and its setup link, and a
-// paid order placed and paid through the API.
+// What the desk's specs share (issue 15): an account from the owner's
+// command, its setup in the browser, orders placed (and paid) through the
+// shop's API.
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { expect, type APIRequestContext, type Page } from "./fixtures";
@@ -19,7 +19,7 @@ export async function addOwner(name: string): Promise<string> {
 
 export const PASSWORD = "miecz świetlny z warsztatu";
 
-/** Sets up a fresh owner account in the browser (Polish desk) and signs in. */
+/** Sets up the account name through its setup link, in Polish; the desk's Today is shown. */
 export async function setUp(page: Page, name: string) {
   await page.goto(await addOwner(name));
   await expect(page.getByRole("heading", { name: "Skonfiguruj konto" })).toBeVisible();
@@ -29,16 +29,25 @@ export async function setUp(page: Page, name: string) {
   await expect(page.getByRole("heading", { name: "Dziś" })).toBeVisible();
 }
 
-/**
- * A paid order for email, paid by the sandbox's bank page through the API:
- * an Arc hilt from the Polish site unless told other items, locale or
- * customer fields.
- */
-export async function paidOrder(
-  request: APIRequestContext,
-  email: string,
-  { items = [{ product: "arc", variant: "crystal", quantity: 1 }] as unknown[], locale = "pl", customer = {} as Record<string, string> } = {},
-): Promise<{ id: number; hash: string }> {
+/** Where an order goes: the site's locale decides the currency (pl: PLN, en and de: EUR). */
+export interface Destination {
+  locale: "pl" | "en" | "de";
+  country: string;
+  zip: string;
+  city: string;
+}
+
+export const KRAKOW: Destination = { locale: "pl", country: "pl", zip: "00-001", city: "Kraków" };
+
+/** What an order holds: an Arc hilt from the Polish site unless told other items, locale or customer fields. */
+export interface OrderOptions {
+  items?: unknown[];
+  locale?: string;
+  customer?: Record<string, string>;
+}
+
+async function place(request: APIRequestContext, email: string, o: OrderOptions): Promise<{ id: number; hash: string }> {
+  const { items = [{ product: "arc", variant: "crystal", quantity: 1 }], locale = "pl", customer = {} } = o;
   const quote = await request.post("/v1/quote", { data: { locale, country: customer.country ?? "pl", code: "", items } });
   expect(quote.status(), await quote.text()).toBe(200);
   const { totals } = (await quote.json()) as { totals: { total: number } };
@@ -51,6 +60,18 @@ export async function paidOrder(
   });
   expect(res.status(), await res.text()).toBe(201);
   const placed = (await res.json()) as { hash: string; order: { id: number } };
+  return { id: placed.order.id, hash: placed.hash };
+}
+
+/** A placed (unpaid) order of an Arc hilt for email, through the API. */
+export async function placedOrder(request: APIRequestContext, email: string, to: Destination = KRAKOW): Promise<{ id: number; hash: string }> {
+  return place(request, email, { locale: to.locale, customer: { country: to.country, zip: to.zip, city: to.city } });
+}
+
+/** A paid order for email (OrderOptions), paid by the sandbox's bank page through the API. */
+export async function paidOrder(request: APIRequestContext, email: string, o: OrderOptions = {}): Promise<{ id: number; hash: string }> {
+  const locale = o.locale ?? "pl";
+  const placed = await place(request, email, o);
   const pay = await request.post(`/v1/orders/${placed.hash}/payments`, { data: { method: "bank", locale } });
   const { url } = (await pay.json()) as { url: string };
   const page = new URL(url);
@@ -59,5 +80,5 @@ export async function paidOrder(
   await expect
     .poll(async () => ((await (await request.get(`/v1/orders/${placed.hash}?locale=${locale}`)).json()) as { status: string }).status)
     .toBe("paid");
-  return { id: placed.order.id, hash: placed.hash };
+  return placed;
 }

@@ -4,6 +4,7 @@ import { formatInstant } from "../../components/dates";
 import { formatMoney } from "../../components/money";
 import { Actions } from "./Actions";
 import { Mails } from "./Mails";
+import { OrderNotes } from "./OrderNotes";
 import type { Translate } from "../i18n";
 import { useResource } from "../useResource";
 
@@ -138,6 +139,7 @@ export function Order({ t, locale, id, back, print }: { t: Translate; locale: st
                     </li>
                   ))}
                 </ol>
+                <p className="desk-stage-emails">{o.stage_emails ? t("stage_emails.on") : t("stage_emails.off")}</p>
                 {o.status === "paid" && (
                   <form className="desk-stage-form" onSubmit={(e) => void setStage(e)}>
                     <label className="form-field__label" htmlFor={`${formId}-stage`}>
@@ -163,6 +165,8 @@ export function Order({ t, locale, id, back, print }: { t: Translate; locale: st
               </div>
             )}
           </div>
+
+          <OrderNotes t={t} locale={locale} o={o} onChanged={setO} />
 
           <div className="card card--pad">
             <h2 className="desk-h2">{t("order.lines")}</h2>

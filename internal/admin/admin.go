@@ -72,6 +72,9 @@ const Usage = `usage: orderd <command> [arguments]
   orders stage ID STAGE                    production stage of a paid order (content/config.toml's list);
                                            e-mails the customer if they asked for stage e-mails
   orders resend ID MAIL                    send e-mail MAIL (its number in orders show) again, word for word
+
+  orders note ID TEXT                      a private note on the order (orders show and the desk
+                                           show notes; the customer never sees them)
   shop status|pause|resume
   coupons add CODE (--percent N | --amount 50.00 --currency PLN) [--expires YYYY-MM-DD] [--limit N]
   coupons list
@@ -126,6 +129,9 @@ func Run(ctx context.Context, env Env, args []string, out io.Writer) error {
 			return c.ordersStage(rest)
 		case "resend":
 			return c.ordersResend(rest)
+
+		case "note":
+			return c.ordersNote(rest)
 		}
 	case "shop":
 		switch sub {

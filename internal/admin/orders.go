@@ -75,16 +75,23 @@ func findOrder(tx *store.Tx, ref string) (*order.Order, error) {
 	if id, err := strconv.ParseUint(ref, 10, 64); err == nil {
 		o, err := tx.OrderByID(id)
 		if errors.Is(err, store.ErrNotFound) {
-			return nil, fmt.Errorf("no order with ID %d (orderd orders list shows them)", id)
+			return nil, noOrder(fmt.Sprintf("no order with ID %d (orderd orders list shows them)", id))
 		}
 		return o, err
 	}
 	o, err := tx.Order(ref)
 	if errors.Is(err, store.ErrNotFound) {
-		return nil, fmt.Errorf("no order with ID or hash %q (orderd orders list shows them)", ref)
+		return nil, noOrder(fmt.Sprintf("no order with ID or hash %q (orderd orders list shows them)", ref))
 	}
 	return o, err
 }
+
+// noOrder is findOrder's error for an order that does not exist: the
+// owner reads where to look, and the desk sees a store.ErrNotFound (404).
+type noOrder string
+
+func (e noOrder) Error() string { return string(e) }
+func (e noOrder) Unwrap() error { return store.ErrNotFound }
 
 func oneRef(name string, pos []string) (string, error) {
 	if len(pos) != 1 {
@@ -102,9 +109,15 @@ func (c *cmd) ordersShow(args []string) error {
 	if err != nil {
 		return err
 	}
-	var o *order.Order
+	var (
+		o     *order.Order
+		notes []*store.Note
+	)
 	if err := c.env.DB.View(func(tx *store.Tx) error {
-		o, err = findOrder(tx, ref)
+		if o, err = findOrder(tx, ref); err != nil {
+			return err
+		}
+		notes, err = tx.Notes(o.ID)
 		return err
 	}); err != nil {
 		return err
@@ -123,6 +136,7 @@ func (c *cmd) ordersShow(args []string) error {
 		sheet.cat = cat()
 	}
 	sheet.order(o)
+	c.printNotes(notes)
 	c.printf("\nE-mails\n")
 	for _, s := range sent {
 		c.printf("  sent    %s  %-17s to %s  (e-mail %d)\n", s.Sent.UTC().Format("2006-01-02 15:04"), s.Kind, inert.String(s.To), s.ID)

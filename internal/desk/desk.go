@@ -111,6 +111,7 @@ func (d *Desk) routes() {
 	d.mux.Handle("POST /admin/api/sale-start", d.session(d.postSaleStart))
 	d.mux.Handle("GET /admin/api/orders", d.session(d.getOrders))
 	d.mux.Handle("GET /admin/api/orders/{id}", d.session(d.getOrder))
+	d.mux.Handle("GET /admin/api/orders/filters", d.session(d.getOrderFilters))
 	d.mux.Handle("POST /admin/api/orders/{id}/stage", d.session(d.postOrderStage))
 	d.mux.Handle("POST /admin/api/orders/{id}/send", d.session(d.postOrderSend))
 	d.mux.Handle("POST /admin/api/orders/{id}/cancel", d.session(d.postOrderCancel))
@@ -125,6 +126,8 @@ func (d *Desk) routes() {
 	d.mux.Handle("POST /admin/api/account/totp/begin", d.session(d.postTOTPBegin))
 	d.mux.Handle("POST /admin/api/account/totp", d.session(d.postTOTPSet))
 	d.mux.Handle("GET /admin/api/backup", d.session(d.getBackup))
+
+	d.mux.Handle("POST /admin/api/orders/{id}/notes", d.session(d.postOrderNote))
 	d.mux.Handle("GET /admin/api/passkeys", d.session(d.getPasskeys))
 	d.mux.Handle("POST /admin/api/passkeys/begin", d.session(d.postPasskeysBegin))
 	d.mux.Handle("POST /admin/api/passkeys/finish", d.session(d.postPasskeysFinish))

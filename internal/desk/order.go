@@ -42,6 +42,12 @@ type deskOrder struct {
 	ShipBy      string          `json:"ship_by,omitempty"` // the workshop's day, YYYY-MM-DD, while paid
 	TrackingURL string          `json:"tracking_url,omitempty"`
 	Sender      catalog.Company `json:"sender"`
+
+	// StageEmails: the shopper asked for an e-mail per production stage.
+	StageEmails bool `json:"stage_emails"`
+	// Notes are the owner's private notes, oldest first; the shopper's
+	// API never reads them.
+	Notes []deskNote `json:"notes"`
 }
 
 type deskLine struct {
@@ -68,6 +74,12 @@ type deskStage struct {
 	ID      string    `json:"id"`
 	Name    string    `json:"name"`
 	Reached time.Time `json:"reached,omitzero"`
+}
+
+type deskNote struct {
+	At    time.Time `json:"at"`
+	Owner string    `json:"owner"`
+	Text  string    `json:"text"`
 }
 
 type deskMail struct {
@@ -116,9 +128,17 @@ func (d *Desk) pathOrder(w http.ResponseWriter, r *http.Request) (*order.Order, 
 	return o, true
 }
 
-// writeOrder answers the order as the desk shows it, with its e-mails:
-// those delivered and those still in the outbox.
+// writeOrder answers the order as the desk shows it, with its notes and
+// its e-mails: those delivered and those still in the outbox.
 func (d *Desk) writeOrder(w http.ResponseWriter, r *http.Request, o *order.Order) {
+	var notes []*store.Note
+	if err := d.cfg.Store.View(func(tx *store.Tx) (err error) {
+		notes, err = tx.Notes(o.ID)
+		return err
+	}); err != nil {
+		d.internal(w, r, err)
+		return
+	}
 	sent, err := d.cfg.Store.Sent(o.Hash)
 	if err != nil {
 		d.internal(w, r, err)
@@ -129,7 +149,7 @@ func (d *Desk) writeOrder(w http.ResponseWriter, r *http.Request, o *order.Order
 		d.internal(w, r, err)
 		return
 	}
-	v := d.deskOrder(o, sent, d.locale(r))
+	v := d.deskOrder(o, notes, sent, d.locale(r))
 	for _, m := range queued {
 		if m.Ref == o.Hash {
 			v.Mails = append(v.Mails, deskMail{ID: m.ID, Kind: m.Kind, To: inert.String(bareAddress(m.To)),
@@ -139,12 +159,13 @@ func (d *Desk) writeOrder(w http.ResponseWriter, r *http.Request, o *order.Order
 	writeJSON(w, http.StatusOK, v)
 }
 
-func (d *Desk) deskOrder(o *order.Order, sent []store.SentRecord, loc string) deskOrder {
+func (d *Desk) deskOrder(o *order.Order, notes []*store.Note, sent []store.SentRecord, loc string) deskOrder {
 	cat := d.catalog()
 	v := deskOrder{ID: o.ID, Status: o.Status, Created: o.CreatedAt, Locale: o.Locale, Currency: o.Currency,
 		Customer: o.Customer.Inert(), Totals: o.Totals, Coupon: inert.String(o.Coupon), BuildDays: o.BuildDays,
-		Tracking: inert.String(o.Tracking), Reason: inert.String(o.CancelReason), Stage: o.Stage(),
-		Refunds: o.Refunds, StatusURL: o.StatusPath(), Attempts: []deskAttempt{}, Mails: []deskMail{}, Stages: []deskStage{}}
+		Tracking: inert.String(o.Tracking), Reason: inert.String(o.CancelReason), Stage: o.Stage(), StageEmails: o.StageEmails,
+		Refunds: o.Refunds, StatusURL: o.StatusPath(), Attempts: []deskAttempt{}, Mails: []deskMail{}, Stages: []deskStage{},
+		Notes: []deskNote{}}
 	if v.Refunds == nil {
 		v.Refunds = []order.Refund{}
 	}
@@ -176,6 +197,10 @@ func (d *Desk) deskOrder(o *order.Order, sent []store.SentRecord, loc string) de
 		}
 	}
 	d.forPrint(&v, o, cat)
+
+	for _, n := range notes {
+		v.Notes = append(v.Notes, deskNote{At: n.At, Owner: inert.String(n.Owner), Text: inert.Text(n.Text)})
+	}
 	sort.Slice(sent, func(i, j int) bool { return sent[i].Sent.Before(sent[j].Sent) })
 	for _, m := range sent {
 		v.Mails = append(v.Mails, deskMail{ID: m.ID, Kind: m.Kind, To: inert.String(bareAddress(m.To)), Subject: inert.String(m.Subject),

@@ -15,14 +15,14 @@ type stageRequest struct {
 // postOrderStage is POST /admin/api/orders/{id}/stage: the production
 // stage of a paid order, through the CLI's own admin.Env.SetStage (the
 // timeline entry, the shopper's e-mail if they asked for one, the audit
-// line). Answers the order as it is afterwards.
+// line). Answers the order as it is afterwards (getOrder: with its notes).
 func (d *Desk) postOrderStage(w http.ResponseWriter, r *http.Request) {
 	var req stageRequest
 	if !d.readJSON(w, r, &req) {
 		return
 	}
 	in := current(r)
-	res, err := d.admin(r).SetStage(r.PathValue("id"), req.Stage, in.owner.Name)
+	_, err := d.admin(r).SetStage(r.PathValue("id"), req.Stage, in.owner.Name)
 	switch {
 	case errors.Is(err, order.ErrUnknownStage), errors.Is(err, order.ErrStageNotPaid):
 		d.fail(w, r, http.StatusConflict, "stage_refused", nil)
@@ -34,5 +34,5 @@ func (d *Desk) postOrderStage(w http.ResponseWriter, r *http.Request) {
 		d.internal(w, r, err)
 		return
 	}
-	d.writeOrder(w, r, res.Order)
+	d.getOrder(w, r)
 }

@@ -26,6 +26,7 @@
 //	orders_by_field    field + 0x00 + value + 0x00 + created + ID -> empty
 //	orders_by_token    search token + 0x00 + created + ID -> empty
 //	meta               key -> raw bytes (the order indexes' version)
+//	order_notes        8-byte order ID + 8-byte ID -> Note (notes.go)
 //
 // Writes go through (*DB).Update, which is bbolt's Batch: concurrent
 // writers share one transaction and one fsync, which is what lets the
@@ -70,6 +71,8 @@ const (
 	BucketOrdersByToken    = "orders_by_token"
 	BucketMeta             = "meta"
 	BucketSentBodies       = "sent_bodies"
+
+	BucketOrderNotes = "order_notes"
 )
 
 // Buckets lists every bucket Open creates, in the order of the package doc.
@@ -80,6 +83,8 @@ var Buckets = []string{
 	BucketOwners, BucketOwnerSessions, BucketOwnerFailures, BucketAudit,
 	BucketOrdersByCreated, BucketOrdersByField, BucketOrdersByToken, BucketMeta,
 	BucketSentBodies,
+
+	BucketOrderNotes,
 }
 
 var (

@@ -1,0 +1,27 @@
+package api_test
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+
+	"sabershop/internal/admin"
+)
+
+// The owner's notes (issue 15) are private: the shopper's order answer,
+// which the status page shows, has none of them.
+func TestOrderNotesNotShown(t *testing.T) {
+	e := newEnv(t)
+	p := e.place(e.priced(e.orderRequest()))
+	owner := admin.Env{DB: e.db, Now: e.clock.Now}
+	if _, _, err := owner.AddNote(p.Hash, "PRIVATE: customer called, wants it before the 12th", "marek"); err != nil {
+		t.Fatal(err)
+	}
+	r := e.get("/v1/orders/" + p.Hash)
+	wantStatus(t, r, http.StatusOK)
+	for _, secret := range []string{"PRIVATE", "before the 12th", "marek", `"notes"`} {
+		if strings.Contains(string(r.Body), secret) {
+			t.Errorf("the shopper's order answer shows %q: %s", secret, r.Body)
+		}
+	}
+}
