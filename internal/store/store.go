@@ -71,8 +71,7 @@ const (
 	BucketOrdersByToken    = "orders_by_token"
 	BucketMeta             = "meta"
 	BucketSentBodies       = "sent_bodies"
-
-	BucketOrderNotes = "order_notes"
+	BucketOrderNotes       = "order_notes"
 )
 
 // Buckets lists every bucket Open creates, in the order of the package doc.
@@ -82,9 +81,7 @@ var Buckets = []string{
 	BucketOutbox, BucketSent, BucketSettings, BucketMailSends,
 	BucketOwners, BucketOwnerSessions, BucketOwnerFailures, BucketAudit,
 	BucketOrdersByCreated, BucketOrdersByField, BucketOrdersByToken, BucketMeta,
-	BucketSentBodies,
-
-	BucketOrderNotes,
+	BucketSentBodies, BucketOrderNotes,
 }
 
 var (
