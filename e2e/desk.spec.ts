@@ -2,7 +2,7 @@
 // signing in and out, the activity log, in Polish by default, at both
 // widths, keyboard only where it matters, axe on each page.
 import { expectNoSeriousViolations } from "./axe";
-import { PASSWORD, paidOrder, setUp } from "./desk";
+import { PASSWORD, addOwner, paidOrder, setUp } from "./desk";
 import { BOTH_WIDTHS, expect, test } from "./fixtures";
 import { mailTo } from "./mail";
 import { OwnDaemon, TEXT, cart, declineCookies } from "./shop";
@@ -64,10 +64,14 @@ test.describe("desk", () => {
   });
 
   test("without a session the desk shows nothing but the sign-in", async ({ page, request }) => {
-    for (const path of ["/admin/", "/admin/activity"]) {
+    for (const path of ["/admin/", "/admin/activity", "/admin/account", "/admin/orders/1/sheet"]) {
       await page.goto(path);
       await expect(page.getByRole("heading", { name: "Logowanie" })).toBeVisible();
     }
+    // The setup page, the one page but the sign-in a stranger with a link sees.
+    await page.goto(await addOwner(`ax${Date.now().toString(36)}`));
+    await expect(page.getByRole("heading", { name: "Skonfiguruj konto" })).toBeVisible();
+    await expectNoSeriousViolations(page, { what: "setup" });
     const me = await request.get("/admin/api/me");
     expect(me.status()).toBe(401);
     const res = await request.get("/admin/");
@@ -104,7 +108,7 @@ test.describe("desk", () => {
     expect(view.production?.current).toBe("electronics");
   });
 
-  test("ship one order and refund another through the sandbox, from the desk", async ({ page, request }) => {
+  test("take one order through every stage to sent, and refund another through the sandbox, from the desk", async ({ page, request }) => {
     test.slow(); // two payments
     const shipEmail = `ship-${Date.now().toString(36)}@example.com`;
     const refundEmail = `refund-${Date.now().toString(36)}@example.com`;
@@ -114,6 +118,17 @@ test.describe("desk", () => {
 
     await page.goto(`/admin/orders/${toShip.id}`);
     await expect(page.getByRole("heading", { name: `Zamówienie nr ${toShip.id}` })).toBeVisible();
+    // Every production stage in turn, each one on the shopper's page.
+    const stages = ["parts-ordered", "hilt-machined", "electronics", "tested", "ready"];
+    const names = ["Części zamówione", "Rękojeść wytoczona", "Elektronika zamontowana", "Testy zakończone", "Gotowe do wysyłki"];
+    for (const [i, label] of names.entries()) {
+      await page.getByLabel("Etap").selectOption({ label });
+      await page.getByRole("button", { name: "Ustaw etap" }).click();
+      await expect(page.locator(".desk-stages .is-done")).toHaveCount(i + 1);
+      await expect
+        .poll(async () => ((await (await request.get(`/v1/orders/${toShip.hash}?locale=pl`)).json()) as { production?: { current?: string } }).production?.current)
+        .toBe(stages[i]);
+    }
     await page.getByLabel("Przewoźnik").selectOption({ label: "InPost" });
     await page.getByLabel("Numer przesyłki").fill("620123456789");
     await page.getByRole("button", { name: "Wysłane: powiadom klienta" }).click();

@@ -246,7 +246,7 @@ function Owners({ t, locale, self }: { t: Translate; locale: string; self: strin
                   <PasswordField t={t} id={`${id}-${o.name}-password`} />
                   <span className="desk-owner__buttons">
                     <button className="btn btn--primary" type="submit">
-                      {pending.what === "reset" ? t("account.owner_reset") : t("account.owner_remove")}
+                      {pending.what === "reset" ? t("account.owner_reset_submit", { name: o.name }) : t("account.owner_remove_submit", { name: o.name })}
                     </button>
                     <button className="btn btn--ghost" type="button" onClick={() => setPending(null)}>
                       {t("account.cancel")}
