@@ -8,6 +8,7 @@ import { Subscribers } from "./pages/Subscribers";
 import { Order } from "./pages/Order";
 import { BuildSheet } from "./pages/BuildSheet";
 import { PackingSlip } from "./pages/PackingSlip";
+import { Messages } from "./pages/Messages";
 import { Orders, listQuery } from "./pages/Orders";
 import { Passkeys } from "./pages/Passkeys";
 import { Setup } from "./pages/Setup";
@@ -16,13 +17,13 @@ import { Today } from "./pages/Today";
 import { Shell } from "./Shell";
 
 /** The desk's pages by path under /admin ("order", "sheet" and "slip" also have an order number). */
-export type Route = "today" | "orders" | "order" | "sheet" | "slip" | "coupons" | "subscribers" | "passkeys" | "account" | "activity" | "signin" | "setup";
+export type Route = "today" | "orders" | "order" | "sheet" | "slip" | "messages" | "coupons" | "subscribers" | "passkeys" | "account" | "activity" | "signin" | "setup";
 
 function routeOf(pathname: string): { route: Route; id: number } {
   const p = pathname.replace(/^\/admin\/?/, "").replace(/\/$/, "");
   const m = /^orders\/(\d+)(?:\/(sheet|slip))?$/.exec(p);
   if (m) return { route: m[2] === "sheet" || m[2] === "slip" ? m[2] : "order", id: Number(m[1]) };
-  if (p === "setup" || p === "signin" || p === "activity" || p === "orders" || p === "coupons" || p === "subscribers" || p === "passkeys" || p === "account")
+  if (p === "setup" || p === "signin" || p === "activity" || p === "orders" || p === "coupons" || p === "subscribers" || p === "passkeys" || p === "account" || p === "messages")
     return { route: p, id: 0 };
   return { route: "today", id: 0 };
 }
@@ -37,6 +38,7 @@ export const pathOf: Record<Route, string> = {
   subscribers: "/admin/subscribers",
   passkeys: "/admin/passkeys",
   account: "/admin/account",
+  messages: "/admin/messages",
   activity: "/admin/activity",
   signin: "/admin/signin",
   setup: "/admin/setup",
@@ -137,6 +139,7 @@ export function App() {
       {route === "subscribers" && <Subscribers t={t} />}
       {route === "passkeys" && <Passkeys t={t} locale={texts.locale} />}
       {route === "account" && <Account t={t} locale={texts.locale} me={session.me} />}
+      {route === "messages" && <Messages t={t} locale={texts.locale} />}
       {route === "orders" && <Orders t={t} locale={texts.locale} open={(n) => go("order", n)} />}
       {route === "order" && <Order key={id} t={t} locale={texts.locale} id={id} back={() => go("orders")} print={(what) => go(what, id)} />}
       {route === "today" && <Today t={t} locale={texts.locale} me={session.me} openOrders={() => go("orders")} />}

@@ -53,6 +53,7 @@ export function Shell({
       <nav className="desk-nav" aria-label={t("nav.menu")}>
         {link("today", t("nav.today"))}
         {link("orders", t("nav.orders"))}
+        {link("messages", t("messages.nav"))}
         {link("coupons", t("nav.coupons"))}
         {link("subscribers", t("nav.subscribers"))}
         {link("activity", t("nav.activity"))}

@@ -192,3 +192,13 @@ export interface TOTPKey {
   key: string;
   url: string;
 }
+
+/** A contact-form message, as GET /admin/api/messages lists it (inert text). */
+export interface ContactMessage {
+  id: number;
+  name: string;
+  email: string;
+  message: string;
+  locale: string;
+  created: string;
+}

@@ -114,3 +114,21 @@ test("a backup downloaded from the desk is a data file the server's commands rea
   const { stdout } = await run(await orderdBinary(), ["-data", dir, "orders", "search", email]);
   expect(stdout).toContain(`${order.id}`);
 });
+
+test("a contact message with markup reads as text in the desk's Messages", BOTH_WIDTHS, async ({ page, request }) => {
+  const email = `kontakt-${Date.now().toString(36)}@example.com`;
+  const markup = `<img src=x onerror=alert(1)> Czy zrobicie rękojeść z mosiądzu?`;
+  const res = await request.post("/v1/contact", { data: { name: "<b>Ola</b>", email, message: `${markup}\nDruga linia.`, locale: "pl" } });
+  expect(res.status(), await res.text()).toBe(201);
+  await setUp(page, `ms${Date.now().toString(36)}`);
+  page.on("dialog", (d) => {
+    throw new Error(`a message ran script: ${d.message()}`);
+  });
+  await page.getByRole("link", { name: "Wiadomości" }).click();
+  const card = page.locator(".desk-message").filter({ hasText: email });
+  await expect(card.locator(".desk-message__text")).toHaveText(`${markup}\nDruga linia.`);
+  await expect(card.locator("strong")).toHaveText("<b>Ola</b>");
+  await expect(card.locator("img")).toHaveCount(0);
+  await expect(card.getByRole("link", { name: `Odpowiedz: ${email}` })).toHaveAttribute("href", `mailto:${email}`);
+  await expectNoSeriousViolations(page, { what: "messages" });
+});

@@ -54,8 +54,8 @@ test.describe("desk", () => {
     await page.keyboard.type(PASSWORD);
     await page.keyboard.press("Enter");
     await expect(page.getByRole("heading", { name: "Dziś" })).toBeVisible();
-    // The nav's links come first: today, orders, codes, subscribers, activity.
-    for (const name of ["Dziś", "Zamówienia", "Kody rabatowe", "Subskrybenci", "Aktywność"]) {
+    // The nav's links come first: today, orders, messages, codes, subscribers, activity.
+    for (const name of ["Dziś", "Zamówienia", "Wiadomości", "Kody rabatowe", "Subskrybenci", "Aktywność"]) {
       await page.keyboard.press("Tab");
       await expect(page.getByRole("link", { name })).toBeFocused();
     }

@@ -101,6 +101,7 @@ func (d *Desk) routes() {
 	d.mux.HandleFunc("GET /admin/api/texts", d.getTexts)
 	d.mux.Handle("GET /admin/api/today", d.session(d.getToday))
 	d.mux.Handle("POST /admin/api/shop", d.session(d.postShop))
+	d.mux.Handle("GET /admin/api/messages", d.session(d.getMessages))
 	d.mux.Handle("GET /admin/api/coupons", d.session(d.getCoupons))
 	d.mux.Handle("POST /admin/api/coupons", d.session(d.postCoupon))
 	d.mux.Handle("POST /admin/api/coupons/{code}/disable", d.session(d.postCouponDisable))

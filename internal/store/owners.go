@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	bolt "go.etcd.io/bbolt"
 	"time"
 
 	"sabershop/internal/owners"
@@ -165,7 +166,14 @@ func (tx *Tx) Audit(e *owners.Entry) error {
 // AuditLog returns up to limit entries older than before (0: the newest),
 // newest first.
 func (tx *Tx) AuditLog(before uint64, limit int) ([]*owners.Entry, error) {
-	c := tx.bucket(BucketAudit).Cursor()
+	return newestFirst[owners.Entry](tx.bucket(BucketAudit), before, limit)
+}
+
+// newestFirst decodes up to limit values of b, a bucket keyed by idKey,
+// newest first, starting below ID before (0: from the newest): the
+// pages of a log the desk reads back in time.
+func newestFirst[T any](b *bolt.Bucket, before uint64, limit int) ([]*T, error) {
+	c := b.Cursor()
 	var k, v []byte
 	if before == 0 {
 		k, v = c.Last()
@@ -174,13 +182,13 @@ func (tx *Tx) AuditLog(before uint64, limit int) ([]*owners.Entry, error) {
 	} else {
 		k, v = c.Prev()
 	}
-	var out []*owners.Entry
+	var out []*T
 	for ; k != nil && len(out) < limit; k, v = c.Prev() {
-		e := new(owners.Entry)
-		if err := json.Unmarshal(v, e); err != nil {
-			return nil, fmt.Errorf("store: decode audit entry %d: %w", keyID(k), err)
+		x := new(T)
+		if err := json.Unmarshal(v, x); err != nil {
+			return nil, fmt.Errorf("store: decode record %d: %w", keyID(k), err)
 		}
-		out = append(out, e)
+		out = append(out, x)
 	}
 	return out, nil
 }

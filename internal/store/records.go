@@ -243,6 +243,12 @@ func (tx *Tx) PutContact(c *Contact) error {
 	return put(b, idKey(id), c)
 }
 
+// ContactsBefore returns up to limit contact messages older than ID
+// before (0: from the newest), newest first: the desk's pages of them.
+func (tx *Tx) ContactsBefore(before uint64, limit int) ([]*Contact, error) {
+	return newestFirst[Contact](tx.bucket(BucketContacts), before, limit)
+}
+
 // Contacts returns every contact message, oldest first.
 func (tx *Tx) Contacts() ([]*Contact, error) {
 	return list[Contact](tx.bucket(BucketContacts))
