@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from "react";
 import { call, type Me, type OwnerInfo, type OwnersAnswer, type TOTPKey } from "../api";
 import { formatInstant } from "../../components/dates";
 import type { Translate } from "../i18n";
+import { Notice } from "../Notice";
 import { useResource } from "../useResource";
 
 /**
@@ -32,23 +33,6 @@ function PasswordField({ t, id }: { t: Translate; id: string }) {
       </label>
       <input id={id} className="input" name="password" type="password" autoComplete="current-password" required />
     </div>
-  );
-}
-
-function Notice({ error, done }: { error: string; done: string }) {
-  return (
-    <>
-      {error && (
-        <p className="notice notice--warn" role="alert">
-          {error}
-        </p>
-      )}
-      {done && (
-        <p className="notice" role="status">
-          {done}
-        </p>
-      )}
-    </>
   );
 }
 

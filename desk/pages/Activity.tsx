@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from "react";
 import { call, type AuditEntry } from "../api";
 import { formatInstant } from "../../components/dates";
 import type { Translate } from "../i18n";
+import { Notice } from "../Notice";
 
 /** The audit log: who did what, when, from where; newest first. */
 export function Activity({ t, locale }: { t: Translate; locale: string }) {
@@ -36,11 +37,7 @@ export function Activity({ t, locale }: { t: Translate; locale: string }) {
         {t("activity.title")}
       </h1>
       <p className="desk-page__lead">{t("activity.lead")}</p>
-      {error && (
-        <p className="notice notice--warn" role="alert">
-          {error}
-        </p>
-      )}
+      <Notice error={error} />
       {entries && entries.length === 0 && <p>{t("activity.empty")}</p>}
       {entries && entries.length > 0 && (
         <ol className="desk-log">

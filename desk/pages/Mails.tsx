@@ -2,6 +2,7 @@ import { useState } from "react";
 import { call, type DeskMail, type DeskOrder, type OpenedMail } from "../api";
 import { formatInstant } from "../../components/dates";
 import type { Translate } from "../i18n";
+import { Notice } from "../Notice";
 
 /**
  * An order's e-mails: each one delivered opens (as the customer's mail
@@ -45,11 +46,7 @@ export function Mails({ t, locale, o, onChanged }: { t: Translate; locale: strin
   return (
     <div className="card card--pad">
       <h2 className="desk-h2">{t("order.mails")}</h2>
-      {error && (
-        <p className="notice notice--warn" role="alert">
-          {error}
-        </p>
-      )}
+      <Notice error={error} />
       {o.mails.length === 0 ? (
         <p>{t("order.none")}</p>
       ) : (

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from "react";
 import { call, type ContactMessage } from "../api";
 import { formatInstant } from "../../components/dates";
 import type { Translate } from "../i18n";
+import { Notice } from "../Notice";
 
 /** A plain address the phone's mail app can answer (an inert one with markers is not linked). */
 const plainAddress = /^[^\s<>"@]+@[^\s<>"@]+\.[^\s<>"@]+$/;
@@ -36,11 +37,7 @@ export function Messages({ t, locale }: { t: Translate; locale: string }) {
         {t("messages.title")}
       </h1>
       <p className="desk-page__lead">{t("messages.lead")}</p>
-      {error && (
-        <p className="notice notice--warn" role="alert">
-          {error}
-        </p>
-      )}
+      <Notice error={error} />
       {list && list.length === 0 && <p>{t("messages.empty")}</p>}
       {list && list.length > 0 && (
         <ol className="desk-messages">

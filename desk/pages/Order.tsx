@@ -7,6 +7,7 @@ import { Mails } from "./Mails";
 import { OrderNotes } from "./OrderNotes";
 import type { Translate } from "../i18n";
 import { useResource } from "../useResource";
+import { Notice } from "../Notice";
 
 /** One order: what to build, for whom, where it stands; its stage is set here. */
 export function Order({ t, locale, id, back, print }: { t: Translate; locale: string; id: number; back: () => void; print: (what: "sheet" | "slip") => void }) {
@@ -53,11 +54,7 @@ export function Order({ t, locale, id, back, print }: { t: Translate; locale: st
       >
         ← {t("orders.back")}
       </a>
-      {error && (
-        <p className="notice notice--warn" role="alert">
-          {error}
-        </p>
-      )}
+      <Notice error={error} />
       {o && (
         <>
           <h1 id="order-title" className="desk-page__title">

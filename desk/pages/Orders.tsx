@@ -4,6 +4,7 @@ import { formatInstant } from "../../components/dates";
 import { formatMoney } from "../../components/money";
 import type { Translate } from "../i18n";
 import { useResource } from "../useResource";
+import { Notice } from "../Notice";
 
 const STATUSES: OrderStatus[] = ["placed", "payment_pending", "paid", "sent", "cancelled"];
 
@@ -183,11 +184,7 @@ export function Orders({ t, locale, open }: { t: Translate; locale: string; open
           </button>
         </div>
       )}
-      {error && (
-        <p className="notice notice--warn" role="alert">
-          {error}
-        </p>
-      )}
+      <Notice error={error} />
       {rows && rows.length === 0 && <p>{t("orders.empty")}</p>}
       {rows && rows.length > 0 && (
         <ul className="desk-orders">

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
 import { call, type PasskeyInfo } from "../api";
 import { formatInstant } from "../../components/dates";
 import type { Translate } from "../i18n";
+import { Notice } from "../Notice";
 import { ceremony, createPasskey, passkeysSupported } from "../webauthn";
 
 /** The account's passkeys: add one on this device, see and remove them. */
@@ -58,16 +59,7 @@ export function Passkeys({ t, locale }: { t: Translate; locale: string }) {
         {t("passkeys.title")}
       </h1>
       <p className="desk-page__lead">{t("passkeys.lead")}</p>
-      {error && (
-        <p className="notice notice--warn" role="alert">
-          {error}
-        </p>
-      )}
-      {done && (
-        <p className="notice" role="status">
-          {done}
-        </p>
-      )}
+      <Notice error={error} done={done} />
       {list && list.length === 0 && <p className="desk-muted">{t("passkeys.empty")}</p>}
       {list && list.length > 0 && (
         <ul className="desk-passkeys">

@@ -2,6 +2,7 @@ import { useEffect, useId, useState, type FormEvent } from "react";
 import { call } from "../api";
 import type { Translate } from "../i18n";
 import { useResource } from "../useResource";
+import { Notice } from "../Notice";
 
 interface Row {
   email: string;
@@ -71,11 +72,7 @@ export function Subscribers({ t }: { t: Translate }) {
         {t("subscribers.title")}
       </h1>
       <p className="desk-page__lead">{t("subscribers.lead")}</p>
-      {error && (
-        <p className="notice notice--warn" role="alert">
-          {error}
-        </p>
-      )}
+      <Notice error={error} />
       {note && (
         <p className="desk-saved" role="status">
           {note}

@@ -4,6 +4,7 @@ import { formatInstant } from "../../components/dates";
 import { formatMoney } from "../../components/money";
 import type { Translate } from "../i18n";
 import { useResource } from "../useResource";
+import { Notice } from "../Notice";
 
 interface TodayData {
   waiting: number;
@@ -34,11 +35,7 @@ export function Today({ t, locale, me, openOrders }: { t: Translate; locale: str
         {t("today.title")}
       </h1>
       <p className="desk-page__lead">{t("today.hello", { name: me.name })}</p>
-      {error && (
-        <p className="notice notice--warn" role="alert">
-          {error}
-        </p>
-      )}
+      <Notice error={error} />
       {d && (
         <>
           <ul className="desk-figures">
