@@ -55,7 +55,7 @@ func (env Env) AddNote(ref, text, by string) (*order.Order, *store.Note, error) 
 		if err := tx.AddNote(n); err != nil {
 			return err
 		}
-		return tx.Audit(&owners.Entry{At: now, Owner: by, What: "order.note", Target: fmt.Sprintf("#%d", o.ID), Detail: excerpt(text)})
+		return tx.Audit(&owners.Entry{At: now, Owner: by, IP: env.IP, What: "order.note", Target: fmt.Sprintf("#%d", o.ID), Detail: excerpt(text)})
 	})
 	if err != nil {
 		return nil, nil, err

@@ -81,7 +81,7 @@ func TestOrderNotes(t *testing.T) {
 	}
 
 	log := e.call("GET", "/admin/api/audit", nil, "Cookie", cookie).raw
-	if !strings.Contains(log, `"owner":"marek","ip":"","what":"order.note","target":"#2","detail":"customer called, wants it before the 12th"`) {
+	if !strings.Contains(log, `"owner":"marek","ip":"127.0.0.1","what":"order.note","target":"#2","detail":"customer called, wants it before the 12th"`) {
 		t.Errorf("audit: %s", log)
 	}
 	if strings.Count(log, `"what":"order.note"`) != 3 {
