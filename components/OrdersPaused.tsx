@@ -7,6 +7,7 @@
 // it has it.
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { api } from "./api";
+import { formatDate } from "./dates";
 import { readCart, restoreCart } from "./cart/store";
 import type { Translate } from "./i18n";
 import NotifyMe, { type NotifyMeProps } from "./islands/NotifyMe";
@@ -27,7 +28,14 @@ export function notifyMeProps(locale: string, t: Translate): NotifyMeProps {
   };
 }
 
-let shop: Promise<boolean | null> | null = null;
+let shop: Promise<{ open: boolean; reopens: string } | null> | null = null;
+
+function askShop(locale: string) {
+  shop ??= api<{ orders_open: boolean; reopens?: string }>("GET", `/v1/shop?locale=${encodeURIComponent(locale)}`).then((r) =>
+    r.ok && typeof r.data.orders_open === "boolean" ? { open: r.data.orders_open, reopens: r.data.reopens ?? "" } : null,
+  );
+  return shop;
+}
 
 /**
  * Whether the daemon takes orders now (GET /v1/shop, asked once per page);
@@ -35,10 +43,12 @@ let shop: Promise<boolean | null> | null = null;
  * and the basket's quote and the order's 409 still have the last word.
  */
 export function daemonOrdersOpen(locale: string): Promise<boolean | null> {
-  shop ??= api<{ orders_open: boolean }>("GET", `/v1/shop?locale=${encodeURIComponent(locale)}`).then((r) =>
-    r.ok && typeof r.data.orders_open === "boolean" ? r.data.orders_open : null,
-  );
-  return shop;
+  return askShop(locale).then((v) => (v ? v.open : null));
+}
+
+/** The day a paused shop takes orders again ("YYYY-MM-DD"), when the owner named one; "" otherwise. */
+export function daemonReopens(locale: string): Promise<string> {
+  return askShop(locale).then((v) => (v && !v.open ? v.reopens : ""));
 }
 
 /** The buy button's view of the shop: open or not, and whether the daemon has said so yet. */
@@ -93,6 +103,10 @@ export interface PausedDialogProps {
   open: boolean;
   title: string;
   text: string;
+  /** The page's locale, for the day orders open again. */
+  locale: string;
+  /** The sentence naming that day (orders.paused_reopens with {date}). */
+  reopens: (date: string) => string;
   close: string;
   onClose: () => void;
   /** The notify-me signup, so "leave your e-mail below" has a field below. */
@@ -104,9 +118,13 @@ export interface PausedDialogProps {
  * moves in and is kept there, Escape closes it, the page behind is inert)
  * holding the footer's signup form.
  */
-export function PausedDialog({ open, title, text, close, onClose, notify }: PausedDialogProps) {
+export function PausedDialog({ open, title, text, locale, reopens, close, onClose, notify }: PausedDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const id = useId();
+  const [day, setDay] = useState("");
+  useEffect(() => {
+    if (open) void daemonReopens(locale).then(setDay);
+  }, [open, locale]);
   useEffect(() => {
     const d = ref.current;
     if (!d) return;
@@ -121,6 +139,7 @@ export function PausedDialog({ open, title, text, close, onClose, notify }: Paus
       <p id={`${id}-text`} className="modal__text">
         {text}
       </p>
+      {/^\d{4}-\d{2}-\d{2}$/.test(day) && <p className="modal__text modal__reopens">{reopens(formatDate(locale, new Date(`${day}T12:00:00Z`)))}</p>}
       {/* Mounted while open: a second opening starts with an empty form. */}
       {open && (
         <div className="modal__notify">

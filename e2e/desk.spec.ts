@@ -162,8 +162,12 @@ test.describe("desk", () => {
       await page.getByLabel("Powtórz hasło").fill(PASSWORD);
       await page.getByRole("button", { name: "Zapisz i zaloguj" }).click();
       await expect(page.getByText("Zamówienia są otwarte.")).toBeVisible();
+      // Paused until a day: the owner names it, the shoppers read it.
+      const back = new Date(Date.now() + 40 * 86_400_000);
+      await page.getByLabel("Zamówienia ruszą ponownie (opcjonalnie)").fill(back.toISOString().slice(0, 10));
       await page.getByRole("button", { name: "Wstrzymaj zamówienia" }).click();
       await expect(page.getByText("Zamówienia są wstrzymane: przyciski w sklepie o tym informują.")).toBeVisible();
+      await expect(page.locator(".desk-switch__reopens")).toContainText(String(back.getUTCFullYear()));
 
       const shopper = await page.context().newPage();
       await declineCookies(shopper);
@@ -173,6 +177,10 @@ test.describe("desk", () => {
       const add = shopper.getByRole("button", { name: TEXT.pl.add, exact: true });
       await add.or(shopper.getByRole("button", { name: TEXT.pl.paused, exact: true })).click();
       await expect(shopper.getByRole("button", { name: TEXT.pl.paused, exact: true })).toBeVisible();
+      const notice = shopper.getByRole("dialog").locator(".modal__reopens");
+      await expect(notice).toContainText("Zamówienia przyjmujemy ponownie od");
+      await expect(notice).toContainText(String(back.getUTCDate()));
+      await expect(notice).toContainText(String(back.getUTCFullYear()));
       await shopper.keyboard.press("Escape"); // the paused modal
 
       await page.getByRole("button", { name: "Otwórz zamówienia" }).click();

@@ -117,6 +117,8 @@ export default function AddToCart(p: AddToCartProps) {
         open={dialog}
         title={t("orders.paused_title")}
         text={t("orders.paused_text")}
+        locale={p.locale}
+        reopens={(date) => t("orders.paused_reopens", { date })}
         close={t("orders.paused_close")}
         onClose={() => setDialog(false)}
         notify={p.notify}

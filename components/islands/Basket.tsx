@@ -148,6 +148,8 @@ export default function Basket(p: BasketProps) {
         open={checkout.dialogOpen}
         title={checkout.pausedTexts.title}
         text={checkout.pausedTexts.text}
+        locale={p.locale}
+        reopens={(date) => t("orders.paused_reopens", { date })}
         close={t("orders.paused_close")}
         onClose={checkout.closeDialog}
         notify={p.notify}

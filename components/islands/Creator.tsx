@@ -268,6 +268,8 @@ export default function Creator(p: CreatorProps) {
             open={buy.pausedOpen}
             title={t("orders.paused_title")}
             text={t("orders.paused_text")}
+            locale={p.locale}
+            reopens={(date) => t("orders.paused_reopens", { date })}
             close={t("orders.paused_close")}
             onClose={buy.closePaused}
             notify={p.notify}

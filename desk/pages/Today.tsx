@@ -1,6 +1,6 @@
-import { useState } from "react";
+import { useId, useState } from "react";
 import { call, type Me } from "../api";
-import { formatInstant } from "../../components/dates";
+import { formatDate, formatInstant } from "../../components/dates";
 import { formatMoney } from "../../components/money";
 import type { Translate } from "../i18n";
 import { useResource } from "../useResource";
@@ -13,17 +13,21 @@ interface TodayData {
   revenue: { currency: string; week: number; month: number }[];
   outbox: { queued: number; oldest?: string };
   open: boolean;
+  /** Paused: the day orders open again, "YYYY-MM-DD", if the owner said. */
+  reopens?: string;
 }
 
 /** The first page: what waits for the owner, the money, the e-mails, the switch. */
 export function Today({ t, locale, me, openOrders }: { t: Translate; locale: string; me: Me; openOrders: () => void }) {
+  const id = useId();
   const { data: d, set: setD, error, setError } = useResource<TodayData>("today", t);
   const [busy, setBusy] = useState(false);
+  const [reopens, setReopens] = useState("");
 
   const toggle = async () => {
     if (!d) return;
     setBusy(true);
-    const res = await call<TodayData>("POST", "shop", { open: !d.open });
+    const res = await call<TodayData>("POST", "shop", { open: !d.open, reopens: d.open ? reopens : "" });
     setBusy(false);
     if (res.ok) setD(res.data);
     else setError(res.message || t("offline"));
@@ -85,6 +89,28 @@ export function Today({ t, locale, me, openOrders }: { t: Translate; locale: str
           </div>
           <div className={`card card--pad desk-switch${d.open ? "" : " is-paused"}`}>
             <p className="desk-switch__state">{d.open ? t("today.open") : t("today.paused")}</p>
+            {!d.open && d.reopens && (
+              <p className="desk-switch__reopens">{t("today.reopens", { date: formatDate(locale, new Date(`${d.reopens}T12:00:00Z`)) })}</p>
+            )}
+            {d.open && (
+              <div className="form-field desk-switch__until">
+                <label className="form-field__label" htmlFor={`${id}-reopens`}>
+                  {t("today.until")}
+                </label>
+                <input
+                  id={`${id}-reopens`}
+                  className="input"
+                  type="date"
+                  value={reopens}
+                  min={new Date().toISOString().slice(0, 10)}
+                  onChange={(e) => setReopens(e.target.value)}
+                  aria-describedby={`${id}-reopens-hint`}
+                />
+                <p id={`${id}-reopens-hint`} className="form-field__hint">
+                  {t("today.until_hint")}
+                </p>
+              </div>
+            )}
             <button className={d.open ? "btn btn--ghost" : "btn btn--primary"} type="button" disabled={busy} onClick={() => void toggle()}>
               {d.open ? t("today.pause") : t("today.resume")}
             </button>

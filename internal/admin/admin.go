@@ -75,7 +75,7 @@ const Usage = `usage: orderd <command> [arguments]
 
   orders note ID TEXT                      a private note on the order (orders show and the desk
                                            show notes; the customer never sees them)
-  shop status|pause|resume
+  shop status | shop pause [--until YYYY-MM-DD] | shop resume   --until: the day shoppers read orders open again
   coupons add CODE (--percent N | --amount 50.00 --currency PLN) [--expires YYYY-MM-DD] [--limit N]
   coupons list
   coupons disable CODE
@@ -138,9 +138,9 @@ func Run(ctx context.Context, env Env, args []string, out io.Writer) error {
 		case "status", "":
 			return noArgs("shop status", rest, c.shopStatus)
 		case "pause":
-			return noArgs("shop pause", rest, func() error { return c.shopSet(false) })
+			return c.shopSet(false, rest)
 		case "resume":
-			return noArgs("shop resume", rest, func() error { return c.shopSet(true) })
+			return noArgs("shop resume", rest, func() error { return c.shopSet(true, nil) })
 		}
 	case "coupons":
 		switch sub {

@@ -64,6 +64,26 @@ func TestShop(t *testing.T) {
 
 	f.usage(`unknown command "shop close"`, "shop", "close")
 	f.usage("takes no arguments", "shop", "pause", "now")
+
+	// A pause with the day orders open again: the status says it, resuming
+	// forgets it; a day past or not a date changes nothing.
+	f.usage("must be a date (YYYY-MM-DD), today or later", "shop", "pause", "--until", "2026-11-21")
+	f.usage("must be a date (YYYY-MM-DD), today or later", "shop", "pause", "--until", "4 January")
+	if open, _ := f.ordersOpen(); !open {
+		t.Error("a refused pause paused the shop")
+	}
+	if out := f.ok("shop", "pause", "--until", "2026-11-22"); !strings.HasPrefix(out, "orders are paused until 2026-11-22") {
+		t.Errorf("pause --until today: %q", out)
+	}
+	f.ok("shop", "pause", "--until", "2027-01-04")
+	if out := f.ok("shop", "status"); out != "orders are paused until 2027-01-04\n" {
+		t.Errorf("status: %q", out)
+	}
+	f.ok("shop", "resume")
+	f.ok("shop", "pause")
+	if out := f.ok("shop", "status"); out != "orders are paused\n" {
+		t.Errorf("a pause after resuming keeps an old day: %q", out)
+	}
 }
 
 func (f *fixture) coupon(code string) *order.Coupon {

@@ -10,8 +10,11 @@ import (
 // shopView is GET /v1/shop: what the basket and status pages need before
 // they let a shopper order or pay.
 type shopView struct {
-	OrdersOpen     bool              `json:"orders_open"`
-	Paused         *pausedTexts      `json:"paused,omitempty"`
+	OrdersOpen bool         `json:"orders_open"`
+	Paused     *pausedTexts `json:"paused,omitempty"`
+	// Reopens is the day a paused shop takes orders again (YYYY-MM-DD),
+	// when the owner named one (orderd shop pause --until, the desk).
+	Reopens        string            `json:"reopens,omitempty"`
 	CouponMinimum  map[string]int64  `json:"coupon_minimum"`
 	Currencies     map[string]string `json:"currencies"` // locale -> currency
 	PaymentMethods []payment.Method  `json:"payment_methods"`
@@ -44,6 +47,13 @@ func (s *Server) getShop(w http.ResponseWriter, r *http.Request) {
 	}
 	if !open {
 		v.Paused = s.pausedTexts(locale)
+		if err := s.cfg.Store.View(func(tx *store.Tx) (err error) {
+			v.Reopens, err = tx.OrdersReopen()
+			return err
+		}); err != nil {
+			s.internal(w, r, locale, err)
+			return
+		}
 	}
 	writeJSON(w, http.StatusOK, v)
 }

@@ -2,7 +2,10 @@ package api_test
 
 import (
 	"net/http"
+	"strings"
 	"testing"
+
+	"sabershop/internal/store"
 )
 
 type shopAnswer struct {
@@ -84,5 +87,32 @@ func TestShopCatalogueDefault(t *testing.T) {
 	e.get("/v1/shop").Decode(t, &a)
 	if !a.OrdersOpen {
 		t.Error("the owner's switch does not override the catalogue")
+	}
+}
+
+// A paused shop tells the day it takes orders again, when the owner named
+// one; an open shop says nothing of it.
+func TestShopReopens(t *testing.T) {
+	e := newEnv(t)
+	if err := e.db.UpdateNow(func(tx *store.Tx) error {
+		if err := tx.SetOrdersOpen(false); err != nil {
+			return err
+		}
+		return tx.SetOrdersReopen("2027-01-04")
+	}); err != nil {
+		t.Fatal(err)
+	}
+	var a struct {
+		OrdersOpen bool   `json:"orders_open"`
+		Reopens    string `json:"reopens"`
+	}
+	e.get("/v1/shop?locale=pl").Decode(t, &a)
+	if a.OrdersOpen || a.Reopens != "2027-01-04" {
+		t.Errorf("paused until a day: %+v", a)
+	}
+	e.setOpen(true)
+	r := e.get("/v1/shop")
+	if strings.Contains(string(r.Body), "reopens") {
+		t.Errorf("an open shop names a day: %s", r.Body)
 	}
 }

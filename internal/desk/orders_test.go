@@ -205,6 +205,25 @@ func TestToday(t *testing.T) {
 	if log := e.call("GET", "/admin/api/audit", nil, "Cookie", cookie).raw; !strings.Contains(log, `"owner":"marek","ip":"127.0.0.1","what":"shop.pause"`) {
 		t.Errorf("audit: %s", log)
 	}
+
+	// A pause that names the day orders open again (the desk's clock is
+	// 2026-11-24): shown on Today, in the audit line; a past day refused.
+	shop := func(body map[string]any) answer {
+		t.Helper()
+		return e.call("POST", "/admin/api/shop", body, "Cookie", cookie, desk.CSRFHeader, csrf)
+	}
+	e.want(shop(map[string]any{"open": false, "reopens": "2026-11-23"}), 422, "reopen_date")
+	a = shop(map[string]any{"open": false, "reopens": "2027-01-04"})
+	e.want(a, 200, "")
+	if !strings.Contains(a.raw, `"open":false,"reopens":"2027-01-04"`) {
+		t.Errorf("paused until: %s", a.raw)
+	}
+	if log := e.call("GET", "/admin/api/audit", nil, "Cookie", cookie).raw; !strings.Contains(log, `"what":"shop.pause","detail":"2027-01-04"`) {
+		t.Errorf("audit: %s", log)
+	}
+	if a = shop(map[string]any{"open": true}); strings.Contains(a.raw, "reopens") {
+		t.Errorf("open again, a day still named: %s", a.raw)
+	}
 }
 
 // Discount codes from the desk: checked like the CLI's, stored through

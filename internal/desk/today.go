@@ -1,10 +1,12 @@
 package desk
 
 import (
+	"errors"
 	"net/http"
 	"sort"
 	"time"
 
+	"sabershop/internal/admin"
 	"sabershop/internal/i18n"
 	"sabershop/internal/order"
 	"sabershop/internal/store"
@@ -17,7 +19,8 @@ type todayAnswer struct {
 	Stages  []stageCount `json:"stages"`   // paid orders by their current stage
 	Revenue []revenue    `json:"revenue"`  // per currency
 	Outbox  outboxState  `json:"outbox"`
-	Open    bool         `json:"open"` // orders open (the owner's switch, else the catalogue's)
+	Open    bool         `json:"open"`              // orders open (the owner's switch, else the catalogue's)
+	Reopens string       `json:"reopens,omitempty"` // paused: the day orders open again, if said
 }
 
 type stageCount struct {
@@ -103,10 +106,12 @@ func (d *Desk) getToday(w http.ResponseWriter, r *http.Request) {
 		d.internal(w, r, err)
 		return
 	}
-	if a.Open, err = d.cfg.Admin.ShopOpen(); err != nil {
+	shop, err := d.cfg.Admin.Shop()
+	if err != nil {
 		d.internal(w, r, err)
 		return
 	}
+	a.Open, a.Reopens = shop.Open, shop.Reopens
 	if a.Stages == nil {
 		a.Stages = []stageCount{}
 	}
@@ -117,11 +122,13 @@ func (d *Desk) getToday(w http.ResponseWriter, r *http.Request) {
 }
 
 type shopRequest struct {
-	Open *bool `json:"open"`
+	Open    *bool  `json:"open"`
+	Reopens string `json:"reopens"` // with a pause: the day orders open again, YYYY-MM-DD, or ""
 }
 
-// postShop is POST /admin/api/shop {"open": false}: pause or open orders,
-// through the CLI's admin.Env.SetShopOpen (with its audit line).
+// postShop is POST /admin/api/shop {"open": false, "reopens": "2027-01-04"}:
+// pause or open orders, through the CLI's admin.Env.SetShopOpen (with its
+// audit line).
 func (d *Desk) postShop(w http.ResponseWriter, r *http.Request) {
 	var req shopRequest
 	if !d.readJSON(w, r, &req) {
@@ -131,7 +138,12 @@ func (d *Desk) postShop(w http.ResponseWriter, r *http.Request) {
 		d.fail(w, r, http.StatusUnprocessableEntity, "fields_required", nil)
 		return
 	}
-	if err := d.admin(r).SetShopOpen(*req.Open, current(r).owner.Name); err != nil {
+	err := d.admin(r).SetShopOpen(*req.Open, req.Reopens, current(r).owner.Name)
+	if errors.Is(err, admin.ErrReopenDate) {
+		d.fail(w, r, http.StatusUnprocessableEntity, "reopen_date", nil)
+		return
+	}
+	if err != nil {
 		d.internal(w, r, err)
 		return
 	}

@@ -282,6 +282,29 @@ func (tx *Tx) SetOrdersOpen(open bool) error {
 	return tx.PutSetting(settingOrdersOpen, []byte(v))
 }
 
+// settingOrdersReopen holds the day a paused shop takes orders again,
+// "YYYY-MM-DD", when the owner named one.
+const settingOrdersReopen = "orders_reopen"
+
+// OrdersReopen is the day a paused shop takes orders again ("YYYY-MM-DD"),
+// or "" when the owner named none.
+func (tx *Tx) OrdersReopen() (string, error) {
+	v, err := tx.Setting(settingOrdersReopen)
+	if errors.Is(err, ErrNotFound) {
+		return "", nil
+	}
+	return string(v), err
+}
+
+// SetOrdersReopen keeps the day a paused shop takes orders again; ""
+// forgets it.
+func (tx *Tx) SetOrdersReopen(day string) error {
+	if day == "" {
+		return tx.bucket(BucketSettings).Delete([]byte(settingOrdersReopen))
+	}
+	return tx.PutSetting(settingOrdersReopen, []byte(day))
+}
+
 // Setting returns a copy of the value under key, or ErrNotFound.
 func (tx *Tx) Setting(key string) ([]byte, error) {
 	v := tx.bucket(BucketSettings).Get([]byte(key))
