@@ -126,7 +126,7 @@ func (c *cmd) ordersShow(args []string) error {
 	if err != nil {
 		return err
 	}
-	outbox, err := c.env.DB.Outbox()
+	outbox, err := c.env.DB.OutboxOf(o.Hash)
 	if err != nil {
 		return err
 	}

@@ -144,17 +144,15 @@ func (d *Desk) writeOrder(w http.ResponseWriter, r *http.Request, o *order.Order
 		d.internal(w, r, err)
 		return
 	}
-	queued, err := d.cfg.Store.Outbox()
+	queued, err := d.cfg.Store.OutboxOf(o.Hash)
 	if err != nil {
 		d.internal(w, r, err)
 		return
 	}
 	v := d.deskOrder(o, notes, sent, d.locale(r))
 	for _, m := range queued {
-		if m.Ref == o.Hash {
-			v.Mails = append(v.Mails, deskMail{ID: m.ID, Kind: m.Kind, To: inert.String(bareAddress(m.To)),
-				Subject: inert.String(m.Subject), Queued: true})
-		}
+		v.Mails = append(v.Mails, deskMail{ID: m.ID, Kind: m.Kind, To: inert.String(bareAddress(m.To)),
+			Subject: inert.String(m.Subject), Queued: true})
 	}
 	writeJSON(w, http.StatusOK, v)
 }

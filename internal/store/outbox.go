@@ -227,6 +227,36 @@ func (db *DB) Outbox() ([]*mail.Message, error) {
 	return out, err
 }
 
+// OutboxOf returns the pending messages whose Ref is ref (an order hash),
+// oldest first. It decodes only the messages that mention ref: during a
+// sale announcement the outbox holds one rendered e-mail per subscriber,
+// and an order's page must not decode them all.
+func (db *DB) OutboxOf(ref string) ([]*mail.Message, error) {
+	needle, err := json.Marshal(ref)
+	if err != nil {
+		return nil, err
+	}
+	needle = append([]byte(`"ref":`), needle...)
+	var out []*mail.Message
+	err = db.View(func(tx *Tx) error {
+		out = nil
+		return tx.bucket(BucketOutbox).ForEach(func(k, v []byte) error {
+			if !bytes.Contains(v, needle) {
+				return nil
+			}
+			m := new(mail.Message)
+			if err := json.Unmarshal(v, m); err != nil {
+				return fmt.Errorf("store: outbox %d: %w", keyID(k), err)
+			}
+			if m.Ref == ref {
+				out = append(out, m)
+			}
+			return nil
+		})
+	})
+	return out, err
+}
+
 // Sent returns the delivered e-mails whose Ref is ref (an order hash),
 // in the order they were enqueued.
 func (db *DB) Sent(ref string) ([]SentRecord, error) {

@@ -55,3 +55,24 @@ func TestSentMessageKeepsWhatWentOut(t *testing.T) {
 		t.Errorf("counts %v", c)
 	}
 }
+
+// OutboxOf finds one order's pending messages among many others, not a
+// message whose ref only starts with it, nor one that mentions the ref in
+// its text.
+func TestOutboxOf(t *testing.T) {
+	db := openTest(t, store.Options{})
+	mine := newMessage("hash-a", "order_placed")
+	longer := newMessage("hash-ab", "order_placed")
+	quoting := newMessage("hash-b", "contact")
+	quoting.Text = `"ref":"hash-a"`
+	var bulk []*mail.Message
+	for range 50 {
+		bulk = append(bulk, newMessage("token", "sale_start"))
+	}
+	must(t, db.Update(func(tx *store.Tx) error { return tx.Enqueue(append([]*mail.Message{mine, longer, quoting}, bulk...)...) }))
+	got, err := db.OutboxOf("hash-a")
+	must(t, err)
+	if len(got) != 1 || got[0].ID != mine.ID {
+		t.Errorf("OutboxOf(hash-a) = %d messages (%+v), want only #%d", len(got), got, mine.ID)
+	}
+}
