@@ -69,7 +69,9 @@ func TestOutboxOf(t *testing.T) {
 	for range 50 {
 		bulk = append(bulk, newMessage("token", "sale_start"))
 	}
-	must(t, db.Update(func(tx *store.Tx) error { return tx.Enqueue(append([]*mail.Message{mine, longer, quoting}, bulk...)...) }))
+	must(t, db.Update(func(tx *store.Tx) error {
+		return tx.Enqueue(append([]*mail.Message{mine, longer, quoting}, bulk...)...)
+	}))
 	got, err := db.OutboxOf("hash-a")
 	must(t, err)
 	if len(got) != 1 || got[0].ID != mine.ID {
