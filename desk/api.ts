@@ -96,7 +96,19 @@ export interface DeskOrder {
   created: string;
   locale: string;
   currency: string;
-  customer: { first_name: string; last_name: string; email: string; phone: string; country: string; street: string; zip: string; city: string };
+  customer: {
+    first_name: string;
+    last_name: string;
+    email: string;
+    phone: string;
+    country: string;
+    street: string;
+    zip: string;
+    city: string;
+    /** The buyer asked for a company's invoice. */
+    company?: string;
+    vat_id?: string;
+  };
   lines: { name: string; quantity: number; unit: number; total: number; sheet?: string[]; presets?: string[]; colours?: string[]; build?: Build }[];
   totals: { subtotal: number; shipping: number; discount: number; waste_fee: number; total: number };
   coupon?: string;

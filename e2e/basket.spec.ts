@@ -427,3 +427,27 @@ test.describe("on a daemon of its own", () => {
     await page.waitForURL(/\/status\//);
   });
 });
+
+test("an invoice for a company: the NIP checked by the shop, the company on the order and its e-mail", async ({ page }) => {
+  await declineCookies(page);
+  await seedBasketOnce(page, "belt-clip");
+  await page.goto(path("pl", "/basket"));
+  await basketReady(page);
+  await page.getByRole("button", { name: TEXT.pl.toCheckout }).click();
+  const c = customer("pl", "invoice");
+  await fillCheckout(page, "pl", c);
+  await page.getByRole("checkbox", { name: "Potrzebuję faktury na firmę" }).check();
+  const form = page.locator("form.checkout");
+  await form.getByLabel("Nazwa firmy").fill("Kuźnia Mieczy sp. z o.o.");
+  await form.getByLabel("NIP", { exact: true }).fill("526-025-02-75"); // a wrong check digit
+  await page.getByRole("button", { name: TEXT.pl.order }).click();
+  await expect(page.locator(".form-field--vat_id .field-error")).toHaveText("Podaj poprawny NIP (10 cyfr) albo unijny numer VAT z prefiksem kraju, np. DE123456789.");
+  await expect(form.getByLabel("Nazwa firmy")).toHaveValue("Kuźnia Mieczy sp. z o.o."); // nothing typed is lost
+  await expectNoSeriousViolations(page, { what: "checkout with an invoice" });
+  await form.getByLabel("NIP", { exact: true }).fill("526-025-02-74");
+  await page.getByRole("button", { name: TEXT.pl.order }).click();
+  await page.waitForURL(/\/pl\/status\//);
+  await expect(page.locator(".order-customer__company")).toContainText("Kuźnia Mieczy sp. z o.o.");
+  await expect(page.locator(".order-customer__company")).toContainText("NIP: PL5260250274");
+  expect(await mailTo(c.email)).toContain("NIP: PL5260250274");
+});

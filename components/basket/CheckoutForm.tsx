@@ -6,7 +6,7 @@ import type { FormEvent, ReactNode, Ref } from "react";
 import type { Translate } from "../i18n";
 import type { Country } from "./deliveries";
 import type { Draft } from "./draft";
-import { ZIP_EXAMPLES, type CustomerField } from "./validate";
+import { ZIP_EXAMPLES, type CustomerField, type InvoiceField } from "./validate";
 
 export interface CheckoutFormProps {
   id: string;
@@ -51,7 +51,7 @@ export function CheckoutForm(p: CheckoutFormProps) {
   const { t, id, code } = p;
   const { draft, errors, update } = p.form;
   const { countries, country } = p.delivery;
-  const field = (name: CustomerField, label: string, input: ReactNode, hint?: ReactNode) => (
+  const field = (name: CustomerField | InvoiceField, label: string, input: ReactNode, hint?: ReactNode) => (
     <div className={`form-field form-field--${name}`}>
       <label className="form-field__label" htmlFor={`${id}-${name}`}>
         {label}
@@ -65,7 +65,7 @@ export function CheckoutForm(p: CheckoutFormProps) {
       )}
     </div>
   );
-  const text = (name: CustomerField, autoComplete: string, extra?: Record<string, unknown>) => (
+  const text = (name: CustomerField | InvoiceField, autoComplete: string, extra?: Record<string, unknown>) => (
     <input
       id={`${id}-${name}`}
       className="input"
@@ -96,6 +96,33 @@ export function CheckoutForm(p: CheckoutFormProps) {
           {field("email", t("checkout.email"), text("email", "email", { type: "email", inputMode: "email" }))}
           {field("phone", t("checkout.phone"), text("phone", "tel", { type: "tel", inputMode: "tel", placeholder: "+48 600 100 200" }))}
         </div>
+        <label className="checkbox checkout__invoice">
+          <input
+            id={`${id}-invoice`}
+            type="checkbox"
+            name="invoice"
+            checked={draft.invoice}
+            onChange={(e) => update("invoice", e.target.checked)}
+          />
+          <span>{t("checkout.invoice")}</span>
+        </label>
+        {draft.invoice && (
+          <div className="checkout__row">
+            {field("company", t("checkout.company"), text("company", "organization"))}
+            {field(
+              "vat_id",
+              t("checkout.vat_id"),
+              text("vat_id", "off", {
+                autoCapitalize: "characters",
+                spellCheck: false,
+                "aria-describedby": [errors.vat_id ? `${id}-vat_id-error` : "", `${id}-vat_id-hint`].filter(Boolean).join(" "),
+              }),
+              <p id={`${id}-vat_id-hint`} className="form-field__hint">
+                {t("checkout.vat_id_hint")}
+              </p>,
+            )}
+          </div>
+        )}
       </fieldset>
       <fieldset className="checkout__group">
         <legend className="checkout__legend">{t("checkout.delivery")}</legend>

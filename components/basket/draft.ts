@@ -10,6 +10,10 @@ export const DRAFT_KEY = "saber-shop.checkout.v1";
 
 /** The customer form (the order's Customer) plus the code, the terms and the step. */
 export interface Draft extends Customer {
+  /** "I need an invoice for a company": company and vat_id are sent only then. */
+  invoice: boolean;
+  company: string;
+  vat_id: string;
   code: string;
   terms: boolean;
   /** The shopper is on the finalising step. */
@@ -25,6 +29,9 @@ export const EMPTY_DRAFT: Draft = {
   street: "",
   zip: "",
   city: "",
+  invoice: false,
+  company: "",
+  vat_id: "",
   code: "",
   terms: false,
   step: "basket",
@@ -38,7 +45,7 @@ export function readDraft(): Draft {
     const d: Draft = { ...EMPTY_DRAFT };
     for (const k of Object.keys(EMPTY_DRAFT) as (keyof Draft)[]) {
       const x = v[k];
-      if (k === "terms") d.terms = x === true;
+      if (k === "terms" || k === "invoice") d[k] = x === true;
       else if (k === "step") d.step = x === "checkout" ? "checkout" : "basket";
       else if (typeof x === "string") d[k] = x.slice(0, 200);
     }

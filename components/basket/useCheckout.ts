@@ -16,7 +16,7 @@ import { apiItems } from "./quote";
 import type { Placing } from "./Summary";
 import type { Basket } from "./useBasket";
 import type { DraftState } from "./useDraft";
-import { validateDraft, CUSTOMER_FIELDS } from "./validate";
+import { validateDraft, CUSTOMER_FIELDS, INVOICE_FIELDS } from "./validate";
 
 export interface CheckoutInput {
   locale: string;
@@ -105,7 +105,9 @@ export function useCheckout(p: CheckoutInput, { draft, setDraft }: DraftState, b
       terms_accepted: draft.terms,
       expected_total: quote.totals.total,
       code: basket.code,
-      customer: Object.fromEntries(CUSTOMER_FIELDS.map((f) => [f, draft[f].trim()])),
+      customer: Object.fromEntries(
+        [...CUSTOMER_FIELDS, ...(draft.invoice ? INVOICE_FIELDS : [])].map((f) => [f, draft[f].trim()]),
+      ),
       items: apiItems(basket.items),
     };
     const raw = JSON.stringify(body);

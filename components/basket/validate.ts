@@ -7,6 +7,11 @@ export type CustomerField = "first_name" | "last_name" | "email" | "phone" | "co
 
 export const CUSTOMER_FIELDS: CustomerField[] = ["first_name", "last_name", "email", "phone", "country", "street", "zip", "city"];
 
+/** A company's invoice: asked for only when the shopper needs one. */
+export type InvoiceField = "company" | "vat_id";
+
+export const INVOICE_FIELDS: InvoiceField[] = ["company", "vat_id"];
+
 /**
  * Characters that show as nothing or reorder the text around them: controls,
  * format characters (bidi overrides and isolates, zero-width spaces, the BOM)
@@ -32,6 +37,12 @@ export function validateDraft(d: Draft): Record<string, string> {
   if (!errs.phone) {
     const digits = d.phone.replace(/\D/g, "").length;
     if (digits < 7 || digits > 15 || !/^\+?[\d\s().-]+$/.test(d.phone.trim())) errs.phone = "phone_invalid";
+  }
+  if (d.invoice) {
+    for (const f of INVOICE_FIELDS) {
+      if (!d[f].trim()) errs[f] = "required";
+      else if (hasHiddenChars(d[f].trim())) errs[f] = "chars.invisible";
+    }
   }
   if (!d.terms) errs.terms_accepted = "terms_required";
   return errs;

@@ -35,6 +35,13 @@ export interface Customer {
   street: string;
   zip: string;
   city: string;
+  /**
+   * Company and VATID are the buyer's, for an invoice to a company
+   * ("I need an invoice for a company"): both or neither. VATID is
+   * stored normalised (NormalizeVATID: "PL5260250274").
+   */
+  company?: string;
+  vat_id?: string;
 }
 
 /** Go: api.deliveriesPage */
@@ -296,6 +303,11 @@ export interface Quote {
 export interface Shop {
   orders_open: boolean;
   paused?: PausedTexts;
+  /**
+   * Reopens is the day a paused shop takes orders again (YYYY-MM-DD),
+   * when the owner named one (orderd shop pause --until, the desk).
+   */
+  reopens?: string;
   coupon_minimum: Record<string, number>;
   /** locale -> currency */
   currencies: Record<string, string>;

@@ -261,6 +261,16 @@ export function CustomerView({ order, t, names }: { order: Order; t: Translate; 
           <AddressLines a={c} country={names?.countries[c.country] ?? c.country.toUpperCase()} />
         </address>
       </div>
+      {c.company && (
+        <div>
+          <h3 className="order-customer__title">{t("order_status.invoice_title")}</h3>
+          <p className="order-customer__company">
+            {c.company}
+            <br />
+            {t("order_status.vat_id", { id: c.vat_id ?? "" })}
+          </p>
+        </div>
+      )}
     </div>
   );
 }

@@ -93,6 +93,13 @@ export function Order({ t, locale, id, back, print }: { t: Translate; locale: st
                 <br />
                 {o.customer.zip} {o.customer.city}, {o.customer.country.toUpperCase()}
               </address>
+              {o.customer.company && (
+                <p className="desk-company">
+                  <strong>{t("order.invoice_for")}</strong> {o.customer.company}
+                  <br />
+                  {t("order.vat_id", { id: o.customer.vat_id ?? "" })}
+                </p>
+              )}
               <p className="desk-copyrow">
                 <a href={`mailto:${o.customer.email}`}>{o.customer.email}</a>
                 <button className="btn btn--ghost btn--sm" type="button" onClick={() => void copy("email", o.customer.email)}>

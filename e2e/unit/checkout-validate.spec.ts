@@ -34,3 +34,10 @@ test("real names stay", () => {
     expect(hasHiddenChars(s), s).toBe(false);
   }
 });
+
+test("an invoice's company and VAT ID are asked for only when the shopper needs an invoice", () => {
+  expect(validateDraft({ ...valid, invoice: true })).toEqual({ company: "required", vat_id: "required" });
+  expect(validateDraft({ ...valid, invoice: true, company: "Kuźnia sp. z o.o.", vat_id: "5260250274" })).toEqual({});
+  expect(validateDraft({ ...valid, invoice: false, company: "", vat_id: "half typed" })).toEqual({});
+  expect(validateDraft({ ...valid, invoice: true, company: "Kuźnia\u202E", vat_id: "5260250274" })).toEqual({ company: "chars.invisible" });
+});

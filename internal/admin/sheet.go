@@ -31,6 +31,9 @@ func (b buildSheet) order(o *order.Order) {
 	b.printf("Placed     %s UTC  (%s site, %s, catalogue %s)\n", o.CreatedAt.UTC().Format("2006-01-02 15:04"), o.Locale, o.Currency, o.CatalogVersion)
 	c := o.Customer.Inert()
 	b.printf("\nCustomer\n  %s %s\n  %s, %s\n  %s\n  %s %s\n  %s\n", c.FirstName, c.LastName, c.Email, c.Phone, c.Street, c.Zip, c.City, strings.ToUpper(c.Country))
+	if c.Company != "" {
+		b.printf("  invoice for %s, VAT ID %s\n", c.Company, c.VATID)
+	}
 	b.printf("\nItems\n")
 	for i, l := range o.Lines {
 		variant := ""

@@ -377,6 +377,10 @@ func fieldCases() []fieldCase {
 		{"email display name", cust(func(c *order.Customer) { c.Email = "Anna <anna@example.com>" }), "email", order.KeyEmailInvalid},
 		{"phone letters", cust(func(c *order.Customer) { c.Phone = "+48 600 CALL ME" }), "phone", order.KeyPhoneInvalid},
 		{"phone short", cust(func(c *order.Customer) { c.Phone = "12 34" }), "phone", order.KeyPhoneInvalid},
+		{"NIP check digit", cust(func(c *order.Customer) { c.Company, c.VATID = "Kuźnia sp. z o.o.", "526-025-02-75" }), "vat_id", order.KeyVATIDInvalid},
+		{"VAT ID not EU", cust(func(c *order.Customer) { c.Company, c.VATID = "Forge AG", "CHE123456789" }), "vat_id", order.KeyVATIDInvalid},
+		{"VAT ID without company", cust(func(c *order.Customer) { c.VATID = "PL5260250274" }), "company", order.KeyRequired},
+		{"company without VAT ID", cust(func(c *order.Customer) { c.Company = "Kuźnia sp. z o.o." }), "vat_id", order.KeyRequired},
 		{"zip pl without dash", cust(func(c *order.Customer) { c.Zip = "00001" }), "zip", order.KeyZipInvalid},
 		{"zip de 4 digits", cust(func(c *order.Customer) { c.Country, c.Zip = "de", "1011" }), "zip", order.KeyZipInvalid},
 		{"zip de in pl form", cust(func(c *order.Customer) { c.Country, c.Zip = "de", "10-115" }), "zip", order.KeyZipInvalid},
@@ -602,5 +606,26 @@ func TestOrderIdempotencyConcurrent(t *testing.T) {
 	}
 	if c := e.counts(); c["outbox"] != 2*5 {
 		t.Errorf("counts %v", c)
+	}
+}
+
+// A company's invoice data is kept with the order, its VAT ID in the
+// stored form, and shown on the shopper's order.
+func TestOrderCompanyInvoiceData(t *testing.T) {
+	e := newEnv(t)
+	req := e.priced(e.orderRequest())
+	req.Customer.Company, req.Customer.VATID = " Kuźnia Mieczy sp. z o.o. ", "526 025 02 74"
+	r := e.post("/v1/orders", req)
+	wantStatus(t, r, http.StatusCreated)
+	var placed struct {
+		Hash string `json:"hash"`
+	}
+	r.Decode(t, &placed)
+	var view struct {
+		Customer order.Customer `json:"customer"`
+	}
+	e.get("/v1/orders/" + placed.Hash).Decode(t, &view)
+	if view.Customer.Company != "Kuźnia Mieczy sp. z o.o." || view.Customer.VATID != "PL5260250274" {
+		t.Errorf("customer %+v", view.Customer)
 	}
 }

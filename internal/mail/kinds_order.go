@@ -28,6 +28,9 @@ type orderData struct {
 	EstimateFrom, EstimateTo    string
 	HasCreator                  bool
 	Address                     []string
+	// Invoice is the company an invoice is made out to, and its VAT ID
+	// (the buyer asked for a company's invoice), or nil.
+	Invoice []string
 
 	Tracking, TrackingURL, Reason string
 	PayBy                         string // the payment reminder: the day an unpaid order is cancelled
@@ -166,6 +169,7 @@ func orderMessageWith(kind string, cat *catalog.Catalog, o *order.Order, statusU
 	from, to2 := estimate(o.CreatedAt, d.BuildDays, d.DaysMin, d.DaysMax)
 	d.EstimateFrom, d.EstimateTo = format.FormatDate(from), format.FormatDate(to2)
 	d.Address = addressLines(cat, loc, c)
+	d.Invoice = invoiceLines(&err, loc, c)
 	if more != nil {
 		more(&d, format)
 	}
@@ -291,6 +295,15 @@ func addressLines(cat *catalog.Catalog, loc string, c order.Customer) []string {
 		}
 	}
 	return out
+}
+
+// invoiceLines are the company and its VAT ID of a buyer who asked for a
+// company's invoice; nil for a consumer.
+func invoiceLines(err *error, loc string, c order.Customer) []string {
+	if c.Company == "" {
+		return nil
+	}
+	return []string{oneLine(c.Company), trOr(err, loc, "order.vat_id", "id", oneLine(c.VATID))}
 }
 
 // estimate is the delivery window of an order paid on the day it was

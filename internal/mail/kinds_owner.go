@@ -56,6 +56,7 @@ type ownerData struct {
 	Name, Email, Phone string
 	Tel                htmltemplate.URL // "tel:+48600100200": the owner calls with a tap
 	Address            []string
+	Invoice            []string // the company and its VAT ID, when the buyer asked for a company's invoice
 	Payments           []string
 }
 
@@ -115,6 +116,7 @@ func OwnerOrder(kind string, cat *catalog.Catalog, loc, to string, o *order.Orde
 	if d.Address != nil {
 		d.Address = d.Address[1:] // the name is the first line of Customer
 	}
+	d.Invoice = invoiceLines(&err, loc, c)
 	d.Status = trOr(&err, loc, "owner.status."+string(o.Status))
 	d.Site = trOr(&err, loc, "owner.site", "locale", localeName(loc, o.Locale), "currency", o.Currency)
 	if o.Totals.Discount != 0 {

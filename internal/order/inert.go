@@ -8,5 +8,5 @@ import "sabershop/internal/inert"
 func (c Customer) Inert() Customer {
 	return Customer{FirstName: inert.String(c.FirstName), LastName: inert.String(c.LastName), Email: inert.String(c.Email),
 		Phone: inert.String(c.Phone), Country: inert.String(c.Country), Street: inert.String(c.Street),
-		Zip: inert.String(c.Zip), City: inert.String(c.City)}
+		Zip: inert.String(c.Zip), City: inert.String(c.City), Company: inert.String(c.Company), VATID: inert.String(c.VATID)}
 }

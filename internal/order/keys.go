@@ -39,6 +39,7 @@ const (
 	KeyCodeCurrency       = "code_currency"      // fixed-amount code of another currency
 	KeyCodeAlreadyApplied = "code_already_applied"
 	KeyCodeNotAllowed     = "code_not_allowed" // the order is past the point where a code can be added
+	KeyVATIDInvalid       = "vat_id_invalid"   // not a Polish NIP (checksum) or an EU VAT number of its country's format
 )
 
 // MessageKeys lists every key a FieldErrors value can hold.
@@ -50,5 +51,5 @@ var MessageKeys = []string{
 	KeyGeneratorUnknown, KeyOptionUnknown, KeyColorInvalid, KeyWhiteRange,
 	KeyPresetsCount, KeyCodeUnknown, KeyCodeExpired, KeyCodeUsedUp,
 	KeyCodeBelowMinimum, KeyCodeCurrency, KeyCodeAlreadyApplied, KeyCodeNotAllowed,
-	KeyCharsInvisible,
+	KeyCharsInvisible, KeyVATIDInvalid,
 }

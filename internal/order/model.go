@@ -29,6 +29,11 @@ type Customer struct {
 	Street    string `json:"street"`
 	Zip       string `json:"zip"`
 	City      string `json:"city"`
+	// Company and VATID are the buyer's, for an invoice to a company
+	// ("I need an invoice for a company"): both or neither. VATID is
+	// stored normalised (NormalizeVATID: "PL5260250274").
+	Company string `json:"company,omitempty"`
+	VATID   string `json:"vat_id,omitempty"`
 }
 
 // Request is the body of POST /v1/orders. Amounts are integer minor units.

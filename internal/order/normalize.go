@@ -32,6 +32,8 @@ func normalizeCustomer(c *Customer) {
 	c.Street = strings.TrimSpace(c.Street)
 	c.Zip = strings.Join(strings.Fields(strings.ToUpper(c.Zip)), " ")
 	c.City = strings.TrimSpace(c.City)
+	c.Company = strings.TrimSpace(c.Company)
+	c.VATID = NormalizeVATID(c.VATID)
 }
 
 // normalizeEmail lower-cases only the domain: the local part is, by the

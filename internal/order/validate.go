@@ -21,6 +21,7 @@ const (
 	maxEmail    = 254 // the longest address SMTP can carry (RFC 5321 path limit)
 	maxCode     = 64  // discount code
 	maxPhone    = 32  // bytes, with separators
+	maxCompany  = 200 // runes of a company's name (they run long: "… spółka z ograniczoną odpowiedzialnością")
 )
 
 // Validate checks a request that went through Normalize against the
@@ -71,6 +72,20 @@ func validateCustomer(c Customer, cat *catalog.Catalog, errs FieldErrors) {
 		errs["country"] = KeyRequired
 	case !countryKnown:
 		errs["country"] = KeyCountryUnknown
+	}
+	// An invoice for a company needs both its name and its VAT ID.
+	if c.Company != "" || c.VATID != "" {
+		if k := checkText(c.Company, maxCompany, true); k != "" {
+			errs["company"] = k
+		}
+		switch {
+		case c.VATID == "":
+			errs["vat_id"] = KeyRequired
+		case hiddenChars(c.VATID) != "":
+			errs["vat_id"] = hiddenChars(c.VATID)
+		case !ValidVATID(c.VATID):
+			errs["vat_id"] = KeyVATIDInvalid
+		}
 	}
 	switch {
 	case c.Zip == "":
