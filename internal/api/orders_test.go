@@ -624,7 +624,7 @@ func TestOrderCompanyInvoiceData(t *testing.T) {
 	var view struct {
 		Customer order.Customer `json:"customer"`
 	}
-	e.get("/v1/orders/" + placed.Hash).Decode(t, &view)
+	e.get("/v1/orders/"+placed.Hash).Decode(t, &view)
 	if view.Customer.Company != "Kuźnia Mieczy sp. z o.o." || view.Customer.VATID != "PL5260250274" {
 		t.Errorf("customer %+v", view.Customer)
 	}
