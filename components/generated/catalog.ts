@@ -19,6 +19,7 @@ export interface Catalog {
   coupons: CouponRules;
   orders_open: boolean;
   production: Production;
+  vat: VAT;
 }
 
 /**
@@ -64,6 +65,11 @@ export interface Delivery {
   cost: Record<string, number>;
   days_min: number;
   days_max: number;
+  /**
+   * VAT is the country's standard VAT rate in percent; 0 for a country
+   * outside the EU, where a sale is an export.
+   */
+  vat: number;
 }
 
 /** Go: catalog.Fees */
@@ -214,4 +220,14 @@ export interface Stage {
    * list; the last stage is usually 100 (ready to ship).
    */
   progress: number;
+}
+
+/**
+ * VAT is how the shop charges VAT: the owner's scheme and the delivery
+ * code of the seller's country.
+ * Go: catalog.VAT
+ */
+export interface VAT {
+  scheme: string;
+  home: string;
 }

@@ -35,6 +35,7 @@ type Catalog struct {
 	Coupons    CouponRules `json:"coupons"`
 	OrdersOpen bool        `json:"orders_open"`
 	Production Production  `json:"production"`
+	VAT        VAT         `json:"vat"`
 }
 
 // Shop is who sells: what e-mails and the daemon's pages print.
@@ -138,6 +139,38 @@ type Delivery struct {
 	Cost    map[string]int64  `json:"cost"`
 	DaysMin int               `json:"days_min"`
 	DaysMax int               `json:"days_max"`
+	// VAT is the country's standard VAT rate in percent; 0 for a country
+	// outside the EU, where a sale is an export.
+	VAT int `json:"vat"`
+}
+
+// VAT schemes (content/config.toml [vat] scheme).
+const (
+	VATPolish = "pl"  // Polish VAT on every sale
+	VATOSS    = "oss" // the EU One-Stop-Shop: the EU buyer's country's rate
+)
+
+// VAT is how the shop charges VAT: the owner's scheme and the delivery
+// code of the seller's country.
+type VAT struct {
+	Scheme string `json:"scheme"`
+	Home   string `json:"home"`
+}
+
+// VATRate is the VAT rate in percent of a sale delivered to country: 0
+// outside the EU (an export); the destination's rate under the One-Stop-
+// Shop; the home country's otherwise. ok is false for a country the
+// catalogue does not deliver to.
+func (c *Catalog) VATRate(country string) (rate int, ok bool) {
+	dest, ok := c.Delivery(country)
+	if !ok {
+		return 0, false
+	}
+	if dest.VAT == 0 || c.VAT.Scheme == VATOSS {
+		return dest.VAT, true
+	}
+	home, _ := c.Delivery(c.VAT.Home)
+	return home.VAT, true
 }
 
 type Fees struct {

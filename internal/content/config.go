@@ -76,6 +76,12 @@ func (l *loader) loadConfig() (Config, bool) {
 	h := f.Table("hours", true)
 	c.Hours = Hours{Days: h.String("days", true), Open: h.String("open", true), Close: h.String("close", true)}
 	h.unknownFields()
+	v := f.Table("vat", true)
+	c.VAT = catalog.VAT{Scheme: v.String("scheme", true), Home: v.String("home", true)}
+	if c.VAT.Scheme != "" && c.VAT.Scheme != catalog.VATPolish && c.VAT.Scheme != catalog.VATOSS {
+		v.errorf("scheme", "%q is not a VAT scheme: %q (Polish VAT on every sale) or %q (the EU One-Stop-Shop)", c.VAT.Scheme, catalog.VATPolish, catalog.VATOSS)
+	}
+	v.unknownFields()
 	c.Stages = readProduction(c, f)
 	s := f.Table("social", false)
 	for _, k := range s.Keys() {

@@ -99,6 +99,7 @@ func (l *loader) loadDeliveries(c Config) []Country {
 			Cost:    readAmounts(c, t.Table("cost", true), true),
 			DaysMin: t.Int("days_min", true, 0, 60),
 			DaysMax: t.Int("days_max", true, 0, 60),
+			VAT:     t.Int("vat", true, 0, 30),
 		}
 		if co.DaysMax < co.DaysMin {
 			t.errorf("days_max", "must not be less than days_min")
@@ -112,6 +113,15 @@ func (l *loader) loadDeliveries(c Config) []Country {
 	}
 	if len(out) == 0 {
 		f.errorf("countries", "at least one [[countries]] entry is needed")
+	}
+	if home := c.VAT.Home; home != "" && !seen[home] {
+		f.errorf("countries", "no [[countries]] entry for the home country %q of config.toml's [vat] home", home)
+	} else if home != "" {
+		for _, co := range out {
+			if co.Code == home && co.VAT == 0 {
+				f.errorf("countries", "the home country %q needs its VAT rate (vat = 23)", home)
+			}
+		}
 	}
 	f.unknownFields()
 	return out

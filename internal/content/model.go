@@ -43,6 +43,7 @@ type Config struct {
 	Hours         Hours
 	Social        []SocialLink
 	Stages        []Stage // [[production.stages]], in build order (production.go)
+	VAT           catalog.VAT
 }
 
 // Locale is one language version of the site.
@@ -201,6 +202,7 @@ type Country struct {
 	Cost    Amounts
 	DaysMin int
 	DaysMax int
+	VAT     int // the standard rate in percent; 0 outside the EU (an export)
 }
 
 // DefaultLocale is the first configured locale.
