@@ -27,6 +27,8 @@
 //	orders_by_token    search token + 0x00 + created + ID -> empty
 //	meta               key -> raw bytes (the order indexes' version)
 //	order_notes        8-byte order ID + 8-byte ID -> Note (notes.go)
+//	documents          series + 0x00 + 2-byte year + 8-byte number -> invoice.Document (documents.go)
+//	documents_by_order 8-byte order ID + documents key -> empty
 //
 // Writes go through (*DB).Update, which is bbolt's Batch: concurrent
 // writers share one transaction and one fsync, which is what lets the
@@ -72,6 +74,8 @@ const (
 	BucketMeta             = "meta"
 	BucketSentBodies       = "sent_bodies"
 	BucketOrderNotes       = "order_notes"
+	BucketDocuments        = "documents"
+	BucketDocumentsByOrder = "documents_by_order"
 )
 
 // Buckets lists every bucket Open creates, in the order of the package doc.
@@ -81,7 +85,7 @@ var Buckets = []string{
 	BucketOutbox, BucketSent, BucketSettings, BucketMailSends,
 	BucketOwners, BucketOwnerSessions, BucketOwnerFailures, BucketAudit,
 	BucketOrdersByCreated, BucketOrdersByField, BucketOrdersByToken, BucketMeta,
-	BucketSentBodies, BucketOrderNotes,
+	BucketSentBodies, BucketOrderNotes, BucketDocuments, BucketDocumentsByOrder,
 }
 
 var (
