@@ -280,6 +280,9 @@ func (s *Server) paidWithoutPayment(w http.ResponseWriter, r *http.Request, loca
 		if err := tx.PutOrder(o); err != nil {
 			return err
 		}
+		if err := s.issueInvoice(tx, o); err != nil {
+			return err
+		}
 		msg, err := mail.PaymentReceived(s.cfg.Catalogs.Current(), o, s.link(o.StatusPath()))
 		if err != nil {
 			return err

@@ -212,6 +212,9 @@ func (s *Server) applyPayment(n payment.Notification) error {
 		if !changedToPaid {
 			return nil
 		}
+		if err := s.issueInvoice(tx, o); err != nil {
+			return err
+		}
 		msg, err := mail.PaymentReceived(s.cfg.Catalogs.Current(), o, s.link(o.StatusPath()))
 		if err != nil {
 			return err

@@ -1,0 +1,54 @@
+package api_test
+
+import (
+	"fmt"
+	"net/http"
+	"testing"
+	"time"
+
+	"sabershop/internal/i18n"
+	"sabershop/internal/invoice"
+	"sabershop/internal/order"
+	"sabershop/internal/payment/sandbox"
+	"sabershop/internal/store"
+)
+
+// Each payment booked issues the order's invoice in the same
+// transaction: numbered in turn, its gross total the order's, made out to
+// the company when the buyer asked for one. A repeated notification
+// issues nothing more.
+func TestPaidOrdersGetNumberedInvoices(t *testing.T) {
+	e, _ := newSandboxEnv(t, 20*time.Millisecond)
+	key := e.shopKey()
+	first, second := e.placeIn("pl"), e.placeIn("de")
+	for _, p := range []placed{first, second} {
+		wantStatus(t, e.payCard(p.Hash, key, sandbox.CardSuccess), http.StatusOK)
+		e.waitStatus(p.Hash, order.Paid)
+	}
+	year := e.clock.Now().In(i18n.Workshop).Year()
+	for i, p := range []placed{first, second} {
+		o := e.storedOrder(p.Hash)
+		var docs []*invoice.Document
+		if err := e.db.View(func(tx *store.Tx) (err error) { docs, err = tx.DocumentsOf(o.ID); return err }); err != nil {
+			t.Fatal(err)
+		}
+		if len(docs) != 1 {
+			t.Fatalf("order #%d has %d documents", o.ID, len(docs))
+		}
+		d := docs[0]
+		if want := fmt.Sprintf("FV/%d/%04d", year, i+1); d.Number != want || d.Total.Gross != o.Totals.Total || d.Currency != o.Currency ||
+			d.Total.Net+d.Total.VAT != d.Total.Gross || d.Totals[0].Rate != 23 {
+			t.Errorf("order #%d: %s, gross %d (order %d %s), net %d + VAT %d, rate %d", o.ID, d.Number, d.Total.Gross,
+				o.Totals.Total, o.Currency, d.Total.Net, d.Total.VAT, d.Totals[0].Rate)
+		}
+	}
+	// Paying a paid order again starts nothing and issues nothing.
+	e.payOK(first.Hash, map[string]string{"method": "bank"})
+	var all []*invoice.Document
+	if err := e.db.View(func(tx *store.Tx) (err error) { all, err = tx.Documents(invoice.SeriesInvoice, year); return err }); err != nil {
+		t.Fatal(err)
+	}
+	if len(all) != 2 {
+		t.Errorf("%d invoices for two payments", len(all))
+	}
+}
