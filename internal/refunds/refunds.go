@@ -26,6 +26,8 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"sabershop/internal/i18n"
+	"sabershop/internal/invoice"
 	"time"
 
 	"sabershop/internal/catalog"
@@ -238,6 +240,9 @@ func (s *Service) finish(cat *catalog.Catalog, asked *order.Order, id string, st
 		if state != order.RefundDone {
 			return nil
 		}
+		if err := correct(tx, o, *r, req.Reason, now); err != nil {
+			return err
+		}
 		// A message that cannot be written must not lose the record of
 		// money paid back: the refund stays recorded, the owner is told.
 		msg, err := mail.RefundIssued(cat, o, s.cfg.Link(o.StatusPath()), *r)
@@ -306,4 +311,25 @@ func newID() string {
 	b := make([]byte, 12)
 	_, _ = rand.Read(b) // never fails (crypto/rand)
 	return hex.EncodeToString(b)
+}
+
+// correct issues the correcting invoice of refund r of order o, in the
+// transaction that records the refund (issue 16): it corrects the order's
+// invoice, numbered in its own series. An order paid before invoices were
+// issued has none to correct, and gets none.
+func correct(tx *store.Tx, o *order.Order, r order.Refund, reason string, now time.Time) error {
+	docs, err := tx.DocumentsOf(o.ID)
+	if err != nil {
+		return err
+	}
+	var inv *invoice.Document
+	for _, d := range docs {
+		if d.Kind == invoice.KindInvoice {
+			inv = d
+		}
+	}
+	if inv == nil {
+		return nil
+	}
+	return tx.IssueDocument(invoice.Correction(inv, r.Amount, reason, now), now.In(i18n.Workshop).Year())
 }

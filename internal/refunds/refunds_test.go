@@ -6,10 +6,13 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
+	"sabershop/internal/invoice"
 	"sabershop/internal/order"
 	"sabershop/internal/payment"
 	"sabershop/internal/refunds"
+	"sabershop/internal/store"
 )
 
 var bg = context.Background()
@@ -199,5 +202,35 @@ func TestProviderMissing(t *testing.T) {
 	}
 	if got := f.order(o.Hash); len(got.Refunds) != 0 {
 		t.Errorf("recorded %+v", got.Refunds)
+	}
+}
+
+// A refund done corrects the order's invoice: a correcting document in
+// its own series, naming the invoice, its gross the amount given back. A
+// refund the provider refuses corrects nothing.
+func TestRefundCorrectsTheInvoice(t *testing.T) {
+	f := newFixture(t)
+	o := f.paid("tpay", "pl")
+	inv, err := invoice.For(o, f.cat, time.Now(), time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.db.Update(func(tx *store.Tx) error { return tx.IssueDocument(inv, 2026) }); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.svc.Refund(bg, refunds.Request{OrderID: o.ID, Amount: 5000, Reason: "Scratch on the grip", Key: "a"}); err != nil {
+		t.Fatal(err)
+	}
+	var docs []*invoice.Document
+	if err := f.db.View(func(tx *store.Tx) (err error) { docs, err = tx.DocumentsOf(o.ID); return err }); err != nil {
+		t.Fatal(err)
+	}
+	if len(docs) != 2 {
+		t.Fatalf("%d documents", len(docs))
+	}
+	c := docs[0]
+	if c.Kind != invoice.KindCorrection || c.Corrects != inv.Number || c.Total.Gross != -5000 || c.Series != invoice.SeriesCorrection ||
+		c.Lines[0].Name != "Zwrot / Refund: Scratch on the grip" {
+		t.Errorf("correction %+v", c)
 	}
 }
