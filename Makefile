@@ -43,8 +43,8 @@ test-ts: deps
 ## and Lighthouse, its headless shell for the browser tests (no browser
 ## downloads), Caddy, systemd-analyze, promtool and rsync for the deploy files
 ## and the deploy guide's test (deploy/)
-TEST_COMMANDS := chromium chromium-headless-shell caddy systemd-analyze promtool rsync
-TEST_PACKAGES := chromium chromium-headless-shell caddy systemd rsync
+TEST_COMMANDS := chromium chromium-headless-shell caddy systemd-analyze promtool rsync pdftotext
+TEST_PACKAGES := chromium chromium-headless-shell caddy systemd rsync poppler-utils
 test-deps:
 	@for c in $(TEST_COMMANDS); do command -v $$c >/dev/null || missing=1; done; \
 	[ -z "$$missing" ] || { SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \

@@ -1,0 +1,182 @@
+package invoice
+
+import (
+	_ "embed"
+	"fmt"
+	"strings"
+
+	"github.com/signintech/gopdf"
+)
+
+// The document's font: DejaVu Sans (fonts/LICENSE), embedded in the PDF,
+// covers Polish and German letters (ą ę ł ń ó ś ź ż, ä ö ü ß) and the
+// other Latin scripts shoppers write their names in.
+var (
+	//go:embed fonts/DejaVuSans.ttf
+	regularTTF []byte
+	//go:embed fonts/DejaVuSans-Bold.ttf
+	boldTTF []byte
+)
+
+// A Polish shop's invoice is in Polish; to foreign buyers in Polish and
+// English, as is usual. The labels are the document's, not a shopper's
+// page's, so they are not translated per locale.
+var titles = map[Kind]string{
+	KindInvoice:    "Faktura VAT / VAT invoice",
+	KindCorrection: "Faktura korygująca / Correcting invoice",
+}
+
+// PDF renders d on one A4 page (more when its lines need them): the
+// number and dates, seller and buyer, every line with net, VAT rate, VAT
+// and gross, the totals per rate and in all.
+func PDF(d *Document) ([]byte, error) {
+	pdf := &gopdf.GoPdf{}
+	pdf.Start(gopdf.Config{PageSize: *gopdf.PageSizeA4})
+	pdf.SetInfo(gopdf.PdfInfo{Title: d.Number, Author: d.Seller.Name, Creator: "sabershop"})
+	if err := pdf.AddTTFFontData("sans", regularTTF); err != nil {
+		return nil, err
+	}
+	if err := pdf.AddTTFFontData("sans-bold", boldTTF); err != nil {
+		return nil, err
+	}
+	w := &writer{pdf: pdf}
+	w.page()
+	w.text("sans-bold", 16, titles[d.Kind]+" "+d.Number)
+	w.y += 8
+	w.text("sans", 9, fmt.Sprintf("Data wystawienia / Issued: %s    Data sprzedaży / Sale: %s", d.Issued.Format("2006-01-02"),
+		d.SaleDate.Format("2006-01-02")))
+	if d.Corrects != "" {
+		w.text("sans", 9, "Korekta faktury / Corrects: "+d.Corrects)
+	}
+	w.text("sans", 9, fmt.Sprintf("Zamówienie / Order #%d · waluta / currency %s", d.OrderID, d.Currency))
+	w.y += 10
+
+	top := w.y
+	w.x = margin
+	w.text("sans-bold", 10, "Sprzedawca / Seller")
+	s := d.Seller
+	for _, l := range []string{s.Name, s.Street, s.Zip + " " + s.City, s.Country, "NIP: " + s.TaxID} {
+		w.text("sans", 10, l)
+	}
+	w.y, w.x = top, margin+250
+	w.text("sans-bold", 10, "Nabywca / Buyer")
+	b := d.Buyer
+	lines := []string{b.Name}
+	if b.Company != "" {
+		lines = []string{b.Company, "NIP / VAT ID: " + b.VATID}
+	}
+	lines = append(lines, b.Street, b.Zip+" "+b.City, strings.ToUpper(b.Country))
+	for _, l := range lines {
+		w.text("sans", 10, l)
+	}
+	w.x, w.y = margin, max(w.y, top+80)+12
+
+	cols := []float64{margin, margin + 205, margin + 245, margin + 315, margin + 355, margin + 425}
+	head := []string{"Nazwa / Item", "Ilość / Qty", "Netto / Net", "VAT %", "VAT", "Brutto / Gross"}
+	w.row("sans-bold", cols, head)
+	pdf.SetLineWidth(0.5)
+	pdf.Line(margin, w.y, pageWidth-margin, w.y)
+	w.y += 4
+	for _, l := range d.Lines {
+		w.row("sans", cols, []string{l.Name, fmt.Sprint(l.Quantity), money(l.Net), fmt.Sprintf("%d%%", l.Rate), money(l.VAT), money(l.Gross)})
+	}
+	pdf.Line(margin, w.y, pageWidth-margin, w.y)
+	w.y += 4
+	for _, t := range d.Totals {
+		w.row("sans", cols, []string{fmt.Sprintf("Razem stawka / Total at %d%%", t.Rate), "", money(t.Net), fmt.Sprintf("%d%%", t.Rate), money(t.VAT), money(t.Gross)})
+	}
+	w.row("sans-bold", cols, []string{"Razem / Total " + d.Currency, "", money(d.Total.Net), "", money(d.Total.VAT), money(d.Total.Gross)})
+	w.y += 14
+	w.x = margin
+	w.text("sans-bold", 11, fmt.Sprintf("Do zapłaty / Total due: %s %s", money(d.Total.Gross), d.Currency))
+	if d.Kind == KindInvoice {
+		w.text("sans", 9, "Zapłacono / Paid in full: "+d.SaleDate.Format("2006-01-02"))
+	}
+	if d.Total.VAT == 0 && len(d.Lines) > 0 && d.Lines[0].Rate == 0 {
+		w.text("sans", 9, "Eksport towarów, stawka 0% (art. 41 ust. 3 ustawy o VAT) / Export of goods, 0% VAT")
+	}
+	return pdf.GetBytesPdf(), nil
+}
+
+const (
+	margin     = 40.0
+	pageWidth  = 595.28
+	pageHeight = 841.89
+)
+
+// writer keeps the pen's place and starts a new page at the bottom.
+type writer struct {
+	pdf  *gopdf.GoPdf
+	x, y float64
+}
+
+func (w *writer) page() {
+	w.pdf.AddPage()
+	w.x, w.y = margin, margin
+}
+
+func (w *writer) text(font string, size float64, s string) {
+	if w.y > pageHeight-margin-size {
+		w.page()
+	}
+	_ = w.pdf.SetFont(font, "", size)
+	w.pdf.SetXY(w.x, w.y)
+	_ = w.pdf.Cell(nil, s)
+	w.y += size * 1.4
+}
+
+// row writes one table row: the first column wraps at its width, numbers
+// right-aligned in theirs.
+func (w *writer) row(font string, cols []float64, cells []string) {
+	if w.y > pageHeight-margin-20 {
+		w.page()
+	}
+	_ = w.pdf.SetFont(font, "", 8.5)
+	first := wrap(w.pdf, cells[0], cols[1]-cols[0]-6)
+	for i, c := range cells[1:] {
+		x, width := cols[i+1], pageWidth-margin-cols[i+1]
+		if i+2 < len(cols) {
+			width = cols[i+2] - cols[i+1] - 4
+		}
+		w.pdf.SetXY(x, w.y)
+		_ = w.pdf.CellWithOption(&gopdf.Rect{W: width, H: 12}, c, gopdf.CellOption{Align: gopdf.Right})
+	}
+	for _, l := range first {
+		w.pdf.SetXY(cols[0], w.y)
+		_ = w.pdf.Cell(nil, l)
+		w.y += 12
+	}
+}
+
+// wrap splits s into lines no wider than width at the current font.
+func wrap(pdf *gopdf.GoPdf, s string, width float64) []string {
+	var lines []string
+	line := ""
+	for _, word := range strings.Fields(s) {
+		try := strings.TrimSpace(line + " " + word)
+		if wd, err := pdf.MeasureTextWidth(try); err == nil && wd > width && line != "" {
+			lines = append(lines, line)
+			line = word
+			continue
+		}
+		line = try
+	}
+	return append(lines, line)
+}
+
+// money is minor units as a Polish invoice writes them: "1 234,56".
+func money(v int64) string {
+	sign := ""
+	if v < 0 {
+		sign, v = "-", -v
+	}
+	units := fmt.Sprint(v / 100)
+	var b strings.Builder
+	for i, r := range units {
+		if i > 0 && (len(units)-i)%3 == 0 {
+			b.WriteRune('\u00a0')
+		}
+		b.WriteRune(r)
+	}
+	return fmt.Sprintf("%s%s,%02d", sign, b.String(), v%100)
+}
