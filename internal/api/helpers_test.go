@@ -150,7 +150,7 @@ func newEnvStore(t *testing.T, so store.Options, opts ...func(*api.Config)) *env
 	if err != nil {
 		t.Fatal(err)
 	}
-	e.worker.Prepare = s.PrepareMail
+	e.worker.Prepare, e.worker.Attach = s.PrepareMail, s.AttachDocuments
 	e.api = s
 	e.srv = httptest.NewServer(s.Handler())
 	t.Cleanup(e.srv.Close)

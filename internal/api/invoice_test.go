@@ -1,8 +1,11 @@
 package api_test
 
 import (
+	"bytes"
 	"fmt"
 	"net/http"
+	"os/exec"
+	"strings"
 	"testing"
 	"time"
 
@@ -50,5 +53,41 @@ func TestPaidOrdersGetNumberedInvoices(t *testing.T) {
 	}
 	if len(all) != 2 {
 		t.Errorf("%d invoices for two payments", len(all))
+	}
+}
+
+// The "payment received" e-mail carries the invoice as a PDF, rendered
+// when the e-mail goes out from the document as stored: its number and
+// the order's total are in its text.
+func TestPaymentMailAttachesTheInvoice(t *testing.T) {
+	e, _ := newSandboxEnv(t, 20*time.Millisecond)
+	p := e.placeIn("pl")
+	wantStatus(t, e.payCard(p.Hash, e.shopKey(), sandbox.CardSuccess), http.StatusOK)
+	o := e.waitStatus(p.Hash, order.Paid)
+	var paidMail *received
+	for _, m := range e.drain() {
+		if m.Header.Get("To") != "" && strings.Contains(m.Text, fmt.Sprint(o.ID)) && len(m.Attachments) > 0 {
+			paidMail = &m
+		}
+	}
+	if paidMail == nil {
+		t.Fatal("no e-mail with an attachment")
+	}
+	year := e.clock.Now().In(i18n.Workshop).Year()
+	a := paidMail.Attachments[0]
+	if want := fmt.Sprintf("FV-%d-0001.pdf", year); a.Name != want || a.ContentType != "application/pdf" {
+		t.Fatalf("attachment %q %s, want %s", a.Name, a.ContentType, want)
+	}
+	cmd := exec.Command("pdftotext", "-layout", "-", "-")
+	cmd.Stdin = bytes.NewReader(a.Data)
+	text, err := cmd.Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	total := strings.ReplaceAll(strings.ReplaceAll(fmt.Sprintf("%d,%02d", o.Totals.Total/100, o.Totals.Total%100), "\u00a0", " "), ",", ",")
+	flat := strings.ReplaceAll(string(text), "\u00a0", "")
+	flat = strings.ReplaceAll(flat, " ", "")
+	if !strings.Contains(string(text), fmt.Sprintf("FV/%d/0001", year)) || !strings.Contains(flat, total) {
+		t.Errorf("the PDF lacks its number or the total %s:\n%s", total, text)
 	}
 }

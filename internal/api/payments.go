@@ -280,13 +280,15 @@ func (s *Server) paidWithoutPayment(w http.ResponseWriter, r *http.Request, loca
 		if err := tx.PutOrder(o); err != nil {
 			return err
 		}
-		if err := s.issueInvoice(tx, o); err != nil {
+		docs, err := s.issueInvoice(tx, o)
+		if err != nil {
 			return err
 		}
 		msg, err := mail.PaymentReceived(s.cfg.Catalogs.Current(), o, s.link(o.StatusPath()))
 		if err != nil {
 			return err
 		}
+		msg.Documents = docs
 		if err := tx.Enqueue(msg); err != nil {
 			return err
 		}

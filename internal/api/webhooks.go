@@ -212,13 +212,15 @@ func (s *Server) applyPayment(n payment.Notification) error {
 		if !changedToPaid {
 			return nil
 		}
-		if err := s.issueInvoice(tx, o); err != nil {
+		docs, err := s.issueInvoice(tx, o)
+		if err != nil {
 			return err
 		}
 		msg, err := mail.PaymentReceived(s.cfg.Catalogs.Current(), o, s.link(o.StatusPath()))
 		if err != nil {
 			return err
 		}
+		msg.Documents = docs
 		if err := tx.Enqueue(msg); err != nil {
 			return err
 		}

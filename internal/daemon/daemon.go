@@ -244,7 +244,7 @@ func Run(ctx context.Context, cfg Config) error {
 		ln.Close()
 		return err
 	}
-	worker.Prepare, worker.Busy = srvAPI.PrepareMail, srvAPI.Busy
+	worker.Prepare, worker.Attach, worker.Busy = srvAPI.PrepareMail, srvAPI.AttachDocuments, srvAPI.Busy
 	sock, err := admin.Listen(cfg.Data)
 	if err != nil {
 		ln.Close()

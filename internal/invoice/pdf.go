@@ -180,3 +180,6 @@ func money(v int64) string {
 	}
 	return fmt.Sprintf("%s%s,%02d", sign, b.String(), v%100)
 }
+
+// FileName is the document's PDF file name: "FV-2026-0001.pdf".
+func FileName(d *Document) string { return strings.ReplaceAll(d.Number, "/", "-") + ".pdf" }

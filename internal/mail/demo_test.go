@@ -1,6 +1,7 @@
 package mail
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -34,7 +35,7 @@ func TestMarkDemo(t *testing.T) {
 			if i := strings.Index(d.HTML, notices[loc]); body < 0 || i < body || i > body+600 {
 				t.Errorf("%s %s: the notice is not at the top of the HTML body (at %d, body at %d)", loc, kind, i, body)
 			}
-			if *m != orig {
+			if !reflect.DeepEqual(*m, orig) {
 				t.Errorf("%s %s: MarkDemo changed the queued message", loc, kind)
 			}
 		}

@@ -24,6 +24,13 @@ type Message struct {
 	// require of bulk senders and show as an "Unsubscribe" button.
 	ListUnsubscribe string    `json:"list_unsubscribe,omitempty"`
 	Created         time.Time `json:"created"`
+	// Documents are the numbers of accounting documents (invoices) to
+	// attach as PDF files: rendered when the message is sent (the
+	// worker's Attach hook), so the outbox keeps numbers, not files.
+	Documents []string `json:"documents,omitempty"`
+	// Attachments are the files the message carries when it is sent;
+	// never stored.
+	Attachments []Attachment `json:"-"`
 	// Job marks a message queued without its subject and body (kind,
 	// locale, recipient and Ref only): Worker.Prepare renders it when it
 	// is sent, so rendering stays out of the request that queued it.
@@ -38,3 +45,10 @@ type Message struct {
 // Pending tells a queued job that the worker's Prepare hook renders just
 // before sending.
 func (m *Message) Pending() bool { return m.Job }
+
+// Attachment is one file of a message as it is sent.
+type Attachment struct {
+	Name        string
+	ContentType string
+	Data        []byte
+}

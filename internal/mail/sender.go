@@ -1,6 +1,7 @@
 package mail
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"net/mail"
@@ -55,6 +56,11 @@ func buildMsg(from string, m *Message) (*gomail.Msg, error) {
 	}
 	msg.SetBodyString(gomail.TypeTextPlain, m.Text)
 	msg.AddAlternativeString(gomail.TypeTextHTML, m.HTML)
+	for _, a := range m.Attachments {
+		if err := msg.AttachReader(a.Name, bytes.NewReader(a.Data), gomail.WithFileContentType(gomail.ContentType(a.ContentType))); err != nil {
+			return nil, fmt.Errorf("mail: message %d: attachment %q: %w", m.ID, a.Name, err)
+		}
+	}
 	return msg, nil
 }
 

@@ -51,6 +51,9 @@ type Worker struct {
 	// sent. The order e-mail is queued that way so that rendering stays
 	// out of the shopper's request.
 	Prepare func(ctx context.Context, m *Message) error
+	// Attach renders the files a message names (Message.Documents) just
+	// before it is sent; nil sends such a message without them.
+	Attach func(ctx context.Context, m *Message) error
 	// Busy, when set, says shoppers' requests are being answered; the
 	// worker then waits (up to busyWait per message) so e-mail never takes
 	// CPU from a checkout. Under endless load messages still go out.
@@ -224,6 +227,9 @@ func (w *Worker) deliver(ctx context.Context, m *Message) (bool, error) {
 		}
 	}
 	out := m
+	if sendErr == nil && len(m.Documents) > 0 && w.Attach != nil {
+		sendErr = w.Attach(sctx, m)
+	}
 	if sendErr == nil {
 		if w.Demo {
 			out, sendErr = MarkDemo(m)

@@ -5,6 +5,8 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"strconv"
+	"strings"
 
 	"sabershop/internal/invoice"
 )
@@ -85,4 +87,32 @@ func (tx *Tx) Documents(series string, year int) ([]*invoice.Document, error) {
 		out = append(out, d)
 	}
 	return out, nil
+}
+
+// DocumentByNumber returns the document numbered number ("FV/2026/0001");
+// ErrNotFound when there is none.
+func (tx *Tx) DocumentByNumber(number string) (*invoice.Document, error) {
+	series, year, seq, ok := parseNumber(number)
+	if !ok {
+		return nil, ErrNotFound
+	}
+	d := new(invoice.Document)
+	if err := get(tx.bucket(BucketDocuments), documentKey(series, year, seq), d); err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
+// parseNumber splits "FV/2026/0001" into its series, year and sequence.
+func parseNumber(number string) (series string, year int, seq uint64, ok bool) {
+	parts := strings.Split(number, "/")
+	if len(parts) != 3 || parts[0] == "" {
+		return "", 0, 0, false
+	}
+	y, err1 := strconv.Atoi(parts[1])
+	n, err2 := strconv.ParseUint(parts[2], 10, 64)
+	if err1 != nil || err2 != nil || y < 2000 || y > 9999 || n == 0 {
+		return "", 0, 0, false
+	}
+	return parts[0], y, n, true
 }

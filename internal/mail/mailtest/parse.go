@@ -2,6 +2,7 @@ package mailtest
 
 import (
 	"bytes"
+	"encoding/base64"
 	"io"
 	"mime"
 	"mime/multipart"
@@ -16,6 +17,14 @@ type Message struct {
 	Subject string // RFC 2047-decoded
 	Text    string
 	HTML    string
+	// Attachments are the files of a multipart/mixed message, decoded.
+	Attachments []Attachment
+}
+
+// Attachment is one attached file.
+type Attachment struct {
+	Name, ContentType string
+	Data              []byte
 }
 
 // Parse reads raw as a mail client does, and fails the test unless it is
@@ -32,10 +41,48 @@ func Parse(t testing.TB, raw []byte) Message {
 		t.Fatalf("subject %q: %v", msg.Header.Get("Subject"), err)
 	}
 	mt, params, err := mime.ParseMediaType(msg.Header.Get("Content-Type"))
+	if err == nil && mt == "multipart/mixed" {
+		// The alternative text and HTML first, then the files.
+		mixed := multipart.NewReader(msg.Body, params["boundary"])
+		for i := 0; ; i++ {
+			part, err := mixed.NextPart()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				t.Fatalf("multipart/mixed: %v", err)
+			}
+			pt, pp, _ := mime.ParseMediaType(part.Header.Get("Content-Type"))
+			if i == 0 {
+				if pt != "multipart/alternative" {
+					t.Fatalf("the first part is %s, want multipart/alternative", pt)
+				}
+				alternative(t, &p, part, pp["boundary"])
+				continue
+			}
+			var r io.Reader = part
+			if strings.EqualFold(part.Header.Get("Content-Transfer-Encoding"), "base64") {
+				r = base64.NewDecoder(base64.StdEncoding, part)
+			}
+			data, err := io.ReadAll(r)
+			if err != nil {
+				t.Fatalf("attachment: %v", err)
+			}
+			p.Attachments = append(p.Attachments, Attachment{Name: part.FileName(), ContentType: pt, Data: data})
+		}
+		return p
+	}
 	if err != nil || mt != "multipart/alternative" {
 		t.Fatalf("Content-Type %q (%v), want multipart/alternative", msg.Header.Get("Content-Type"), err)
 	}
-	mr := multipart.NewReader(msg.Body, params["boundary"])
+	alternative(t, &p, msg.Body, params["boundary"])
+	return p
+}
+
+// alternative reads a multipart/alternative body's text and HTML parts.
+func alternative(t testing.TB, p *Message, body io.Reader, boundary string) {
+	t.Helper()
+	mr := multipart.NewReader(body, boundary)
 	for {
 		part, err := mr.NextPart() // decodes quoted-printable itself
 		if err == io.EOF {
@@ -64,5 +111,4 @@ func Parse(t testing.TB, raw []byte) Message {
 	if p.Text == "" || p.HTML == "" {
 		t.Fatalf("want both a text and an HTML part, got text=%d html=%d bytes", len(p.Text), len(p.HTML))
 	}
-	return p
 }
