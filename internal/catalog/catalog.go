@@ -35,6 +35,7 @@ type Catalog struct {
 	Coupons    CouponRules `json:"coupons"`
 	OrdersOpen bool        `json:"orders_open"`
 	Production Production  `json:"production"`
+	Retention  Retention   `json:"retention"` // retention.go
 }
 
 // Shop is who sells: what e-mails and the daemon's pages print.

@@ -43,6 +43,9 @@ type Config struct {
 	Hours         Hours
 	Social        []SocialLink
 	Stages        []Stage // [[production.stages]], in build order (production.go)
+	// Retention is [retention]: the privacy page prints it, the daemon
+	// applies it (through catalog.json).
+	Retention catalog.Retention
 }
 
 // Locale is one language version of the site.
