@@ -42,7 +42,7 @@ type PrivacyOrder struct {
 	Order        *order.Order       `json:"order"`
 	Notes        []*store.Note      `json:"notes"`
 	Mails        []store.SentRecord `json:"mails"`
-	AnonymisedOn time.Time          `json:"anonymised_on"`
+	AnonymisedOn string             `json:"anonymised_on"` // YYYY-MM-DD, the workshop's day
 }
 
 // PrivacySubscription is a notify-me sign-up without its token (the key
@@ -99,7 +99,7 @@ func (env Env) PrivacyExport(email, by string) (*PrivacyData, error) {
 			if err != nil {
 				return err
 			}
-			d.Orders = append(d.Orders, PrivacyOrder{Order: o, Notes: notes, AnonymisedOn: ret.OrderAnonymisedOn(o.CreatedAt)})
+			d.Orders = append(d.Orders, PrivacyOrder{Order: o, Notes: notes, AnonymisedOn: ret.OrderAnonymisedOn(o.CreatedAt).Format(time.DateOnly)})
 		}
 		if d.Messages, err = tx.ContactsOf(email); err != nil {
 			return err
@@ -153,7 +153,7 @@ type Erasure struct {
 type KeptOrder struct {
 	ID           uint64    `json:"id"`
 	Created      time.Time `json:"created"`
-	AnonymisedOn time.Time `json:"anonymised_on"`
+	AnonymisedOn string    `json:"anonymised_on"` // YYYY-MM-DD, the workshop's day
 }
 
 // PrivacyErase removes what the shop may remove about email at once
@@ -188,7 +188,7 @@ func (env Env) PrivacyErase(email, by string) (*Erasure, error) {
 			return err
 		}
 		for _, o := range orders {
-			e.Orders = append(e.Orders, KeptOrder{ID: o.ID, Created: o.CreatedAt, AnonymisedOn: ret.OrderAnonymisedOn(o.CreatedAt)})
+			e.Orders = append(e.Orders, KeptOrder{ID: o.ID, Created: o.CreatedAt, AnonymisedOn: ret.OrderAnonymisedOn(o.CreatedAt).Format(time.DateOnly)})
 		}
 		return tx.Audit(&owners.Entry{At: env.now().UTC(), Owner: by, IP: env.IP, What: "privacy.erase",
 			Detail: fmt.Sprintf("subscription %t, %d messages removed, %d orders kept", e.Subscription, e.Messages, len(e.Orders))})
@@ -267,7 +267,7 @@ func (c *cmd) privacy(sub string, rest []string) error {
 	}
 	for _, o := range e.Orders {
 		c.printf("order #%d of %s kept for the tax period: anonymised on %s\n", o.ID,
-			o.Created.UTC().Format(time.DateOnly), o.AnonymisedOn.Format(time.DateOnly))
+			o.Created.UTC().Format(time.DateOnly), o.AnonymisedOn)
 	}
 	return nil
 }
