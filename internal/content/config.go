@@ -229,9 +229,9 @@ func parentKey(key string) string {
 func readRetention(f *fields) catalog.Retention {
 	t := f.Table("retention", false)
 	r := catalog.Retention{
-		OrdersYears:     t.Int("orders_years", false, catalog.MinOrdersYears, 30),
+		OrdersYears:     t.Int("orders_years", false, catalog.MinOrdersYears, 20),
 		MessagesMonths:  t.Int("messages_months", false, 1, 120),
-		UnconfirmedDays: t.Int("unconfirmed_days", false, 1, 365),
+		UnconfirmedDays: t.Int("unconfirmed_days", false, 2, 365),
 	}
 	t.unknownFields()
 	return r.OrDefaults()
