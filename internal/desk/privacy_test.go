@@ -43,7 +43,7 @@ func TestPrivacyExportAndErase(t *testing.T) {
 			} `json:"order"`
 			AnonymisedOn string `json:"anonymised_on"`
 		} `json:"orders"`
-		Subscription *struct{ Confirmed bool } `json:"subscription"`
+		Subscription *struct{ Confirmed bool }  `json:"subscription"`
 		Messages     []struct{ Message string } `json:"messages"`
 	}
 	if err := json.Unmarshal([]byte(a.raw), &d); err != nil {
