@@ -171,6 +171,19 @@ func (tx *Tx) ContactsOf(email string) ([]*Contact, error) {
 	return out, nil
 }
 
+// ContactRef is the Ref of the e-mail that forwards contact message id to
+// the shop, so the record of it goes with the message.
+func ContactRef(id uint64) string { return fmt.Sprintf("contact:%d", id) }
+
+// deleteContact deletes contact message c and its forwarded e-mail's
+// record and body.
+func (tx *Tx) deleteContact(c *Contact) error {
+	if err := tx.bucket(BucketContacts).Delete(idKey(c.ID)); err != nil {
+		return err
+	}
+	return tx.deleteSent(ContactRef(c.ID))
+}
+
 // DeleteContactsOf deletes the contact messages sent from email and
 // returns how many went.
 func (tx *Tx) DeleteContactsOf(email string) (int, error) {
@@ -179,7 +192,7 @@ func (tx *Tx) DeleteContactsOf(email string) (int, error) {
 		return 0, err
 	}
 	for _, c := range list {
-		if err := tx.bucket(BucketContacts).Delete(idKey(c.ID)); err != nil {
+		if err := tx.deleteContact(c); err != nil {
 			return 0, err
 		}
 	}
@@ -189,13 +202,23 @@ func (tx *Tx) DeleteContactsOf(email string) (int, error) {
 // PurgeContacts deletes the contact messages received before before and
 // returns how many went (the retention sweep).
 func (db *DB) PurgeContacts(before time.Time) (int, error) {
-	return db.purge(BucketContacts, "contact", func(v []byte) (bool, error) {
-		var c struct {
-			Created time.Time `json:"created"`
+	n := 0
+	err := db.UpdateNow(func(tx *Tx) error {
+		all, err := tx.Contacts()
+		if err != nil {
+			return err
 		}
-		err := json.Unmarshal(v, &c)
-		return c.Created.Before(before), err
+		for _, c := range all {
+			if c.Created.Before(before) {
+				if err := tx.deleteContact(c); err != nil {
+					return err
+				}
+				n++
+			}
+		}
+		return nil
 	})
+	return n, err
 }
 
 // PurgeSubscribers deletes the subscribers who unsubscribed and those

@@ -165,6 +165,15 @@ func TestPurgeContactsAndSubscribers(t *testing.T) {
 	must(t, db.Update(func(tx *store.Tx) error { return tx.Enqueue(m) }))
 	must(t, db.DeliveredAll([]*mail.Message{m}))
 
+	// The forwarded e-mails of the old and of Anna's messages are filed
+	// under their messages and go with them.
+	var fwd []*mail.Message
+	for _, id := range []uint64{1, 2, 4} {
+		fwd = append(fwd, newMessage(store.ContactRef(id), "contact_message"))
+	}
+	must(t, db.Update(func(tx *store.Tx) error { return tx.Enqueue(fwd...) }))
+	must(t, db.DeliveredAll(fwd))
+
 	ret := catalog.Retention{}.OrDefaults()
 	if n, err := db.PurgeContacts(ret.MessagesCutoff(now)); err != nil || n != 2 {
 		t.Errorf("PurgeContacts = %d, %v; want the two three-year-old messages", n, err)
@@ -193,7 +202,10 @@ func TestPurgeContactsAndSubscribers(t *testing.T) {
 		}
 		return err
 	}))
-	if c := counts(t, db); c[store.BucketSubscriberTokens] != 2 {
-		t.Errorf("tokens = %d, want 2", c[store.BucketSubscriberTokens])
+	if c := counts(t, db); c[store.BucketSubscriberTokens] != 2 || c[store.BucketSent] != 1 {
+		t.Errorf("tokens = %d, want 2; e-mail records %d, want Cy's message's only", c[store.BucketSubscriberTokens], c[store.BucketSent])
+	}
+	if recs, _ := db.Sent(store.ContactRef(4)); len(recs) != 1 {
+		t.Errorf("Cy's message's e-mail record: %+v", recs)
 	}
 }
