@@ -15,12 +15,7 @@ import (
 // 20). Audited as privacy.export, without the address.
 func (d *Desk) getPrivacyExport(w http.ResponseWriter, r *http.Request) {
 	data, err := d.admin(r).PrivacyExport(r.URL.Query().Get("email"), current(r).owner.Name)
-	if errors.Is(err, admin.ErrNoEmail) {
-		d.fail(w, r, http.StatusBadRequest, "privacy_email", nil)
-		return
-	}
-	if err != nil {
-		d.internal(w, r, err)
+	if d.privacyFailed(w, r, err) {
 		return
 	}
 	name := fmt.Sprintf("personal-data-%s.json", d.cfg.Now().UTC().Format("2006-01-02"))
@@ -47,13 +42,22 @@ func (d *Desk) postPrivacyErase(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	e, err := d.admin(r).PrivacyErase(req.Email, current(r).owner.Name)
-	if errors.Is(err, admin.ErrNoEmail) {
-		d.fail(w, r, http.StatusBadRequest, "privacy_email", nil)
-		return
-	}
-	if err != nil {
-		d.internal(w, r, err)
+	if d.privacyFailed(w, r, err) {
 		return
 	}
 	writeJSON(w, http.StatusOK, e)
+}
+
+// privacyFailed answers err of PrivacyExport or PrivacyErase, if any: a
+// bad address is the owner's typing, anything else the server's fault.
+func (d *Desk) privacyFailed(w http.ResponseWriter, r *http.Request, err error) bool {
+	switch {
+	case errors.Is(err, admin.ErrNoEmail):
+		d.fail(w, r, http.StatusBadRequest, "privacy_email", nil)
+	case err != nil:
+		d.internal(w, r, err)
+	default:
+		return false
+	}
+	return true
 }

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"time"
 
+	bolt "go.etcd.io/bbolt"
+
 	"sabershop/internal/order"
 )
 
@@ -145,8 +147,13 @@ func (tx *Tx) deletePrefix(bucket string, prefix []byte) error {
 	for k, _ := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Next() {
 		gone = append(gone, bytes.Clone(k))
 	}
-	// Deleting while a cursor walks the bucket skips keys.
-	for _, k := range gone {
+	return deleteKeys(b, gone)
+}
+
+// deleteKeys deletes keys from b. The callers collect them first:
+// deleting while a cursor walks the bucket skips keys.
+func deleteKeys(b *bolt.Bucket, keys [][]byte) error {
+	for _, k := range keys {
 		if err := b.Delete(k); err != nil {
 			return err
 		}
@@ -202,23 +209,7 @@ func (tx *Tx) DeleteContactsOf(email string) (int, error) {
 // PurgeContacts deletes the contact messages received before before and
 // returns how many went (the retention sweep).
 func (db *DB) PurgeContacts(before time.Time) (int, error) {
-	n := 0
-	err := db.UpdateNow(func(tx *Tx) error {
-		all, err := tx.Contacts()
-		if err != nil {
-			return err
-		}
-		for _, c := range all {
-			if c.Created.Before(before) {
-				if err := tx.deleteContact(c); err != nil {
-					return err
-				}
-				n++
-			}
-		}
-		return nil
-	})
-	return n, err
+	return deleteEach(db, (*Tx).Contacts, func(c *Contact) bool { return c.Created.Before(before) }, (*Tx).deleteContact)
 }
 
 // PurgeSubscribers deletes the subscribers who unsubscribed and those
@@ -226,15 +217,25 @@ func (db *DB) PurgeContacts(before time.Time) (int, error) {
 // tokens and e-mail records, and returns how many went (the retention
 // sweep).
 func (db *DB) PurgeSubscribers(unconfirmedBefore time.Time) (int, error) {
+	return deleteEach(db, (*Tx).Subscribers,
+		func(s *Subscriber) bool {
+			return s.Unsubscribed || (!s.Confirmed && s.Created.Before(unconfirmedBefore))
+		},
+		func(tx *Tx, s *Subscriber) error { return tx.DeleteSubscriber(s.Email) })
+}
+
+// deleteEach deletes with del, in one transaction, the records of list
+// that gone picks, and returns how many went.
+func deleteEach[T any](db *DB, list func(*Tx) ([]*T, error), gone func(*T) bool, del func(*Tx, *T) error) (int, error) {
 	n := 0
 	err := db.UpdateNow(func(tx *Tx) error {
-		list, err := tx.Subscribers()
+		all, err := list(tx)
 		if err != nil {
 			return err
 		}
-		for _, s := range list {
-			if s.Unsubscribed || (!s.Confirmed && s.Created.Before(unconfirmedBefore)) {
-				if err := tx.DeleteSubscriber(s.Email); err != nil {
+		for _, r := range all {
+			if gone(r) {
+				if err := del(tx, r); err != nil {
 					return err
 				}
 				n++
@@ -261,10 +262,5 @@ func (tx *Tx) DeleteMailSendsOf(email string) error {
 	if err != nil {
 		return err
 	}
-	for _, k := range gone {
-		if err := b.Delete(k); err != nil {
-			return err
-		}
-	}
-	return nil
+	return deleteKeys(b, gone)
 }
