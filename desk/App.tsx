@@ -136,7 +136,7 @@ export function App() {
     <Shell t={t} me={session.me} route={route} go={go} onSignedOut={signedOut}>
       {route === "activity" && <Activity t={t} locale={texts.locale} />}
       {route === "coupons" && <Coupons t={t} locale={texts.locale} />}
-      {route === "subscribers" && <Subscribers t={t} />}
+      {route === "subscribers" && <Subscribers t={t} locale={texts.locale} />}
       {route === "passkeys" && <Passkeys t={t} locale={texts.locale} />}
       {route === "account" && <Account t={t} locale={texts.locale} me={session.me} />}
       {route === "messages" && <Messages t={t} locale={texts.locale} />}

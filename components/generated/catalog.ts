@@ -20,6 +20,8 @@ export interface Catalog {
   orders_open: boolean;
   production: Production;
   vat: VAT;
+  /** retention.go */
+  retention: Retention;
 }
 
 /**
@@ -187,6 +189,32 @@ export interface Product {
  */
 export interface Production {
   stages: Stage[];
+}
+
+/**
+ * Retention is how long the shop keeps personal data (content/config.toml's
+ * [retention]; docs/legal.md#personal-data). It lives in the catalogue so
+ * the privacy page the build prints and the daemon's sweep read the same
+ * numbers. A zero field (a catalogue built before the table existed) means
+ * its default: see OrDefaults.
+ * Go: catalog.Retention
+ */
+export interface Retention {
+  /**
+   * OrdersYears is how many years after the end of the year an order's
+   * tax is due the order keeps its customer's data; then it is
+   * anonymised. The tax on a sale is due the year after it at the latest
+   * (the annual income tax return, December's VAT), so an order of year Y
+   * is anonymised on 1 January of Y + OrdersYears + 2 (OrderAnonymisedOn).
+   */
+  orders_years: number;
+  /** MessagesMonths is how long contact-form messages are kept. */
+  messages_months: number;
+  /**
+   * UnconfirmedDays is how long a notify-me sign-up whose address was
+   * never confirmed is kept.
+   */
+  unconfirmed_days: number;
 }
 
 /**

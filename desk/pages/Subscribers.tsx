@@ -3,6 +3,7 @@ import { call } from "../api";
 import type { Translate } from "../i18n";
 import { useResource } from "../useResource";
 import { Notice } from "../Notice";
+import { PersonalData } from "./PersonalData";
 
 interface Row {
   email: string;
@@ -20,7 +21,7 @@ interface Data {
 const LOCALES = ["pl", "en", "de"];
 
 /** The notify-me list: export, remove one on request, announce the sale. */
-export function Subscribers({ t }: { t: Translate }) {
+export function Subscribers({ t, locale }: { t: Translate; locale: string }) {
   const id = useId();
   const { data: d, set: setD, error, setError, reload: load } = useResource<Data>("subscribers", t);
   const [note, setNote] = useState("");
@@ -121,6 +122,7 @@ export function Subscribers({ t }: { t: Translate }) {
               </button>
             </div>
           </form>
+          <PersonalData t={t} locale={locale} />
           {d.subscribers.length === 0 ? (
             <p>{t("subscribers.empty")}</p>
           ) : (

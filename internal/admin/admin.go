@@ -88,6 +88,9 @@ const Usage = `usage: orderd <command> [arguments]
   owners add NAME                          an account for the desk (/admin): prints its one-time setup link
   owners reset NAME                        a new setup link (forgotten password, lost phone); ends its sessions
   owners list | owners remove NAME | owners totp NAME on|off
+  privacy export EMAIL                     everything held about the address, as JSON (GDPR access)
+  privacy erase EMAIL                      remove its sign-up and messages now; its orders are kept
+                                           for the tax period and anonymised after it
 
 Every command takes -data DIR (ORDERD_DATA, default ./var); commands that
 write e-mails also read the built site's catalogue from -site (ORDERD_SITE).`
@@ -161,6 +164,8 @@ func Run(ctx context.Context, env Env, args []string, out io.Writer) error {
 		}
 	case "owners":
 		return c.owners(sub, rest)
+	case "privacy":
+		return c.privacy(sub, rest)
 	case "help", "-h", "--help":
 		_, err := fmt.Fprintln(out, Usage)
 		return err

@@ -116,6 +116,9 @@ func (s *Server) contactMail(cat *catalog.Catalog, c *store.Contact, to string) 
 		return nil, err
 	}
 	m.To = to
+	// Filed under the message, so its record goes when the message does
+	// (erasure, retention: store.DeleteContactsOf, PurgeContacts).
+	m.Ref = store.ContactRef(c.ID)
 	return m, nil
 }
 

@@ -36,6 +36,8 @@ type Catalog struct {
 	OrdersOpen bool        `json:"orders_open"`
 	Production Production  `json:"production"`
 	VAT        VAT         `json:"vat"`
+
+	Retention  Retention   `json:"retention"` // retention.go
 }
 
 // Shop is who sells: what e-mails and the daemon's pages print.

@@ -83,6 +83,7 @@ func (l *loader) loadConfig() (Config, bool) {
 	}
 	v.unknownFields()
 	c.Stages = readProduction(c, f)
+	c.Retention = readRetention(f)
 	s := f.Table("social", false)
 	for _, k := range s.Keys() {
 		c.Social = append(c.Social, SocialLink{Name: k, Href: s.String(k, true)})
@@ -227,4 +228,17 @@ func parentKey(key string) string {
 		return key[:i]
 	}
 	return ""
+}
+
+// readRetention reads [retention] (optional; every field has a default).
+// The orders' period is refused below the tax law's minimum.
+func readRetention(f *fields) catalog.Retention {
+	t := f.Table("retention", false)
+	r := catalog.Retention{
+		OrdersYears:     t.Int("orders_years", false, catalog.MinOrdersYears, 20),
+		MessagesMonths:  t.Int("messages_months", false, 1, 120),
+		UnconfirmedDays: t.Int("unconfirmed_days", false, 2, 365),
+	}
+	t.unknownFields()
+	return r.OrDefaults()
 }

@@ -44,6 +44,10 @@ type Config struct {
 	Social        []SocialLink
 	Stages        []Stage // [[production.stages]], in build order (production.go)
 	VAT           catalog.VAT
+
+	// Retention is [retention]: the privacy page prints it, the daemon
+	// applies it (through catalog.json).
+	Retention catalog.Retention
 }
 
 // Locale is one language version of the site.

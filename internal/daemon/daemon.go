@@ -73,6 +73,9 @@ type Config struct {
 	Unpaid order.Unpaid
 	// UnpaidSweep is how often unpaid orders are looked at (0: hourly).
 	UnpaidSweep time.Duration
+	// RetentionSweep is how often the retention periods are applied
+	// (admin.SweepRetention; 0: daily). It also runs at start.
+	RetentionSweep time.Duration
 	// Demo runs a demo shop on purpose: the sandbox may take payments on a
 	// public address, and every page and e-mail says it is a demo. Without
 	// it the sandbox is refused unless the shop's address is localhost
@@ -263,6 +266,9 @@ func Run(ctx context.Context, cfg Config) error {
 	wg.Go(func() { purgeIdempotency(bg, db, log) })
 	wg.Go(func() { sweepUnpaid(bg, srvAPI, cfg.UnpaidSweep, log) })
 	wg.Go(func() {
+		sweepRetention(bg, admin.Env{DB: db, Catalog: cats.Current, Log: log}, cfg.RetentionSweep, log)
+	})
+	wg.Go(func() {
 		env := admin.Env{DB: db, Catalog: cats.Current, BaseURL: baseURL, Kick: worker.Kick, Log: log, Payments: pays}
 		if err := admin.Serve(bg, sock, env); err != nil {
 			log.Error("command socket", "err", err)
@@ -369,6 +375,31 @@ func sweepUnpaid(ctx context.Context, srv *api.Server, every time.Duration, log 
 	for {
 		if swept, err := srv.SweepUnpaid(ctx); err != nil {
 			log.Error("unpaid orders", "err", err, "reminded", swept.Reminded, "cancelled", swept.Expired)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
+
+// sweepRetention applies the catalogue's retention periods
+// (admin.SweepRetention: old orders anonymised, old messages and stale
+// sign-ups deleted) at start and then every interval (0: daily): the
+// periods are years, months and days, so a day late is on time.
+func sweepRetention(ctx context.Context, env admin.Env, every time.Duration, log *slog.Logger) {
+	if every <= 0 {
+		every = 24 * time.Hour
+	}
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		swept, err := env.SweepRetention()
+		if err != nil {
+			log.Error("retention sweep", "err", err, "anonymised", swept.Orders)
+		} else if swept != (admin.Swept{}) {
+			log.Info("retention sweep", "orders_anonymised", swept.Orders, "messages_deleted", swept.Messages, "signups_deleted", swept.Subscribers)
 		}
 		select {
 		case <-ctx.Done():

@@ -108,6 +108,8 @@ func (d *Desk) routes() {
 	d.mux.Handle("GET /admin/api/subscribers", d.session(d.getSubscribers))
 	d.mux.Handle("GET /admin/api/subscribers.csv", d.session(d.getSubscribersCSV))
 	d.mux.Handle("POST /admin/api/subscribers/remove", d.session(d.postSubscriberRemove))
+	d.mux.Handle("GET /admin/api/privacy/export", d.session(d.getPrivacyExport))
+	d.mux.Handle("POST /admin/api/privacy/erase", d.session(d.postPrivacyErase))
 	d.mux.Handle("GET /admin/api/sale-start/preview", d.session(d.getSalePreview))
 	d.mux.Handle("POST /admin/api/sale-start", d.session(d.postSaleStart))
 	d.mux.Handle("GET /admin/api/orders", d.session(d.getOrders))

@@ -3,6 +3,7 @@ package site
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -219,6 +220,12 @@ func (a *assembler) vars() map[string]string {
 		"site.name": a.cfg.Name, "company.name": c.Name, "company.owner": c.Owner, "company.street": c.Street,
 		"company.zip": c.Zip, "company.city": c.City, "company.country": c.Country, "company.tax_id": c.TaxID,
 		"company.email": c.Email, "company.phone": c.Phone, "hours.days": h.Days, "hours.open": h.Open, "hours.close": h.Close,
+		"retention.orders_years": strconv.Itoa(a.cfg.Retention.OrdersYears),
+		// An order of year X is anonymised on 1 January of X + this
+		// (catalog.Retention.OrderAnonymisedOn).
+		"retention.orders_offset":    strconv.Itoa(a.cfg.Retention.OrdersYears + 2),
+		"retention.messages_months":  strconv.Itoa(a.cfg.Retention.MessagesMonths),
+		"retention.unconfirmed_days": strconv.Itoa(a.cfg.Retention.UnconfirmedDays),
 	}
 	return a.varMap
 }

@@ -12,7 +12,8 @@ import (
 // reads the file and so links nothing that reads Markdown or YAML.
 // The pages take their prices from the same value (assembler.catalog).
 func Catalog(site *content.Site) *catalog.Catalog {
-	c := &catalog.Catalog{FileFormat: catalog.FileFormat, OrdersOpen: site.Config.OrdersOpen}
+	c := &catalog.Catalog{FileFormat: catalog.FileFormat, OrdersOpen: site.Config.OrdersOpen,
+		Retention: site.Config.Retention}
 	c.Shop = catalog.Shop{Name: site.Config.Name, BaseURL: site.Config.BaseURL, Company: site.Config.Company}
 	for _, l := range site.Config.Locales {
 		c.Locales = append(c.Locales, catalog.Locale{Code: l.Code, Currency: l.Currency, Format: site.Formats[l.Code]})

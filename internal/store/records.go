@@ -198,14 +198,18 @@ func (tx *Tx) PutSubscriber(s *Subscriber) error {
 }
 
 // DeleteSubscriber removes the subscriber of email (case and spaces
-// ignored) and its token: a request to be forgotten. ErrNotFound when
-// there is none.
+// ignored), its token and the records of the e-mails it was sent (filed
+// under the token): a request to be forgotten. ErrNotFound when there is
+// none.
 func (tx *Tx) DeleteSubscriber(email string) error {
 	old, err := tx.Subscriber(email)
 	if err != nil {
 		return err
 	}
 	if err := tx.bucket(BucketSubscriberTokens).Delete([]byte(old.Token)); err != nil {
+		return err
+	}
+	if err := tx.deleteSent(old.Token); err != nil {
 		return err
 	}
 	return tx.bucket(BucketSubscribers).Delete([]byte(normEmail(email)))
