@@ -37,7 +37,7 @@ type Catalog struct {
 	Production Production  `json:"production"`
 	VAT        VAT         `json:"vat"`
 
-	Retention  Retention   `json:"retention"` // retention.go
+	Retention Retention `json:"retention"` // retention.go
 }
 
 // Shop is who sells: what e-mails and the daemon's pages print.
