@@ -40,6 +40,10 @@ func Anonymise(o *Order, at time.Time) bool {
 	c := &o.Customer
 	c.FirstName, c.LastName, c.Street, c.Zip, c.City, c.Phone = Anonymised, "", "", "", "", ""
 	c.Email = ""
+	// A company's name may be a sole trader's own ("Jan Kowalski Usługi").
+	if c.Company != "" {
+		c.Company, c.VATID = Anonymised, ""
+	}
 	if o.CancelReason != "" {
 		o.CancelReason = Anonymised
 	}

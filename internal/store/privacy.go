@@ -8,6 +8,7 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
+	"sabershop/internal/invoice"
 	"sabershop/internal/order"
 )
 
@@ -93,7 +94,28 @@ func (tx *Tx) anonymiseOrder(hash string, at time.Time) (bool, error) {
 	if err := tx.deletePrefix(BucketOrderNotes, idKey(o.ID)); err != nil {
 		return false, err
 	}
+	if err := tx.anonymiseDocuments(o.ID); err != nil {
+		return false, err
+	}
 	return true, tx.forgetSent(o.Hash)
+}
+
+// anonymiseDocuments empties the buyer of order id's invoices: kept for
+// the same tax period as the order, they go with it. Numbers, dates and
+// amounts stay, so the series keeps no gap.
+func (tx *Tx) anonymiseDocuments(id uint64) error {
+	docs, err := tx.DocumentsOf(id)
+	if err != nil {
+		return err
+	}
+	for _, d := range docs {
+		d.Buyer = invoice.Buyer{Name: order.Anonymised, Country: d.Buyer.Country}
+		series, year, seq, _ := parseNumber(d.Number)
+		if err := put(tx.bucket(BucketDocuments), documentKey(series, year, seq), d); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // forgetSent deletes the kept bodies of the e-mails filed under ref and

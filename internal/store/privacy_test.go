@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"sabershop/internal/catalog"
+	"sabershop/internal/invoice"
 	"sabershop/internal/mail"
 	"sabershop/internal/order"
 	"sabershop/internal/store"
@@ -27,6 +28,7 @@ func TestAnonymiseOrdersOlderThanThePeriod(t *testing.T) {
 	old.CreatedAt = time.Date(2024, 12, 31, 22, 0, 0, 0, time.UTC) // 23:00 in Kraków: still 2024
 	old.Customer.Phone, old.Customer.Street, old.Customer.Zip, old.Customer.City = "+48 600 100 200", "ul. Długa 1", "30-001", "Kraków"
 	old.Status, old.CancelReason = order.Cancelled, "Anna changed her mind"
+	old.Customer.Company, old.Customer.VATID = "Anna Nowak Kuźnia", "PL5260250274"
 	old.Timeline = append(old.Timeline, order.Event{Status: order.Cancelled, At: old.CreatedAt, Cause: "owner: Anna changed her mind"})
 	young := newOrder("hash-young", "anna.nowak@example.com")
 	young.CreatedAt = time.Date(2024, 12, 31, 23, 30, 0, 0, time.UTC) // 00:30 on 1 January 2025 in Kraków
@@ -44,6 +46,11 @@ func TestAnonymiseOrdersOlderThanThePeriod(t *testing.T) {
 			return err
 		}
 		if err := tx.AddNote(&store.Note{Order: young.ID, Text: "Anna called again"}); err != nil {
+			return err
+		}
+		inv := &invoice.Document{Kind: invoice.KindInvoice, Series: invoice.SeriesInvoice, OrderID: old.ID, Total: invoice.Amounts{Gross: 159900},
+			Buyer: invoice.Buyer{Name: "Anna Nowak", Company: "Anna Nowak Kuźnia", VATID: "PL5260250274", Street: "ul. Długa 1", Country: "pl"}}
+		if err := tx.IssueDocument(inv, 2024); err != nil {
 			return err
 		}
 		return tx.Enqueue(newMessage("hash-old", "order_placed"), newMessage("hash-young", "order_placed"))
@@ -71,7 +78,8 @@ func TestAnonymiseOrdersOlderThanThePeriod(t *testing.T) {
 		o, err := tx.Order("hash-old")
 		must(t, err)
 		c := o.Customer
-		if c.FirstName != order.Anonymised || c.LastName != "" || c.Email != "" || c.Phone != "" || c.Street != "" || c.Zip != "" || c.City != "" {
+		if c.FirstName != order.Anonymised || c.LastName != "" || c.Email != "" || c.Phone != "" || c.Street != "" || c.Zip != "" || c.City != "" ||
+			c.Company != order.Anonymised || c.VATID != "" {
 			t.Errorf("old order's customer = %+v", c)
 		}
 		if c.Country != "pl" || o.Totals.Total != 159900 || len(o.Lines) != 1 || o.Currency != "PLN" || !o.CreatedAt.Equal(old.CreatedAt) {
@@ -96,6 +104,11 @@ func TestAnonymiseOrdersOlderThanThePeriod(t *testing.T) {
 			if len(page.Orders) != 1 || page.Orders[0].Hash != "hash-young" {
 				t.Errorf("search %q = %+v, want only the young order", q, page.Orders)
 			}
+		}
+		// The invoice keeps its number and amounts, not its buyer.
+		if docs, _ := tx.DocumentsOf(old.ID); len(docs) != 1 || docs[0].Number != "FV/2024/0001" || docs[0].Total.Gross != 159900 ||
+			docs[0].Buyer != (invoice.Buyer{Name: order.Anonymised, Country: "pl"}) {
+			t.Errorf("old order's invoice = %+v", docs)
 		}
 		if notes, _ := tx.Notes(old.ID); len(notes) != 0 {
 			t.Errorf("old order's notes = %+v, want none", notes)
