@@ -43,6 +43,11 @@ type Config struct {
 	Hours         Hours
 	Social        []SocialLink
 	Stages        []Stage // [[production.stages]], in build order (production.go)
+
+	// The cookie banner's choice is kept ConsentMonths months; a new
+	// ConsentVersion (the banner's texts or purposes changed) asks again.
+	ConsentMonths  int
+	ConsentVersion string
 }
 
 // Locale is one language version of the site.

@@ -268,6 +268,7 @@ func (a *assembler) siteData(p *page) siteData {
 	s := siteData{
 		Name: cfg.Name, Locale: p.locale, Currency: loc.Currency, Home: localePath(cfg, p.locale, "/"),
 		OrdersOpen: cfg.OrdersOpen, TagManagerID: cfg.TagManagerID,
+		ConsentMonths: cfg.ConsentMonths, ConsentVersion: cfg.ConsentVersion,
 		BasketHref: localePath(cfg, p.locale, "/basket"), ContactHref: localePath(cfg, p.locale, "/contact"),
 		Logo:    "/favicon.svg",
 		Company: cfg.Company,
