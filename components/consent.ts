@@ -179,7 +179,8 @@ export function startConsent(host: HTMLElement): void {
   host.addEventListener("keydown", (e) => {
     if (e.key === "Escape" && reopenedFrom) close();
   });
-  // "Cookie settings" links anywhere on the page reopen the banner.
+  // "Cookie settings" links anywhere on the page reopen the banner. In the
+  // capture phase: before sitewide.ts sees a link followed (its progress bar).
   document.addEventListener("click", (e) => {
     const link = (e.target as Element | null)?.closest?.<HTMLElement>('[data-consent="open"]');
     if (!link || !banner || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
@@ -189,7 +190,7 @@ export function startConsent(host: HTMLElement): void {
     reopenedFrom = link;
     render();
     banner.focus();
-  });
+  }, true);
   // Another tab choosing hides the banner here too (and loads or stops tracking).
   window.addEventListener("storage", (e) => {
     if (e.key === CONSENT_KEY || e.key === null) {
