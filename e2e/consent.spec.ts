@@ -246,6 +246,15 @@ test("every page has the Cookie settings link, in its language, server-rendered"
   }
 });
 
+test("the privacy page names the Cookie settings link and how long the choice is kept, in every language", async ({ request }) => {
+  const kept: Record<Locale, string> = { en: `${CONSENT_MONTHS} months`, pl: `${CONSENT_MONTHS} mies.`, de: `${CONSENT_MONTHS} Monate` };
+  for (const locale of LOCALES) {
+    const html = await (await request.get(path(locale, "/legal-privacy"))).text();
+    expect(html, locale).toContain(`<strong>${LINK[locale]}</strong>`);
+    expect(html, locale).toContain(kept[locale]);
+  }
+});
+
 test("the link in Polish and German opens the banner in that language", async ({ page }) => {
   await storeBefore(page, consentRecord("accepted"));
   for (const [locale, text] of [["pl", "Twój wybór: pliki cookie zaakceptowane."], ["de", "Deine Wahl: Cookies akzeptiert."]] as const) {

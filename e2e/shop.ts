@@ -138,7 +138,7 @@ export async function acceptCookies(page: Page) {
   await page.addInitScript(({ key, value }) => localStorage.setItem(key, value), { key: CONSENT_KEY, value: consentRecord("accepted") });
 }
 
-/** Hides the cookie banner for this tab (Decline), so it covers nothing. */
+/** Hides the cookie banner for this tab (as Learn more does), so it covers nothing. */
 export async function declineCookies(page: Page) {
   await page.addInitScript(() => sessionStorage.setItem("saber-shop.cookie-consent.hidden", "1"));
 }

@@ -17,8 +17,8 @@ var (
 )
 
 // The cookie choice's lifetime (docs/legal.md#cookies-and-consent): six
-// months unless the owner sets another; at most 13, the longest that
-// regulators' guidance accepts for a consent before asking again.
+// months unless the owner sets another, as the CNIL's guidance recommends;
+// at most 13, the longest life it accepts for a tracker.
 const (
 	defaultConsentMonths  = 6
 	maxConsentMonths      = 13

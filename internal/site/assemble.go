@@ -3,6 +3,7 @@ package site
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -220,6 +221,8 @@ func (a *assembler) vars() map[string]string {
 		"company.zip": c.Zip, "company.city": c.City, "company.country": c.Country, "company.tax_id": c.TaxID,
 		"company.email": c.Email, "company.phone": c.Phone, "hours.days": h.Days, "hours.open": h.Open, "hours.close": h.Close,
 	}
+	// The privacy page says how long the cookie choice is kept.
+	a.varMap["consent.months"] = strconv.Itoa(a.cfg.ConsentMonths)
 	return a.varMap
 }
 
