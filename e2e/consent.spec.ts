@@ -186,6 +186,27 @@ test.describe("withdrawal from Cookie settings", BOTH_WIDTHS, () => {
   });
 });
 
+test("a withdrawal in another tab stops the tag manager here too", async ({ page, context }) => {
+  const gtm = await withTagManagerId(page, "GTM-TEST");
+  await logConsentAcrossPages(page);
+  await storeBefore(page, consentRecord("accepted"));
+  await page.goto("/faq");
+  await expect.poll(() => gtm).toEqual([GTM]);
+
+  const other = await context.newPage();
+  await withTagManagerId(other, "GTM-TEST");
+  await other.goto("/gallery");
+  await expect(host(other)).toHaveAttribute("state", "accepted");
+  const reloadedHere = page.waitForEvent("load");
+  await footerLink(other).click();
+  await banner(other).getByRole("button", { name: "Decline" }).click();
+  await reloadedHere;
+  await expect(host(page)).toHaveAttribute("state", "declined");
+  expect(await consentLog(page)).toContainEqual(["consent", "update", DENIED]);
+  await afterIdle(page);
+  expect(gtm).toEqual([GTM]);
+});
+
 test("a choice older than consent_months asks again; a younger one holds", async ({ page, context }) => {
   const gtm = await withTagManagerId(page, "GTM-TEST");
   const monthsAgo = (n: number, days = 0) => {
