@@ -4,7 +4,7 @@
 import type { ReactNode } from "react";
 import type { RenderRequest } from "./generated/pagedata";
 import { CART_KEY } from "./cart/store";
-import { CookieBanner } from "./CookieBanner";
+import { CookieBanner, CookieSettingsLink } from "./CookieBanner";
 import { Island } from "./Island";
 import { useI18n } from "./i18n";
 import { legalHref } from "./page";
@@ -28,15 +28,19 @@ export function Layout({ req, children, hideFooterOnSmall }: LayoutProps) {
   return (
     <div className={classes.join(" ")}>
       <SkipLink />
-      <Header req={req} />
+      <Header req={req} cookieSettingsInMenu={hideFooterOnSmall} />
       <CookieBanner
         tagManagerId={req.site.tag_manager_id ?? ""}
+        version={req.site.consent_version}
+        months={req.site.consent_months}
         privacyHref={legalHref(req, "privacy")}
         label={t("cookie_consent.label")}
         text={t("cookie_consent.text")}
         accept={t("cookie_consent.accept")}
         decline={t("cookie_consent.decline")}
         learnMore={t("cookie_consent.learn_more")}
+        currentAccepted={t("cookie_settings.current_accepted")}
+        currentDeclined={t("cookie_settings.current_declined")}
       />
       <main id="main" tabIndex={-1}>
         {page.breadcrumbs.length > 1 && <Breadcrumbs req={req} />}
@@ -59,7 +63,11 @@ function SkipLink() {
   );
 }
 
-function Header({ req }: { req: RenderRequest }) {
+/**
+ * cookieSettingsInMenu: the page hides its footer on phones, so the phone
+ * menu carries the "Cookie settings" link (it must be on every page).
+ */
+function Header({ req, cookieSettingsInMenu }: { req: RenderRequest; cookieSettingsInMenu?: boolean }) {
   const { site } = req;
   const { t, message } = useI18n();
   return (
@@ -81,6 +89,11 @@ function Header({ req }: { req: RenderRequest }) {
             <div className="menu-toggle__panel">
               <MenuList req={req} className="menu menu--drawer" />
               <LanguageSwitcher req={req} className="lang-switch lang-switch--drawer" />
+              {cookieSettingsInMenu && (
+                <p className="menu-toggle__extra">
+                  <CookieSettingsLink href={legalHref(req, "privacy")} label={t("cookie_settings.link")} />
+                </p>
+              )}
             </div>
           </details>
         </nav>
@@ -244,6 +257,9 @@ function Footer({ req }: { req: RenderRequest }) {
             </li>
             <li>
               <a href={legalHref(req, "privacy")}>{t("footer.privacy")}</a>
+            </li>
+            <li>
+              <CookieSettingsLink href={legalHref(req, "privacy")} label={t("cookie_settings.link")} />
             </li>
           </ul>
         </nav>

@@ -1,28 +1,66 @@
-// The cookie banner's behaviour (docs/product-rules.md#cookie-consent),
-// without React: the layout server-renders the banner hidden inside
-// <saber-consent> (CookieBanner.tsx), and this, run by the site-wide module
-// on every page, decides from storage whether to show it. The banner is fixed
-// at the bottom, so appearing after the page has parsed shifts nothing; a
-// returning visitor never sees it. Without JavaScript no tracking can load,
-// so the banner stays hidden.
+// The cookie banner's behaviour (docs/product-rules.md#cookie-consent,
+// docs/legal.md#cookies-and-consent), without React: the layout
+// server-renders the banner hidden inside <saber-consent> (CookieBanner.tsx),
+// and this, run by the site-wide module on every page, decides from storage
+// whether to show it. The banner is fixed at the bottom, so appearing after
+// the page has parsed shifts nothing; a returning visitor never sees it.
+// Without JavaScript no tracking can load, so the banner stays hidden.
 //
-// Shown while the persisted flag showCookieConsent is set (default: set).
-// Accept clears the flag for good and loads the tag manager with Google
-// Consent Mode v2; Decline and Learn more only hide the banner for this
-// browser session. A visitor who accepted earlier gets tracking straight away.
-import { grantConsentAndLoad, pushConsentDefaults } from "./analytics";
+// Accept and Decline are stored alike (localStorage, with the time of the
+// choice and the banner's version) and kept for the owner's consent_months;
+// after that, or once consent_version changes, the banner asks again.
+// "Learn more" only hides the banner for this browser session. Accept loads
+// the tag manager with Google Consent Mode v2. Every "Cookie settings" link
+// ([data-consent="open"]) reopens the banner, where Decline withdraws an
+// earlier Accept: a denied update, the tag manager's cookies removed, and a
+// new page load if the tag manager ran on this one.
+import { denyConsent, grantConsentAndLoad, pushConsentDefaults } from "./analytics";
+import type { ConsentProps } from "./CookieBanner";
 
-/** localStorage: "false" once the visitor accepted (showCookieConsent = false). */
+/** localStorage: the visitor's choice, a ConsentRecord as JSON. */
 export const CONSENT_KEY = "saber-shop.cookie-consent";
-/** sessionStorage: "1" after Decline or Learn more, for this session only. */
+/** sessionStorage: "1" after Learn more, for this session only. */
 export const CONSENT_HIDDEN_KEY = "saber-shop.cookie-consent.hidden";
 
-/** The host element's state attribute, for styles and tests. */
-export type ConsentState = "show" | "hidden" | "accepted";
+export type ConsentChoice = "accepted" | "declined";
+
+/** The host element's state attribute, for styles, tests and events.ts. */
+export type ConsentState = "show" | "hidden" | ConsentChoice;
+
+/** What CONSENT_KEY holds. */
+export interface ConsentRecord {
+  choice: ConsentChoice;
+  /** When the visitor chose, ms since the epoch. */
+  at: number;
+  /** The banner's consent_version at that time. */
+  version: string;
+}
+
+/** The stored choice, or null when there is none or it is not one of ours. */
+export function parseRecord(raw: string | null): ConsentRecord | null {
+  if (!raw) return null;
+  try {
+    const r = JSON.parse(raw) as Partial<ConsentRecord>;
+    if ((r.choice === "accepted" || r.choice === "declined") && typeof r.at === "number" && typeof r.version === "string") {
+      return { choice: r.choice, at: r.at, version: r.version };
+    }
+  } catch {
+    /* an older format ("false") or garbage: ask again */
+  }
+  return null;
+}
+
+/** A stored choice holds for months calendar months, and for its version only. */
+export function recordHolds(r: ConsentRecord, now: number, months: number, version: string): boolean {
+  if (r.version !== version) return false;
+  const until = new Date(r.at);
+  until.setMonth(until.getMonth() + months);
+  return now < until.getTime();
+}
 
 // In-memory copies for browsers that refuse storage (privacy modes): the
 // choice then holds for this page only.
-const memory = { accepted: false, hidden: false };
+const memory: { choice: ConsentChoice | null; hidden: boolean } = { choice: null, hidden: false };
 
 function store(kind: "local" | "session"): Storage | null {
   try {
@@ -40,43 +78,67 @@ function read(kind: "local" | "session", key: string): string | null {
   }
 }
 
-function write(kind: "local" | "session", key: string, value: string): void {
+/** Returns false when the browser refused (storage disabled or full). */
+function write(kind: "local" | "session", key: string, value: string): boolean {
   try {
-    store(kind)?.setItem(key, value);
+    const s = store(kind);
+    s?.setItem(key, value);
+    return s !== null;
   } catch {
-    /* storage disabled or full: memory keeps the choice for this page */
+    return false;
   }
 }
 
-function current(): ConsentState {
-  if (memory.accepted || read("local", CONSENT_KEY) === "false") return "accepted";
-  if (memory.hidden || read("session", CONSENT_HIDDEN_KEY) === "1") return "hidden";
-  return "show";
+function readProps(host: HTMLElement): ConsentProps {
+  const p: ConsentProps = { tagManagerId: "", version: "1", months: 6 };
+  try {
+    const raw = JSON.parse(host.getAttribute("props") ?? "{}") as Partial<ConsentProps>;
+    if (typeof raw.tagManagerId === "string") p.tagManagerId = raw.tagManagerId;
+    if (typeof raw.version === "string" && raw.version) p.version = raw.version;
+    if (typeof raw.months === "number" && raw.months > 0) p.months = raw.months;
+  } catch {
+    /* a broken attribute means no tag manager */
+  }
+  return p;
 }
 
 /** Runs the banner inside host (<saber-consent props='{"tagManagerId": …}'>). */
 export function startConsent(host: HTMLElement): void {
   const banner = host.querySelector<HTMLElement>(".cookie-banner");
-  let tagManagerId = "";
-  try {
-    const props = JSON.parse(host.getAttribute("props") ?? "{}") as { tagManagerId?: unknown };
-    if (typeof props.tagManagerId === "string") tagManagerId = props.tagManagerId;
-  } catch {
-    /* a broken attribute means no tag manager */
-  }
+  const props = readProps(host);
   // Consent Mode v2: the defaults (all denied) go first, on every page.
   pushConsentDefaults();
+
+  const current = (): ConsentState => {
+    if (memory.choice) return memory.choice;
+    const r = parseRecord(read("local", CONSENT_KEY));
+    if (r && recordHolds(r, Date.now(), props.months, props.version)) return r.choice;
+    if (memory.hidden || read("session", CONSENT_HIDDEN_KEY) === "1") return "hidden";
+    return "show";
+  };
 
   const root = document.documentElement;
   const reserve = () => root.style.setProperty("--cookie-banner-h", `${Math.ceil(banner!.getBoundingClientRect().height)}px`);
   const resize = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(reserve);
+  /** Set while the banner is open from a "Cookie settings" link: focus goes back there. */
+  let reopenedFrom: HTMLElement | null = null;
 
   const render = () => {
     const state = current();
     host.setAttribute("state", state);
-    if (state === "accepted") grantConsentAndLoad(tagManagerId);
-    const show = state === "show";
-    if (!banner || banner.hidden === !show) return;
+    host.toggleAttribute("reopened", reopenedFrom !== null);
+    if (state === "accepted") grantConsentAndLoad(props.tagManagerId);
+    // Declined, never asked, or a choice that lapsed: no consent on this page.
+    else if (denyConsent()) {
+      location.reload();
+      return;
+    }
+    if (!banner) return;
+    banner.querySelectorAll<HTMLElement>("[data-consent-status]").forEach((p) => {
+      p.hidden = reopenedFrom === null || p.getAttribute("data-consent-status") !== state;
+    });
+    const show = state === "show" || reopenedFrom !== null;
+    if (banner.hidden === !show) return;
     banner.hidden = !show;
     // Reserve the banner's height below the page so that the footer can
     // still be scrolled into view above it.
@@ -89,23 +151,52 @@ export function startConsent(host: HTMLElement): void {
     }
   };
 
+  const close = () => {
+    const back = reopenedFrom;
+    reopenedFrom = null;
+    render();
+    if (back?.isConnected && back.getClientRects().length > 0) back.focus();
+  };
+
+  const choose = (choice: ConsentChoice) => {
+    const record: ConsentRecord = { choice, at: Date.now(), version: props.version };
+    memory.choice = write("local", CONSENT_KEY, JSON.stringify(record)) ? null : choice;
+    close();
+  };
+
   host.addEventListener("click", (e) => {
     const action = (e.target as Element | null)?.closest?.("[data-consent]")?.getAttribute("data-consent");
-    if (action === "accept") {
-      memory.accepted = true;
-      write("local", CONSENT_KEY, "false");
+    if (action === "accept" || action === "decline") {
+      choose(action === "accept" ? "accepted" : "declined");
     } else if (action === "hide") {
       // Learn more is a link: this runs, then the browser follows it.
       memory.hidden = true;
       write("session", CONSENT_HIDDEN_KEY, "1");
-    } else {
-      return;
+      reopenedFrom = null;
+      render();
     }
-    render();
   });
-  // Another tab accepting hides the banner here too (and loads tracking).
+  host.addEventListener("keydown", (e) => {
+    if (e.key === "Escape" && reopenedFrom) close();
+  });
+  // "Cookie settings" links anywhere on the page reopen the banner. In the
+  // capture phase: before sitewide.ts sees a link followed (its progress bar).
+  document.addEventListener("click", (e) => {
+    const link = (e.target as Element | null)?.closest?.<HTMLElement>('[data-consent="open"]');
+    if (!link || !banner || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    e.preventDefault();
+    // In the phone menu: close the menu so the banner is not behind it.
+    link.closest("details")?.removeAttribute("open");
+    reopenedFrom = link;
+    render();
+    banner.focus();
+  }, true);
+  // Another tab choosing hides the banner here too (and loads or stops tracking).
   window.addEventListener("storage", (e) => {
-    if (e.key === CONSENT_KEY || e.key === null) render();
+    if (e.key === CONSENT_KEY || e.key === null) {
+      memory.choice = null;
+      render();
+    }
   });
   render();
 }

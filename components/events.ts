@@ -11,17 +11,13 @@ export function pushEvent(event: string, data?: object): void {
 }
 
 /**
- * consent.ts's key (read here, not imported: importing consent.ts would
- * make a shared chunk, see above). "false" means the visitor accepted.
+ * Whether the visitor's consent holds on this page: consent.ts decides
+ * (stored choice, its age and version) and says so on the banner's host
+ * (read here, not imported: importing consent.ts would make a shared chunk,
+ * see above).
  */
-const CONSENT_ACCEPTED_KEY = "saber-shop.cookie-consent";
-
 function consentGiven(): boolean {
-  try {
-    return window.localStorage.getItem(CONSENT_ACCEPTED_KEY) === "false";
-  } catch {
-    return false;
-  }
+  return document.querySelector("saber-consent")?.getAttribute("state") === "accepted";
 }
 
 /** One product line of a GA4 e-commerce event; price in major units. */

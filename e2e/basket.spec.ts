@@ -141,7 +141,9 @@ test("the data layer gets add_to_cart, remove_from_cart and begin_checkout only 
   await expect(badge(page)).toHaveText("1");
   expect(await commerceEvents(page)).toEqual([]);
 
-  await page.evaluate(() => localStorage.setItem("saber-shop.cookie-consent", "false"));
+  // Accepted now, from the footer's Cookie settings: later events are pushed.
+  await page.locator(".site-footer").getByRole("link", { name: "Cookie settings" }).click();
+  await page.getByRole("region", { name: /cookie/i }).getByRole("button", { name: "Accept" }).click();
   await page.getByRole("button", { name: "Add to basket", exact: true }).click();
   const added = await commerceEvents(page);
   expect(added).toHaveLength(1);

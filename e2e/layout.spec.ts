@@ -1,7 +1,7 @@
 // Site-wide layout: the language switcher keeps the page, the phone menu
 // works by keyboard, the footer's community block is on the home page only.
 import { BOTH_WIDTHS, expect, type Locator, PHONE_ONLY, test } from "./fixtures";
-import { islandReady, placeOrder } from "./shop";
+import { acceptCookies, islandReady, placeOrder } from "./shop";
 
 test("the language switcher leads to the same page in the other locale", BOTH_WIDTHS, async ({ page }, info) => {
   await page.goto("/shop/arc");
@@ -118,7 +118,7 @@ async function lineBreaks(el: Locator, text: string) {
 }
 
 test("the status page's e-mail address breaks only after its @ and never overflows", BOTH_WIDTHS, async ({ page, request }) => {
-  await page.addInitScript(() => localStorage.setItem("saber-shop.cookie-consent", "false"));
+  await acceptCookies(page);
   const cases = [
     { email: "anna.nowak@example.com", oneLine: true },
     { email: "katarzyna.wisniewska.zawadzka@przyklad.example.com", oneLine: false },
@@ -141,7 +141,7 @@ test("the status page's e-mail address breaks only after its @ and never overflo
 });
 
 test("the creator's part rows show that they scroll, and scroll by button, keyboard and swipe", BOTH_WIDTHS, async ({ page }) => {
-  await page.addInitScript(() => localStorage.setItem("saber-shop.cookie-consent", "false"));
+  await acceptCookies(page);
   // Four rows, each scrolled by arrow both ways and to its end: some forty
   // steps, over a minute on a busy 2-core machine.
   test.slow();

@@ -6,13 +6,12 @@
 // Above all: a page nobody interacts with loads no React.
 import { BOTH_WIDTHS, expect, type Page, test } from "./fixtures";
 import { watchConsole } from "./console";
-import { afterFrames, afterIdle } from "./shop";
+import { acceptCookies, afterFrames, afterIdle } from "./shop";
 
 // page.route() does not see requests a service worker answers: keep it out.
 test.use({ serviceWorkers: "block" });
 
 const CART_KEY = "saber-shop.cart.v1";
-const CONSENT_KEY = "saber-shop.cookie-consent";
 const HIDDEN_KEY = "saber-shop.cookie-consent.hidden";
 
 function problemsOf(page: Page): string[] {
@@ -93,7 +92,7 @@ test.describe("no React until it is needed", () => {
   for (const visitor of ["first visit", "returning visitor (accepted)", "returning visitor (declined)"] as const) {
     test(`a product page and a post load no runtime: ${visitor}, empty cart`, async ({ page }) => {
       const problems = problemsOf(page);
-      if (visitor === "returning visitor (accepted)") await page.addInitScript((k) => localStorage.setItem(k, "false"), CONSENT_KEY);
+      if (visitor === "returning visitor (accepted)") await acceptCookies(page);
       if (visitor === "returning visitor (declined)") await page.addInitScript((k) => sessionStorage.setItem(k, "1"), HIDDEN_KEY);
       const scripts = scriptsOf(page);
       for (const path of ["/shop/arc", "/blog/how-a-hilt-is-made"]) {

@@ -4,14 +4,14 @@
 import { BOTH_WIDTHS, expect, test } from "./fixtures";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { placeOrder } from "./shop";
+import { acceptCookies, placeOrder } from "./shop";
 
 const docs = resolve(dirname(fileURLToPath(import.meta.url)), "..", "docs", "screenshots");
 
 for (const [name, path] of [["home", "/"], ["product", "/shop/talon"]] as const) {
   test(`screenshot: ${name}`, BOTH_WIDTHS, async ({ page }, info) => {
     // The cookie banner is a first-visit state; the pictures show the site.
-    await page.addInitScript(() => localStorage.setItem("saber-shop.cookie-consent", "false"));
+    await acceptCookies(page);
     await page.goto(path);
     // What a returning visitor sees before touching anything: no island
     // hydrates on these pages until then (e2e/loader.spec.ts).
@@ -33,7 +33,7 @@ test.describe("screenshots of layout fixes", BOTH_WIDTHS, () => {
     return process.env.UPDATE_SCREENSHOTS ? join(docs, file) : outputPath(file);
   };
   test.beforeEach(async ({ page }) => {
-    await page.addInitScript(() => localStorage.setItem("saber-shop.cookie-consent", "false"));
+    await acceptCookies(page);
   });
 
   test("screenshot: status page customer", async ({ page, request }, info) => {

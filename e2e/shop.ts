@@ -3,6 +3,7 @@
 // whole shop (pausing orders, a new price list) without disturbing the
 // tests running next to them.
 import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { cp, mkdtemp, open, readFile, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -11,7 +12,7 @@ import { promisify } from "node:util";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
 
 export { DATA, ROOT, SITE } from "./paths";
-import { RUN_DIR, SANDBOX_DELAY, SITE } from "./paths";
+import { ROOT, RUN_DIR, SANDBOX_DELAY, SITE } from "./paths";
 export const CART_KEY = "saber-shop.cart.v1";
 export const CONSENT_KEY = "saber-shop.cookie-consent";
 
@@ -121,12 +122,23 @@ export async function fillCheckout(page: Page, locale: Locale, c: Customer, { te
   if (terms) await page.getByRole("checkbox", { name: TEXT[locale].terms }).check();
 }
 
-/** Accepts cookies before the first page, so commerce events are pushed. */
-export async function acceptCookies(page: Page) {
-  await page.addInitScript((key) => localStorage.setItem(key, "false"), CONSENT_KEY);
+const CONFIG = readFileSync(join(ROOT, "content/config.toml"), "utf8");
+/** content/config.toml's consent_version: a stored choice for another one asks again. */
+export const CONSENT_VERSION = /^consent_version = "([^"]*)"/m.exec(CONFIG)?.[1] ?? "1";
+/** content/config.toml's consent_months: how long a cookie choice is kept. */
+export const CONSENT_MONTHS = Number(/^consent_months = (\d+)/m.exec(CONFIG)?.[1] ?? 6);
+
+/** What components/consent.ts stores after a choice made at (ms since the epoch). */
+export function consentRecord(choice: "accepted" | "declined", at = Date.now(), version = CONSENT_VERSION): string {
+  return JSON.stringify({ choice, at, version });
 }
 
-/** Hides the cookie banner for this tab (Decline), so it covers nothing. */
+/** Accepts cookies before the first page, so commerce events are pushed. */
+export async function acceptCookies(page: Page) {
+  await page.addInitScript(({ key, value }) => localStorage.setItem(key, value), { key: CONSENT_KEY, value: consentRecord("accepted") });
+}
+
+/** Hides the cookie banner for this tab (as Learn more does), so it covers nothing. */
 export async function declineCookies(page: Page) {
   await page.addInitScript(() => sessionStorage.setItem("saber-shop.cookie-consent.hidden", "1"));
 }

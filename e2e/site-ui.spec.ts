@@ -7,6 +7,7 @@ import { expectNoSeriousViolations } from "./axe";
 import { watchConsole as watchShared } from "./console";
 import { mailTo } from "./mail";
 import { afterFrames, afterIdle, hydratedIsland } from "./shop";
+import { consentCommands, DENIED, GRANTED, withTagManagerId } from "./consent";
 
 // page.route() does not see requests a service worker answers: keep it out.
 test.use({ serviceWorkers: "block" });
@@ -35,49 +36,8 @@ async function notifyReady(page: Page) {
   await expect(hydrated(page, "NotifyMe")).toBeAttached();
 }
 
-/** The consent commands in window.dataLayer, as plain arrays. */
-async function consentCommands(page: Page): Promise<unknown[][]> {
-  return page.evaluate(() =>
-    (window.dataLayer ?? [])
-      .filter((e) => (e as IArguments)[0] === "consent")
-      .map((e) => Array.from(e as IArguments)),
-  );
-}
-
-const DENIED = { ad_storage: "denied", analytics_storage: "denied", ad_user_data: "denied", ad_personalization: "denied" };
-const GRANTED = { ad_storage: "granted", analytics_storage: "granted", ad_user_data: "granted", ad_personalization: "granted" };
-
-/** Serves every page with the cookie banner's tagManagerId prop set to id. */
-async function withTagManagerId(page: Page, id: string): Promise<string[]> {
-  await page.route("**/*", async (route) => {
-    if (route.request().resourceType() !== "document") return route.fallback();
-    const response = await route.fetch();
-    const html = await response.text();
-    const body = html.replace(/(<saber-consent props="[^"]*&quot;tagManagerId&quot;:&quot;)(&quot;)/, `$1${id}$2`);
-    expect(body, "the cookie banner carries a tagManagerId prop").not.toBe(html);
-    const headers = { ...response.headers() };
-    delete headers["content-encoding"];
-    delete headers["content-length"];
-    // The daemon allows the tag manager's origin in its CSP only for a site
-    // built with an id (internal/static: TestCSPTagManagerOnlyWhenConfigured);
-    // this page was built without one, so grant it here the same way.
-    const gtmOrigins = "https://www.googletagmanager.com https://*.google-analytics.com";
-    headers["content-security-policy"] = (headers["content-security-policy"] ?? "").replace(
-      /(script-src|connect-src|img-src) ([^;]*)/g,
-      `$1 $2 ${gtmOrigins}`,
-    );
-    await route.fulfill({ response, body, headers });
-  });
-  const gtm: string[] = [];
-  await page.route("https://www.googletagmanager.com/**", async (route) => {
-    gtm.push(route.request().url());
-    await route.fulfill({ status: 200, contentType: "application/javascript", body: "" });
-  });
-  return gtm;
-}
-
 test.describe("cookie banner", () => {
-  test("shows on the first visit; Decline hides it for this session only", async ({ page, browser, baseURL }) => {
+  test("shows on the first visit; Decline is kept (e2e/consent.spec.ts for how long)", async ({ page, browser, baseURL }) => {
     const problems = watchConsole(page);
     await page.goto("/");
     await expect(banner(page)).toBeVisible();
@@ -91,12 +51,12 @@ test.describe("cookie banner", () => {
     await expect(banner(page)).toHaveCount(0);
 
     await page.goto("/shop");
-    await expect(consentDecided(page)).toHaveAttribute("state", "hidden");
+    await expect(consentDecided(page)).toHaveAttribute("state", "declined");
     await expect(banner(page)).toHaveCount(0);
-    expect(await page.evaluate((k) => localStorage.getItem(k), CONSENT_KEY)).toBeNull();
+    expect(JSON.parse((await page.evaluate((k) => localStorage.getItem(k), CONSENT_KEY))!)).toMatchObject({ choice: "declined" });
     expect(await consentCommands(page)).toHaveLength(1); // defaults only, no update
 
-    // A new session (browser context) asks again.
+    // Another browser (context) asks.
     const other = await browser.newContext({ baseURL });
     const again = await other.newPage();
     await again.goto("/shop");
@@ -125,7 +85,7 @@ test.describe("cookie banner", () => {
     await page.goto("/");
     await banner(page).getByRole("button", { name: "Accept" }).click();
     await expect(banner(page)).toHaveCount(0);
-    expect(await page.evaluate((k) => localStorage.getItem(k), CONSENT_KEY)).toBe("false");
+    expect(JSON.parse((await page.evaluate((k) => localStorage.getItem(k), CONSENT_KEY))!)).toMatchObject({ choice: "accepted" });
     expect(await consentCommands(page)).toEqual([
       ["consent", "default", { ...DENIED, wait_for_update: 500 }],
       ["consent", "update", GRANTED],

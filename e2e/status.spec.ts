@@ -8,6 +8,7 @@ import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { money } from "./money";
 import { DATA, PORT, RUN_DIR } from "./paths";
+import { acceptCookies } from "./shop";
 
 // The daemon's own links (the sandbox's return address, and the origin the
 // card's encryption is bound to) use localhost: be on that origin.
@@ -237,7 +238,7 @@ for (const locale of ["en", "pl", "de"] as const) {
     });
 
     test("a success card is paid within the confirmation delay", async ({ page, request }) => {
-      await page.addInitScript(() => window.localStorage.setItem("saber-shop.cookie-consent", "false"));
+      await acceptCookies(page);
       const placed = await placeOrder(request, locale);
       await page.goto(placed.status_url);
       await fillCard(page, CARDS.success);

@@ -319,6 +319,9 @@ export interface Site {
   contact_href: string;
   /** hashed URL of the logo */
   logo: string;
+  /** How long the cookie choice is kept, and its version (a new one asks again). */
+  consent_months: number;
+  consent_version: string;
 }
 
 /** Go: site.social */

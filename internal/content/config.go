@@ -12,7 +12,35 @@ import (
 var (
 	currencyPattern = regexp.MustCompile(`^[A-Z]{3}$`)
 	colorPattern    = regexp.MustCompile(`^#[0-9a-fA-F]{6}$`)
+	// consent_version travels in an HTML attribute and localStorage: short and plain.
+	consentVersionPattern = regexp.MustCompile(`^[A-Za-z0-9._-]{1,32}$`)
 )
+
+// The cookie choice's lifetime (docs/legal.md#cookies-and-consent): six
+// months unless the owner sets another, as the CNIL's guidance recommends;
+// at most 13, the longest life it accepts for a tracker.
+const (
+	defaultConsentMonths  = 6
+	maxConsentMonths      = 13
+	defaultConsentVersion = "1"
+)
+
+// readConsent reads consent_months (how long Accept and Decline are kept)
+// and consent_version (a new value asks every visitor again).
+func readConsent(f *fields) (months int, version string) {
+	months = defaultConsentMonths
+	if f.has("consent_months") {
+		months = f.Int("consent_months", false, 1, maxConsentMonths)
+	}
+	version = defaultConsentVersion
+	if f.has("consent_version") {
+		version = f.String("consent_version", true)
+		if version != "" && !consentVersionPattern.MatchString(version) {
+			f.errorf("consent_version", "must be 1 to 32 letters, digits, dots, dashes or underscores, got %q", version)
+		}
+	}
+	return months, version
+}
 
 func (l *loader) loadConfig() (Config, bool) {
 	f, ok := l.tomlFile("config.toml")
@@ -35,6 +63,7 @@ func (l *loader) loadConfig() (Config, bool) {
 	}
 	c.TagManagerID = f.String("tag_manager_id", false)
 	c.OrdersOpen = f.Bool("orders_open", true)
+	c.ConsentMonths, c.ConsentVersion = readConsent(f)
 	seen := map[string]bool{}
 	for _, t := range f.Tables("locales") {
 		loc := Locale{Code: t.String("code", true), Name: t.String("name", true), Currency: t.String("currency", true)}

@@ -48,6 +48,11 @@ type Config struct {
 	// Retention is [retention]: the privacy page prints it, the daemon
 	// applies it (through catalog.json).
 	Retention catalog.Retention
+
+	// The cookie banner's choice is kept ConsentMonths months; a new
+	// ConsentVersion (the banner's texts or purposes changed) asks again.
+	ConsentMonths  int
+	ConsentVersion string
 }
 
 // Locale is one language version of the site.

@@ -227,6 +227,8 @@ func (a *assembler) vars() map[string]string {
 		"retention.messages_months":  strconv.Itoa(a.cfg.Retention.MessagesMonths),
 		"retention.unconfirmed_days": strconv.Itoa(a.cfg.Retention.UnconfirmedDays),
 	}
+	// The privacy page says how long the cookie choice is kept.
+	a.varMap["consent.months"] = strconv.Itoa(a.cfg.ConsentMonths)
 	return a.varMap
 }
 
@@ -275,6 +277,7 @@ func (a *assembler) siteData(p *page) siteData {
 	s := siteData{
 		Name: cfg.Name, Locale: p.locale, Currency: loc.Currency, Home: localePath(cfg, p.locale, "/"),
 		OrdersOpen: cfg.OrdersOpen, TagManagerID: cfg.TagManagerID,
+		ConsentMonths: cfg.ConsentMonths, ConsentVersion: cfg.ConsentVersion,
 		BasketHref: localePath(cfg, p.locale, "/basket"), ContactHref: localePath(cfg, p.locale, "/contact"),
 		Logo:    "/favicon.svg",
 		Company: cfg.Company,

@@ -68,6 +68,10 @@ type siteData struct {
 	BasketHref   string          `json:"basket_href"`
 	ContactHref  string          `json:"contact_href"`
 	Logo         string          `json:"logo"` // hashed URL of the logo
+
+	// How long the cookie choice is kept, and its version (a new one asks again).
+	ConsentMonths  int    `json:"consent_months"`
+	ConsentVersion string `json:"consent_version"`
 }
 
 type image struct {
