@@ -296,6 +296,11 @@ export interface Quote {
 export interface Shop {
   orders_open: boolean;
   paused?: PausedTexts;
+  /**
+   * Reopens is the day a paused shop takes orders again (YYYY-MM-DD),
+   * when the owner named one (orderd shop pause --until, the desk).
+   */
+  reopens?: string;
   coupon_minimum: Record<string, number>;
   /** locale -> currency */
   currencies: Record<string, string>;
