@@ -71,7 +71,7 @@ func (s *Server) postWithdrawal(w http.ResponseWriter, r *http.Request) {
 	case errors.As(err, &fields):
 		s.failFields(w, locale, fields.Fields, nil)
 	case errors.As(err, &refusal):
-		s.fail(w, http.StatusConflict, locale, "withdrawal_"+refusal.Reason)
+		s.fail(w, http.StatusConflict, locale, withdrawalCode(refusal.Reason))
 	case err != nil:
 		s.internal(w, r, locale, err)
 	default:
@@ -79,3 +79,7 @@ func (s *Server) postWithdrawal(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, orderAnswer{Message: s.msg.T(locale, "withdrawal_received", nil), Order: s.view(o)})
 	}
 }
+
+// withdrawalCode is the answer's code for a refusal's reason: one text per
+// order.Withdrawal* code in messages/*.toml (withdrawal_test.go).
+func withdrawalCode(reason string) string { return "withdrawal_" + reason }
