@@ -33,6 +33,7 @@ test.describe("withdrawal from the contract", () => {
     await page.goto(`/pl/status/${order.hash}`);
     const section = page.locator(".order-withdrawal");
     await expect(section.getByRole("heading", { name: "Odstąpienie od umowy" })).toBeVisible();
+    await expect(section).toContainText(`regulamin w wersji ${view.terms_version}`);
     await section.getByRole("button", { name: "Odstąp od umowy tutaj" }).click();
     const name = section.getByLabel("Imię i nazwisko");
     await expect(name).toBeFocused();

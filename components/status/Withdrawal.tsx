@@ -154,6 +154,7 @@ export function Withdrawal({ t, locale, order, onOrder }: WithdrawalProps) {
       <p className="order-withdrawal__more">
         <a href={withdrawalPage()}>{t("order_status.withdrawal.more")}</a>
       </p>
+      {order.terms_version && <p className="order-withdrawal__more">{t("order_status.withdrawal.terms", { version: order.terms_version })}</p>}
     </section>
   );
 }
