@@ -131,6 +131,10 @@ export interface DeskOrder {
   stage_emails: boolean;
   /** The owner's private notes, oldest first. */
   notes: OrderNote[];
+  /** The version of the terms the shopper accepted (issue 16). */
+  terms_version?: string;
+  /** The shopper's withdrawal from the contract, made on the status page (issue 16). */
+  withdrawal?: { at: string; name: string; email: string };
 }
 
 export interface OrderNote {

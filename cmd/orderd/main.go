@@ -65,6 +65,7 @@ func serve(args []string, stderr io.Writer) int {
 	fs.DurationVar(&cfg.ReadyMailAge, "ready-mail-age", envDuration("ORDERD_READY_MAIL_AGE", 30*time.Minute), "GET /readyz fails when an e-mail waits longer than this (ORDERD_READY_MAIL_AGE)")
 	remindDays := fs.Float64("remind-unpaid-days", envFloat("ORDERD_REMIND_UNPAID_DAYS", 3), "days after which an unpaid order gets one payment reminder (ORDERD_REMIND_UNPAID_DAYS; 0: never)")
 	cancelDays := fs.Float64("cancel-unpaid-days", envFloat("ORDERD_CANCEL_UNPAID_DAYS", 14), "days after which an unpaid order is cancelled, the shopper and the owner told (ORDERD_CANCEL_UNPAID_DAYS; 0: never)")
+	fs.IntVar(&cfg.WithdrawalGrace, "withdrawal-grace-days", int(envFloat("ORDERD_WITHDRAWAL_GRACE_DAYS", 7)), "days allowed beyond the country's longest delivery time for a parcel to arrive: the withdrawal period counts from sending (ORDERD_WITHDRAWAL_GRACE_DAYS)")
 	fs.BoolVar(&cfg.Demo, "demo", envBool("ORDERD_DEMO"), "a demo shop: allows the sandbox payments on a public address; every page and e-mail says it is a demo (ORDERD_DEMO)")
 	var logFormat string
 	fs.StringVar(&logFormat, "log-format", env("ORDERD_LOG_FORMAT", "text"), "log lines as text (key=value) or json, one object per line (ORDERD_LOG_FORMAT)")

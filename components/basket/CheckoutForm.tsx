@@ -96,33 +96,6 @@ export function CheckoutForm(p: CheckoutFormProps) {
           {field("email", t("checkout.email"), text("email", "email", { type: "email", inputMode: "email" }))}
           {field("phone", t("checkout.phone"), text("phone", "tel", { type: "tel", inputMode: "tel", placeholder: "+48 600 100 200" }))}
         </div>
-        <label className="checkbox checkout__invoice">
-          <input
-            id={`${id}-invoice`}
-            type="checkbox"
-            name="invoice"
-            checked={draft.invoice}
-            onChange={(e) => update("invoice", e.target.checked)}
-          />
-          <span>{t("checkout.invoice")}</span>
-        </label>
-        {draft.invoice && (
-          <div className="checkout__row">
-            {field("company", t("checkout.company"), text("company", "organization"))}
-            {field(
-              "vat_id",
-              t("checkout.vat_id"),
-              text("vat_id", "off", {
-                autoCapitalize: "characters",
-                spellCheck: false,
-                "aria-describedby": [errors.vat_id ? `${id}-vat_id-error` : "", `${id}-vat_id-hint`].filter(Boolean).join(" "),
-              }),
-              <p id={`${id}-vat_id-hint`} className="form-field__hint">
-                {t("checkout.vat_id_hint")}
-              </p>,
-            )}
-          </div>
-        )}
       </fieldset>
       <fieldset className="checkout__group">
         <legend className="checkout__legend">{t("checkout.delivery")}</legend>
@@ -157,6 +130,33 @@ export function CheckoutForm(p: CheckoutFormProps) {
           {field("zip", t("checkout.zip"), text("zip", "postal-code", { placeholder: ZIP_EXAMPLES[draft.country] ?? "" }))}
           {field("city", t("checkout.city"), text("city", "address-level2"))}
         </div>
+        <label className="checkbox checkout__invoice">
+          <input
+            id={`${id}-invoice`}
+            type="checkbox"
+            name="invoice"
+            checked={draft.invoice}
+            onChange={(e) => update("invoice", e.target.checked)}
+          />
+          <span>{t("checkout.invoice")}</span>
+        </label>
+        {draft.invoice && (
+          <div className="checkout__row">
+            {field("company", t("checkout.company"), text("company", "organization"))}
+            {field(
+              "vat_id",
+              t("checkout.vat_id"),
+              text("vat_id", "off", {
+                autoCapitalize: "characters",
+                spellCheck: false,
+                "aria-describedby": [errors.vat_id ? `${id}-vat_id-error` : "", `${id}-vat_id-hint`].filter(Boolean).join(" "),
+              }),
+              <p id={`${id}-vat_id-hint`} className="form-field__hint">
+                {t("checkout.vat_id_hint")}
+              </p>,
+            )}
+          </div>
+        )}
       </fieldset>
       <fieldset className="checkout__group">
         <legend className="checkout__legend">{t("checkout.code")}</legend>

@@ -127,6 +127,16 @@ export interface Order {
    * the payment, and after it when the order reached no stage.
    */
   production?: Production;
+  /**
+   * TermsVersion is the version of the terms the shopper accepted
+   * (issue 16); absent for an order placed before versions.
+   */
+  terms_version?: string;
+  /**
+   * Withdrawal is whether the shopper may withdraw from the contract on
+   * this page, and if not why; or the withdrawal made.
+   */
+  withdrawal: WithdrawalView;
 }
 
 /**
@@ -354,4 +364,44 @@ export interface Totals {
   discount: number;
   waste_fee: number;
   total: number;
+}
+
+/**
+ * Withdrawal is a shopper's statement of withdrawal from the contract, as
+ * received on the status page: who made it, where the acknowledgement
+ * goes and when it was received.
+ * Go: order.Withdrawal
+ */
+export interface Withdrawal {
+  at: string;
+  name: string;
+  email: string;
+}
+
+/**
+ * withdrawalView is the status page's withdrawal function (issue 16).
+ * Go: api.withdrawalView
+ */
+export interface WithdrawalView {
+  /**
+   * Offered: the page shows the function. Reason says why not
+   * (order.Withdrawal* codes) while neither offered nor made.
+   */
+  offered: boolean;
+  reason?: string;
+  /**
+   * Deadline is the last instant it is offered; absent before the
+   * order is sent (the period has not begun).
+   */
+  deadline?: string;
+  /**
+   * Excluded: some lines (designs made to the buyer's specification)
+   * are not covered.
+   */
+  excluded?: boolean;
+  /**
+   * Received is the withdrawal made: when it was received and where
+   * its acknowledgement went.
+   */
+  received?: Withdrawal;
 }

@@ -22,6 +22,13 @@ export interface Catalog {
   vat: VAT;
   /** retention.go */
   retention: Retention;
+  /**
+   * Terms are the shop's terms and conditions in force (issue 16): an
+   * order records the version its shopper accepted, and the order
+   * e-mail carries the text (a durable medium). Empty in a catalogue of
+   * an older build.
+   */
+  terms: Terms;
 }
 
 /**
@@ -248,6 +255,24 @@ export interface Stage {
    * list; the last stage is usually 100 (ready to ship).
    */
   progress: number;
+}
+
+/**
+ * Terms are the terms and conditions page as the build wrote it.
+ * Go: catalog.Terms
+ */
+export interface Terms {
+  /**
+   * Version names the text: a hash of every locale's text, so any edit
+   * is a new version without anyone having to remember to number it.
+   */
+  version: string;
+  /**
+   * Text is the page in each locale (code -> text): its title and its
+   * Markdown with the placeholders filled in and the links absolute,
+   * readable as it is in a plain-text e-mail.
+   */
+  text: Record<string, string>;
 }
 
 /**

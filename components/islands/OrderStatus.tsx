@@ -14,6 +14,7 @@ import { OrderLinks } from "../status/OrderLinks";
 import { CustomerView, DeliveryEstimate, Lines, Timeline, TotalsView, transitions } from "../status/OrderView";
 import { Payment } from "../status/Payment";
 import { StageEmails } from "../status/StageEmails";
+import { Withdrawal } from "../status/Withdrawal";
 
 export interface OrderStatusProps {
   locale: string;
@@ -301,6 +302,7 @@ function OrderPage({ t, locale, order, shop, names, pay, gaveUp, onRefresh, onRe
           <Timeline order={order} t={t} locale={locale} names={names} />
           {order.status === "paid" && order.production && <StageEmails t={t} locale={locale} order={order} onOrder={onOrder} />}
         </section>
+        <Withdrawal t={t} locale={locale} order={order} onOrder={onOrder} />
       </div>
 
       <div className="order-status__aside">

@@ -93,6 +93,7 @@ export function Stages({ order, t, locale, names }: { order: Order; t: Translate
 
 export function Timeline({ order, t, locale, names = null }: { order: Order; t: Translate; locale: string; names?: CatalogNames | null }) {
   const reminder = order.timeline.find((e) => e.note === "payment_reminder");
+  const withdrawal = order.timeline.find((e) => e.note === "withdrawal");
   return (
     <ol className="order-timeline">
       {steps(order).map((s) => (
@@ -111,6 +112,9 @@ export function Timeline({ order, t, locale, names = null }: { order: Order; t: 
             <span className="order-timeline__note">
               {t("order_status.reminder_sent", { date: formatInstant(locale, reminder.at) })}
             </span>
+          )}
+          {withdrawal && s.status === withdrawal.status && (
+            <span className="order-timeline__note">{t("order_status.withdrawal.timeline", { date: formatInstant(locale, withdrawal.at) })}</span>
           )}
         </li>
       ))}

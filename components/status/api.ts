@@ -59,6 +59,11 @@ export function postStageEmails(hash: string, on: boolean, locale: string): Prom
   return post(`${orderURL(hash)}/stage-emails`, { on, locale });
 }
 
+/** The withdrawal from the contract (issue 16): the name and the address of the confirmation; a second answers the first. */
+export function postWithdrawal(hash: string, body: { name: string; email: string; locale: string }): Promise<Answer<OrderAnswer>> {
+  return post(`${orderURL(hash)}/withdrawal`, body);
+}
+
 /** "Resend my order links": 202 whether or not the address has orders. */
 export function postOrderLinks(email: string, locale: string): Promise<Answer<MessageAnswer>> {
   return post("/v1/orders/links", { email, locale });

@@ -81,6 +81,16 @@ export function Order({ t, locale, id, back, print }: { t: Translate; locale: st
             ))}
           </p>
 
+          {o.withdrawal && (
+            <div className="notice notice--warn desk-withdrawal" role="note">
+              <h2 className="desk-h2">{t("withdrawal.title")}</h2>
+              <p>
+                {t("withdrawal.received", { date: formatInstant(locale, o.withdrawal.at), name: o.withdrawal.name, email: o.withdrawal.email })}
+              </p>
+              <p>{t("withdrawal.next")}</p>
+            </div>
+          )}
+
           <Actions t={t} o={o} onChanged={setO} />
 
           <div className="desk-grid">
@@ -130,6 +140,9 @@ export function Order({ t, locale, id, back, print }: { t: Translate; locale: st
                 <a href={o.status_url} target="_blank" rel="noopener noreferrer">
                   {t("order.shopper_page")}
                 </a>
+              </p>
+              <p className="desk-terms-version">
+                {o.terms_version ? t("withdrawal.terms_version", { version: o.terms_version }) : t("withdrawal.terms_version_none")}
               </p>
             </div>
 
@@ -238,7 +251,11 @@ export function Order({ t, locale, id, back, print }: { t: Translate; locale: st
                 {o.timeline.map((e, i) => (
                   <li key={i}>
                     {formatInstant(locale, e.at)}:{" "}
-                    {e.note === "stage" ? (o.stages.find((s) => s.id === e.stage)?.name ?? e.stage) : t(`orders.statuses.${e.status}`)}
+                    {e.note === "stage"
+                      ? (o.stages.find((s) => s.id === e.stage)?.name ?? e.stage)
+                      : e.note === "withdrawal"
+                        ? t("withdrawal.title")
+                        : t(`orders.statuses.${e.status}`)}
                     {e.cause ? ` (${e.cause})` : ""}
                   </li>
                 ))}

@@ -65,6 +65,10 @@ type Config struct {
 	// Unpaid is the rule for orders left unpaid (SweepUnpaid): when the
 	// shopper is reminded, when the order is cancelled.
 	Unpaid order.Unpaid
+	// WithdrawalGrace is the days the owner allows, beyond the country's
+	// longest delivery time, for a parcel to arrive: the withdrawal
+	// period is counted from sending (order.WithdrawalState).
+	WithdrawalGrace int
 }
 
 // Observer is told what the API does. Labels are small fixed sets (a
@@ -153,6 +157,7 @@ func (s *Server) routes() {
 	v1.Handle("/orders/{hash}/coupon", s.write(s.postCoupon)).Methods(http.MethodPost)
 	v1.Handle("/orders/{hash}/payments", s.write(s.postPayment)).Methods(http.MethodPost)
 	v1.Handle("/orders/{hash}/stage-emails", s.write(s.postStageEmails)).Methods(http.MethodPost)
+	v1.Handle("/orders/{hash}/withdrawal", s.write(s.postWithdrawal)).Methods(http.MethodPost)
 	// Providers post from their own servers, not browsers: no JSON check
 	// (tpay posts a form) and no per-IP limit (many shops share their IPs).
 	v1.HandleFunc("/webhooks/{provider}", s.postWebhook).Methods(http.MethodPost)

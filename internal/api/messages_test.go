@@ -69,3 +69,18 @@ func TestPickLocale(t *testing.T) {
 		}
 	}
 }
+
+// TestMessagesCoverWithdrawalRefusals: every reason a withdrawal is
+// refused for has its text (the handler builds the code).
+func TestMessagesCoverWithdrawalRefusals(t *testing.T) {
+	m, err := LoadMessages(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	en := m.Bundle(defaultMessages)
+	for _, r := range []string{order.WithdrawalCustom, order.WithdrawalNotReturnable, order.WithdrawalCancelled, order.WithdrawalPeriodOver} {
+		if en[withdrawalCode(r)].Text == "" {
+			t.Errorf("refusal %q has no text", r)
+		}
+	}
+}

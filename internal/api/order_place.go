@@ -158,6 +158,10 @@ func (p placing) check(tx *store.Tx, d draft) (*order.Order, *order.Coupon, erro
 	}
 	o := order.New(d.req, d.priced, d.hash, p.Catalog.Version, p.Now)
 	o.ID = d.id
+	// The terms the checkout showed are the ones in force now: the
+	// shopper accepted this version (terms_accepted), and the order
+	// e-mail carries its text.
+	o.TermsVersion = p.Catalog.Terms.Version
 	var c *order.Coupon
 	if d.req.Code != "" {
 		c, err = tx.Coupon(order.NormalizeCode(d.req.Code))

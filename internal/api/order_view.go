@@ -35,6 +35,40 @@ type orderView struct {
 	// Production is the build of a paid order (issue 15); absent before
 	// the payment, and after it when the order reached no stage.
 	Production *productionView `json:"production,omitempty"`
+	// TermsVersion is the version of the terms the shopper accepted
+	// (issue 16); absent for an order placed before versions.
+	TermsVersion string `json:"terms_version,omitempty"`
+	// Withdrawal is whether the shopper may withdraw from the contract on
+	// this page, and if not why; or the withdrawal made.
+	Withdrawal withdrawalView `json:"withdrawal"`
+}
+
+// withdrawalView is the status page's withdrawal function (issue 16).
+type withdrawalView struct {
+	// Offered: the page shows the function. Reason says why not
+	// (order.Withdrawal* codes) while neither offered nor made.
+	Offered bool   `json:"offered"`
+	Reason  string `json:"reason,omitempty"`
+	// Deadline is the last instant it is offered; absent before the
+	// order is sent (the period has not begun).
+	Deadline time.Time `json:"deadline,omitzero"`
+	// Excluded: some lines (designs made to the buyer's specification)
+	// are not covered.
+	Excluded bool `json:"excluded,omitempty"`
+	// Received is the withdrawal made: when it was received and where
+	// its acknowledgement went.
+	Received *order.Withdrawal `json:"received,omitempty"`
+}
+
+// withdrawal is o's withdrawalView as of now.
+func (s *Server) withdrawal(o *order.Order) withdrawalView {
+	deadline, why := o.WithdrawalState(s.cfg.Now(), s.cfg.WithdrawalGrace)
+	v := withdrawalView{Offered: why == "" && o.Withdrawal == nil, Deadline: deadline, Received: o.Withdrawal,
+		Excluded: len(o.WithdrawalCovers()) < len(o.Lines)}
+	if o.Withdrawal == nil {
+		v.Reason = why
+	}
+	return v
 }
 
 // productionView is the build of an order as the status page shows it
@@ -94,7 +128,8 @@ func (s *Server) view(o *order.Order) orderView {
 		Locale: o.Locale, Currency: o.Currency, Customer: o.Customer, Lines: o.Lines, Totals: o.Totals,
 		Coupon: o.Coupon, CouponMinimum: minimum, CreatedAt: o.CreatedAt, DeliveryDays: o.DeliveryDays,
 		BuildDays: o.BuildDays, Tracking: o.Tracking, TrackingURL: o.TrackingURL, CancelReason: o.CancelReason,
-		Actions: actions, PayBy: s.payBy(o), Production: s.production(o)}
+		Actions: actions, PayBy: s.payBy(o), Production: s.production(o), TermsVersion: o.TermsVersion,
+		Withdrawal: s.withdrawal(o)}
 }
 
 func (s *Server) payBy(o *order.Order) time.Time {

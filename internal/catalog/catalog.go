@@ -38,6 +38,23 @@ type Catalog struct {
 	VAT        VAT         `json:"vat"`
 
 	Retention Retention `json:"retention"` // retention.go
+
+	// Terms are the shop's terms and conditions in force (issue 16): an
+	// order records the version its shopper accepted, and the order
+	// e-mail carries the text (a durable medium). Empty in a catalogue of
+	// an older build.
+	Terms Terms `json:"terms"`
+}
+
+// Terms are the terms and conditions page as the build wrote it.
+type Terms struct {
+	// Version names the text: a hash of every locale's text, so any edit
+	// is a new version without anyone having to remember to number it.
+	Version string `json:"version"`
+	// Text is the page in each locale (code -> text): its title and its
+	// Markdown with the placeholders filled in and the links absolute,
+	// readable as it is in a plain-text e-mail.
+	Text map[string]string `json:"text"`
 }
 
 // Shop is who sells: what e-mails and the daemon's pages print.

@@ -76,6 +76,11 @@ type Config struct {
 	// RetentionSweep is how often the retention periods are applied
 	// (admin.SweepRetention; 0: daily). It also runs at start.
 	RetentionSweep time.Duration
+
+	// WithdrawalGrace: days allowed beyond the country's longest delivery
+	// time before the withdrawal period, counted from sending, ends
+	// (api.Config.WithdrawalGrace).
+	WithdrawalGrace int
 	// Demo runs a demo shop on purpose: the sandbox may take payments on a
 	// public address, and every page and e-mail says it is a demo. Without
 	// it the sandbox is refused unless the shop's address is localhost
@@ -242,7 +247,8 @@ func Run(ctx context.Context, cfg Config) error {
 	}
 	srvAPI, err := api.New(api.Config{Observer: observer, Store: db, Payments: pays, Catalogs: cats, Static: siteHandler, Log: log, BaseURL: baseURL,
 		OwnerEmail: cfg.OwnerEmail, OwnerLocale: cfg.OwnerLocale, LogLinks: cfg.SMTP == nil && localLinks(baseURL), WriteRate: cfg.WriteRate, WriteBurst: cfg.WriteBurst,
-		TrustProxy: cfg.TrustProxy, Kick: worker.Kick, Demo: cfg.Demo, Messages: texts.api, Unpaid: cfg.Unpaid})
+		TrustProxy: cfg.TrustProxy, Kick: worker.Kick, Demo: cfg.Demo, Messages: texts.api, Unpaid: cfg.Unpaid,
+		WithdrawalGrace: cfg.WithdrawalGrace})
 	if err != nil {
 		ln.Close()
 		return err

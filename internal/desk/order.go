@@ -48,6 +48,11 @@ type deskOrder struct {
 	// Notes are the owner's private notes, oldest first; the shopper's
 	// API never reads them.
 	Notes []deskNote `json:"notes"`
+	// TermsVersion is the version of the terms the shopper accepted
+	// (issue 16); Withdrawal the shopper's withdrawal from the contract,
+	// made on the status page (name and address made inert).
+	TermsVersion string            `json:"terms_version,omitempty"`
+	Withdrawal   *order.Withdrawal `json:"withdrawal,omitempty"`
 }
 
 type deskLine struct {
@@ -164,6 +169,10 @@ func (d *Desk) deskOrder(o *order.Order, notes []*store.Note, sent []store.SentR
 		Tracking: inert.String(o.Tracking), Reason: inert.String(o.CancelReason), Stage: o.Stage(), StageEmails: o.StageEmails,
 		Refunds: o.Refunds, StatusURL: o.StatusPath(), Attempts: []deskAttempt{}, Mails: []deskMail{}, Stages: []deskStage{},
 		Notes: []deskNote{}}
+	v.TermsVersion = o.TermsVersion
+	if w := o.Withdrawal; w != nil {
+		v.Withdrawal = &order.Withdrawal{At: w.At, Name: inert.String(w.Name), Email: inert.String(w.Email)}
+	}
 	if v.Refunds == nil {
 		v.Refunds = []order.Refund{}
 	}

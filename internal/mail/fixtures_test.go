@@ -22,6 +22,11 @@ func testCatalog() *catalog.Catalog {
 	co.Name, co.Owner, co.Street = "Saber Forge Marek Kowalczyk", "Marek Kowalczyk", "ul. Rzemieślnicza 14/3"
 	co.Zip, co.City, co.Country = "30-363", "Kraków", "Poland"
 	co.TaxID, co.Email, co.Phone = "676-245-18-91", "hello@saberforge.example", "+48 512 345 678"
+	c.Terms = catalog.Terms{Version: "7e4a5c0ffee1", Text: map[string]string{
+		"en": "# Terms and Conditions\n\n## 1. Who sells\n\nThe shop is run by **Saber Forge**.\n\n## 9. Withdrawal\n\nFourteen days.\n",
+		"pl": "# Regulamin sklepu\n\n## 1. Sprzedawca\n\nSklep prowadzi **Saber Forge**.\n\n## 9. Odstąpienie\n\nCzternaście dni.\n",
+		"de": "# Allgemeine Geschäftsbedingungen\n\n## 1. Verkäufer\n\nDer Shop wird betrieben von **Saber Forge**.\n\n## 9. Widerruf\n\nVierzehn Tage.\n",
+	}}
 	c.Creator = catalog.Creator{
 		Slots: []catalog.Slot{
 			{ID: "emitter", Names: map[string]string{"en": "Emitter", "pl": "Emiter", "de": "Emitter"},
@@ -135,11 +140,26 @@ func allKinds(loc string) (map[string]*Message, error) {
 	// 15 working days from Monday 2 March 2026 is Monday 23 March.
 	m, e = StageReached(cat, o, statusURL, "hilt-machined", o.CreatedAt)
 	add(KindStageReached, m, e)
+	m, e = WithdrawalReceived(cat, withdrawnOrder(loc), statusURL)
+	add(KindWithdrawalReceived, m, e)
 	for _, kind := range OwnerKinds {
-		m, e = OwnerOrder(kind, cat, loc, "owner@saberforge.example", o, statusURL, o.CreatedAt)
+		about := o
+		if kind == KindOwnerWithdrawal {
+			about = withdrawnOrder(loc)
+		}
+		m, e = OwnerOrder(kind, cat, loc, "owner@saberforge.example", about, statusURL, o.CreatedAt)
 		add(kind, m, e)
 	}
 	return out, err
+}
+
+// withdrawnOrder is testOrder sent, its ready hilt returnable, withdrawn
+// from on the status page on Friday 13 March 2026 at 15:04 in Kraków.
+func withdrawnOrder(loc string) *order.Order {
+	o := testOrder(loc)
+	o.Status, o.Lines[0].Returnable = order.Sent, true
+	o.Withdrawal = &order.Withdrawal{At: time.Date(2026, 3, 13, 14, 4, 0, 0, time.UTC), Name: "Anna Nowak", Email: "anna.returns@example.com"}
+	return o
 }
 
 // siteLocales are en (EUR), pl (PLN) and de (EUR) with the formats of

@@ -45,6 +45,11 @@ type orderData struct {
 	// to ship, and whether it is ready (no build day left).
 	Stage, ShipBy string
 	ShipReady     bool
+	// order_placed (issue 16): the contract's essentials on a durable
+	// medium (kinds_withdrawal.go contract).
+	Contract *contractData
+	// withdrawal_received: the acknowledgement of a withdrawal.
+	Withdrawal *withdrawalData
 
 	ShopName, ShopEmail string
 }
@@ -69,7 +74,9 @@ const defaultDaysMin, defaultDaysMax = 3, 7
 // delivery estimate and what to do next. statusURL is the absolute link to
 // the order's status page, where the shopper pays.
 func OrderPlaced(cat *catalog.Catalog, o *order.Order, statusURL string) (*Message, error) {
-	return orderMessage(KindOrderPlaced, cat, o, statusURL)
+	return orderMessageWith(KindOrderPlaced, cat, o, statusURL, func(d *orderData, _ i18n.Format) {
+		d.Contract = contract(cat, o, statusURL)
+	})
 }
 
 // PaymentReceived confirms a booked payment.

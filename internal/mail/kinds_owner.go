@@ -24,10 +24,14 @@ const (
 	KindOwnerPaymentReceived = "owner_payment_received"
 	KindOwnerPaymentFailed   = "owner_payment_failed"
 	KindOwnerOrderExpired    = "owner_order_expired"
+	// KindOwnerWithdrawal: the shopper withdrew from the contract on the
+	// status page (issue 16).
+	KindOwnerWithdrawal = "owner_withdrawal"
 )
 
 // OwnerKinds are the kinds OwnerOrder writes.
-var OwnerKinds = []string{KindOwnerOrderPlaced, KindOwnerPaymentReceived, KindOwnerPaymentFailed, KindOwnerOrderExpired}
+var OwnerKinds = []string{KindOwnerOrderPlaced, KindOwnerPaymentReceived, KindOwnerPaymentFailed, KindOwnerOrderExpired,
+	KindOwnerWithdrawal}
 
 // IsOwnerKind tells whether kind is one of OwnerKinds.
 func IsOwnerKind(kind string) bool {
@@ -161,6 +165,8 @@ func OwnerOrder(kind string, cat *catalog.Catalog, loc, to string, o *order.Orde
 		d.Intro = trOr(&err, loc, kind+".intro", "number", number)
 	case KindOwnerOrderExpired:
 		d.Intro = trOr(&err, loc, kind+".intro", "number", number, "reason", oneLine(inert.String(o.CancelReason)))
+	case KindOwnerWithdrawal:
+		d.Intro = ownerWithdrawalIntro(&err, format, loc, number, o)
 	}
 	d.Heading = trOr(&err, loc, kind+".heading", "number", number)
 	subject := oneLine(trOr(&err, loc, kind+".subject", "number", number, "total", d.Total, "name", name))

@@ -26,6 +26,9 @@ const (
 	KindPaymentReminder  = "payment_reminder"
 	KindRefundIssued     = "refund_issued"
 	KindStageReached     = "stage_reached"
+	// KindWithdrawalReceived acknowledges a withdrawal from the contract
+	// (issue 16, kinds_withdrawal.go).
+	KindWithdrawalReceived = "withdrawal_received"
 )
 
 // Kinds lists every kind, for tests and for previews.
@@ -34,6 +37,7 @@ var Kinds = []string{
 	KindContactMessage, KindSubscribeConfirm, KindSaleStart, KindOrderLinks, KindPaymentReminder, KindRefundIssued,
 	KindStageReached,
 	KindOwnerOrderPlaced, KindOwnerPaymentReceived, KindOwnerPaymentFailed, KindOwnerOrderExpired,
+	KindWithdrawalReceived, KindOwnerWithdrawal,
 }
 
 // templateOf is the template file of kind: its own, or the one the owner's

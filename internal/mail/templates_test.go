@@ -17,6 +17,7 @@ func TestEveryKindEveryLocale(t *testing.T) {
 	left := map[string]string{"en": "€1,449.00", "de": "1.449,00\u00a0€", "pl": "1\u00a0449,00\u00a0zł"}
 	payBy := map[string]string{"en": "16 March 2026", "de": "16. März 2026", "pl": "16 marca 2026"}
 	shipBy := map[string]string{"en": "23 March 2026", "de": "23. März 2026", "pl": "23 marca 2026"}
+	withdrawnAt := map[string]string{"en": "13 March 2026", "de": "13. März 2026", "pl": "13 marca 2026"}
 	stage := map[string]string{"en": "Hilt machined", "de": "Griff gefertigt", "pl": "Rękojeść wytoczona"}
 	for _, loc := range Locales() {
 		msgs, err := allKinds(loc)
@@ -57,11 +58,16 @@ func TestEveryKindEveryLocale(t *testing.T) {
 				KindPaymentReminder:  {"#12", statusURL, total[loc], payBy[loc], "Talon"},
 				KindRefundIssued:     {"#12", statusURL, refunded[loc], left[loc], "Damaged in transit", "Tpay"},
 				KindStageReached:     {"#12", statusURL, stage[loc], shipBy[loc]},
+				KindWithdrawalReceived: {"#12", statusURL, withdrawnAt[loc], "Anna Nowak", "anna.returns@example.com",
+					"1 × Arc", "1 × Custom saber", "ul. Rzemieślnicza 14/3"},
 			}[kind]
 			if IsOwnerKind(kind) {
 				// The whole order, the customer's data and the build sheet.
 				want = []string{"#12", statusURL, total[loc], "Anna Nowak", "anna@example.com", "+48 600 100 200", "Warszawa",
 					"Talon [talon]", "#1e90ff", "#ffffff", "tpay (blik)", "FORGE10"}
+				if kind == KindOwnerWithdrawal {
+					want = append(want, withdrawnAt[loc], "anna.returns@example.com")
+				}
 			}
 			for _, s := range want {
 				html := strings.NewReplacer("&", "&amp;", "+", "&#43;").Replace(s) // URLs in attributes and text

@@ -161,4 +161,11 @@ type Order struct {
 	// StageEmails: the shopper asked for an e-mail at each production
 	// stage the build reaches (stage.go).
 	StageEmails bool `json:"stage_emails,omitempty"`
+	// TermsVersion is the version of the terms the shopper accepted when
+	// placing the order (catalog.Terms.Version then; "" for an order of a
+	// catalogue without it): the order e-mail carries that text.
+	TermsVersion string `json:"terms_version,omitempty"`
+	// Withdrawal is the shopper's withdrawal from the contract made on
+	// the status page (withdrawal.go); nil when there is none.
+	Withdrawal *Withdrawal `json:"withdrawal,omitempty"`
 }

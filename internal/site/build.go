@@ -453,6 +453,7 @@ func (b *Builder) siteFiles(site *content.Site, a *assembler, out *output, now t
 		return err
 	}
 	cat := a.catalog()
+	cat.Terms = a.terms()
 	body, err := cat.JSON()
 	if err != nil {
 		return err
