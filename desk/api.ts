@@ -1,3 +1,5 @@
+import type { Customer } from "../components/generated/api";
+
 // The desk's client of /admin/api: same-origin JSON, the session cookie
 // sent by the browser (HttpOnly: no script reads it), the CSRF token on
 // every write. Errors come back as data with the server's stable code and
@@ -96,19 +98,8 @@ export interface DeskOrder {
   created: string;
   locale: string;
   currency: string;
-  customer: {
-    first_name: string;
-    last_name: string;
-    email: string;
-    phone: string;
-    country: string;
-    street: string;
-    zip: string;
-    city: string;
-    /** The buyer asked for a company's invoice. */
-    company?: string;
-    vat_id?: string;
-  };
+  /** The order's customer (order.Customer, inert); company and vat_id when the buyer asked for a company's invoice. */
+  customer: Customer;
   lines: { name: string; quantity: number; unit: number; total: number; sheet?: string[]; presets?: string[]; colours?: string[]; build?: Build }[];
   totals: { subtotal: number; shipping: number; discount: number; waste_fee: number; total: number };
   coupon?: string;
