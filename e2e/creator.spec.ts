@@ -18,6 +18,17 @@ test.use({ serviceWorkers: "block" });
 const run = promisify(execFile);
 const CREATOR = "/shop/custom-saber-creator";
 
+/**
+ * Opens a preset's tab and waits until it is the selected one: its fields
+ * are edited only after React has shown that preset (a busy machine can
+ * take a moment between the click and the render).
+ */
+async function openPreset(page: Page, name: string | RegExp) {
+  const tab = page.getByRole("tab", { name });
+  await tab.click();
+  await expect(tab).toHaveAttribute("aria-selected", "true");
+}
+
 function problems(page: Page): string[] {
   return watchConsole(page, (msg) => msg.text() === "Service Worker registration blocked by Playwright");
 }
@@ -89,12 +100,12 @@ for (const locale of LOCALES) {
     await expect(price(page)).toHaveText(steps[4]!);
 
     // Two presets.
-    await page.getByRole("tab", { name: tx.preset(2) }).click();
+    await openPreset(page, tx.preset(2));
     await page.getByLabel(tx.color, { exact: true }).fill("#12ab34");
     await page.getByRole("slider", { name: tx.white }).fill("128");
     await page.getByLabel(tx.effect).selectOption("flicker");
     await page.getByLabel(tx.clash).fill("#ffd21a");
-    await page.getByRole("tab", { name: tx.preset(5) }).click();
+    await openPreset(page, tx.preset(5));
     await page.getByLabel(tx.sound).selectOption("dark");
     await page.getByLabel(tx.ignition).selectOption("spark");
 
@@ -107,11 +118,11 @@ for (const locale of LOCALES) {
     await expect(price(page)).toHaveText(steps[4]!);
     await expect(page.getByRole("radio", { name: tx.crown }).first()).toBeChecked();
     await expect(picture(page, "grip")).toHaveAttribute("src", /grip-leather\.svg$/);
-    await page.getByRole("tab", { name: tx.preset(2) }).click();
+    await openPreset(page, tx.preset(2));
     await expect(page.getByLabel(tx.effect)).toHaveValue("flicker");
     await expect(page.getByLabel(tx.color, { exact: true })).toHaveValue("#12ab34");
     await expect(page.getByRole("slider", { name: tx.white })).toHaveValue("128");
-    await page.getByRole("tab", { name: tx.preset(5) }).click();
+    await openPreset(page, tx.preset(5));
     await expect(page.getByLabel(tx.sound)).toHaveValue("dark");
     await expect(page.locator(".creator__notice")).toHaveCount(0);
 
