@@ -14,6 +14,8 @@ import {
   TEXT,
   acceptCookies,
   basketReady,
+  recordToasts,
+  toastsSeen,
   cart,
   commerceEvents,
   countrySelect,
@@ -116,10 +118,11 @@ for (const locale of LOCALES) {
     await zip.fill(c.zip);
     // Shipping and the delivery estimate follow the country.
     await expect(page.locator(".basket-summary")).toContainText(/3–7/);
+    await recordToasts(page);
     await page.getByRole("button", { name: TEXT[locale].order }).click();
     await page.waitForURL(new RegExp(`${path(locale, "/status/")}[A-Za-z0-9_-]{20,}$`));
     // The toast the basket raised shows on the status page it went to.
-    await expect(page.locator(".toast").filter({ hasText: TEXT[locale].placedToast })).toBeVisible();
+    await expect.poll(async () => (await toastsSeen(page)).some((s) => s.includes(TEXT[locale].placedToast))).toBe(true);
     expect(await cart(page)).toEqual([]);
     await expect(badge(page)).toBeHidden();
 

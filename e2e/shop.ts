@@ -358,3 +358,26 @@ export async function placeOrder(request: APIRequestContext, email: string): Pro
   expect(res.status()).toBe(201);
   return ((await res.json()) as { status_url: string }).status_url;
 }
+
+/**
+ * Records every toast's text as it appears, from the tab's next page on:
+ * a toast shows for TOAST_MS (3 s, the product's rule), which a busy
+ * machine can spend before a check looks; the record keeps it.
+ */
+export async function recordToasts(page: Page) {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __toasts: string[] }).__toasts = seen;
+    new MutationObserver(() => {
+      for (const t of document.querySelectorAll(".toast")) {
+        const s = t.textContent ?? "";
+        if (s && !seen.includes(s)) seen.push(s);
+      }
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+}
+
+/** The toasts recordToasts saw on the current page. */
+export function toastsSeen(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { __toasts?: string[] }).__toasts ?? []);
+}
