@@ -169,11 +169,28 @@ const (
 	VATOSS    = "oss" // the EU One-Stop-Shop: the EU buyer's country's rate
 )
 
-// VAT is how the shop charges VAT: the owner's scheme and the delivery
-// code of the seller's country.
+// What a consumer's paid order gets (content/config.toml [vat] consumers).
+const (
+	ConsumersInvoice = "invoice" // a VAT invoice, as a company gets
+	ConsumersReceipt = "receipt" // a sales receipt (not an invoice)
+)
+
+// Exchange-rate sources for foreign-currency documents (content/config.toml
+// [vat] exchange_rate).
+const (
+	// RateNBP is the National Bank of Poland's table A average rate of
+	// the last working day before the sale (Polish VAT Act, art. 31a).
+	RateNBP = "nbp"
+)
+
+// VAT is how the shop charges VAT and documents its sales: the owner's
+// scheme, the delivery code of the seller's country, what a consumer's
+// order gets, and where a foreign currency's rate to złoty comes from.
 type VAT struct {
-	Scheme string `json:"scheme"`
-	Home   string `json:"home"`
+	Scheme       string `json:"scheme"`
+	Home         string `json:"home"`
+	Consumers    string `json:"consumers"`
+	ExchangeRate string `json:"exchange_rate"`
 }
 
 // VATRate is the VAT rate in percent of a sale delivered to country: 0

@@ -110,6 +110,23 @@ func (l *loader) loadConfig() (Config, bool) {
 	if c.VAT.Scheme != "" && c.VAT.Scheme != catalog.VATPolish && c.VAT.Scheme != catalog.VATOSS {
 		v.errorf("scheme", "%q is not a VAT scheme: %q (Polish VAT on every sale) or %q (the EU One-Stop-Shop)", c.VAT.Scheme, catalog.VATPolish, catalog.VATOSS)
 	}
+	// Both optional, with the safe defaults: an invoice for everyone, and
+	// the rate the Polish VAT Act names.
+	c.VAT.Consumers, c.VAT.ExchangeRate = catalog.ConsumersInvoice, catalog.RateNBP
+	if v.has("consumers") {
+		c.VAT.Consumers = v.String("consumers", true)
+		if c.VAT.Consumers != catalog.ConsumersInvoice && c.VAT.Consumers != catalog.ConsumersReceipt {
+			v.errorf("consumers", "%q: want %q (a VAT invoice for every order) or %q (a sales receipt for a consumer, an invoice for a company)",
+				c.VAT.Consumers, catalog.ConsumersInvoice, catalog.ConsumersReceipt)
+		}
+	}
+	if v.has("exchange_rate") {
+		c.VAT.ExchangeRate = v.String("exchange_rate", true)
+		if c.VAT.ExchangeRate != catalog.RateNBP {
+			v.errorf("exchange_rate", "%q: want %q (the National Bank of Poland's table A rate of the working day before the sale)",
+				c.VAT.ExchangeRate, catalog.RateNBP)
+		}
+	}
 	v.unknownFields()
 	c.Stages = readProduction(c, f)
 	c.Retention = readRetention(f)

@@ -7,6 +7,8 @@ package invoice
 
 import (
 	"fmt"
+	"strconv"
+	"strings"
 	"time"
 
 	"sabershop/internal/catalog"
@@ -22,13 +24,37 @@ const (
 	// KindCorrection is a correcting invoice (faktura korygująca) for a
 	// refund: its lines are the amounts given back, negative.
 	KindCorrection Kind = "correction"
+	// KindReceipt is a sales receipt (potwierdzenie sprzedaży) for a
+	// consumer's paid order, when the owner's setting says receipts
+	// ([vat] consumers = "receipt"): the same lines, not an invoice.
+	KindReceipt Kind = "receipt"
+	// KindReceiptCorrection is a receipt's correction for a refund.
+	KindReceiptCorrection Kind = "receipt_correction"
 )
 
 // Series are the numbering series: each counts from 1 every year.
 const (
-	SeriesInvoice    = "FV"
-	SeriesCorrection = "FK"
+	SeriesInvoice           = "FV"
+	SeriesCorrection        = "FK"
+	SeriesReceipt           = "R"
+	SeriesReceiptCorrection = "RK"
 )
+
+// SeriesAll lists every series, in the order the accountant's list
+// shows them.
+var SeriesAll = []string{SeriesInvoice, SeriesCorrection, SeriesReceipt, SeriesReceiptCorrection}
+
+// Corrects reports whether a document of kind k is one a refund corrects
+// (an invoice or a receipt), and the kind and series of its correction.
+func (k Kind) Corrects() (Kind, string, bool) {
+	switch k {
+	case KindInvoice:
+		return KindCorrection, SeriesCorrection, true
+	case KindReceipt:
+		return KindReceiptCorrection, SeriesReceiptCorrection, true
+	}
+	return "", "", false
+}
 
 // Document is one issued accounting document, as kept.
 type Document struct {
@@ -52,6 +78,77 @@ type Document struct {
 	Total    Amounts         `json:"total"`
 	// Corrects is the number of the document a correction corrects.
 	Corrects string `json:"corrects,omitempty"`
+	// Exchange is a foreign-currency document's amounts in złoty, at the
+	// rate the owner's setting names; nil for a złoty document, and until
+	// the rate is known (NeedsRate).
+	Exchange *Exchange `json:"exchange,omitempty"`
+}
+
+// Exchange is a document's conversion to złoty: the rate as its source
+// published it, and the totals per VAT rate and in all, in grosze. Polish
+// law asks for the VAT in złoty on an invoice in a foreign currency (VAT
+// Act art. 106e(11)), converted at the rate of art. 31a.
+type Exchange struct {
+	Source string      `json:"source"` // "NBP"
+	Table  string      `json:"table"`  // the rate's table: "227/A/NBP/2026"
+	Date   string      `json:"date"`   // the day the table is of: "2026-11-23"
+	Mid    string      `json:"mid"`    // złoty per unit, as published: "4.2512"
+	Totals []RateTotal `json:"totals"`
+	Total  Amounts     `json:"total"`
+}
+
+// NeedsRate reports whether d is in a foreign currency and has no
+// conversion to złoty yet.
+func (d *Document) NeedsRate() bool { return d.Currency != "PLN" && d.Exchange == nil }
+
+// ErrBadRate is returned by Convert for a rate that is not a positive
+// decimal number.
+var ErrBadRate = fmt.Errorf("invoice: exchange rate is not a positive decimal")
+
+// Convert sets d's amounts in złoty at mid złoty per unit (a decimal as
+// published, up to 6 places), from source's table of date: each total's
+// net and VAT converted and rounded to the grosz, the gross their sum.
+func (d *Document) Convert(source, table, date, mid string) error {
+	m, err := micro(mid)
+	if err != nil {
+		return err
+	}
+	x := &Exchange{Source: source, Table: table, Date: date, Mid: mid}
+	conv := func(v int64) int64 { return roundDiv(v*m, 1_000_000) }
+	for _, t := range d.Totals {
+		a := Amounts{Net: conv(t.Net), VAT: conv(t.VAT)}
+		a.Gross = a.Net + a.VAT
+		x.Totals = append(x.Totals, RateTotal{Rate: t.Rate, Amounts: a})
+		x.Total.Net, x.Total.VAT, x.Total.Gross = x.Total.Net+a.Net, x.Total.VAT+a.VAT, x.Total.Gross+a.Gross
+	}
+	d.Exchange = x
+	return nil
+}
+
+// micro is decimal s in millionths: "4.2512" is 4_251_200.
+func micro(s string) (int64, error) {
+	whole, frac, _ := strings.Cut(s, ".")
+	if whole == "" || len(frac) > 6 || strings.Trim(whole+frac, "0123456789") != "" {
+		return 0, fmt.Errorf("%w: %q", ErrBadRate, s)
+	}
+	frac += strings.Repeat("0", 6-len(frac))
+	w, err1 := strconv.ParseInt(whole, 10, 64)
+	f, err2 := strconv.ParseInt(frac, 10, 64)
+	if err1 != nil || err2 != nil || w > 1_000_000 || w*1_000_000+f == 0 {
+		return 0, fmt.Errorf("%w: %q", ErrBadRate, s)
+	}
+	return w*1_000_000 + f, nil
+}
+
+// roundDiv is a/b rounded half away from zero (b > 0).
+func roundDiv(a, b int64) int64 {
+	q, r := a/b, a%b
+	if r*2 >= b {
+		q++
+	} else if -r*2 >= b {
+		q--
+	}
+	return q
 }
 
 // Buyer is who the document is made out to: the company of an invoice
@@ -119,8 +216,9 @@ func split(gross int64, rate int) Amounts {
 // has no VAT rate for (it no longer delivers there).
 var ErrNoRate = fmt.Errorf("invoice: no VAT rate for the order's country")
 
-// For is the invoice of paid order o, issued at issued, under cat's VAT
-// scheme: each goods line without its waste fee, the waste fee, shipping
+// For is the document of paid order o, issued at issued, under cat's VAT
+// scheme: an invoice, or a receipt for a consumer when the owner's setting
+// says so; each goods line without its waste fee, the waste fee, shipping
 // and the discount as lines of their own, the gross amounts the order's.
 // The number is the store's to give (Number, Year, Seq stay empty).
 func For(o *order.Order, cat *catalog.Catalog, paid, issued time.Time) (*Document, error) {
@@ -144,26 +242,39 @@ func For(o *order.Order, cat *catalog.Catalog, paid, issued time.Time) (*Documen
 	add(NameWasteFee, 1, o.Totals.WasteFee)
 	add(NameShipping, 1, o.Totals.Shipping)
 	add(NameDiscount, 1, -o.Totals.Discount)
+	if c.Company == "" && cat.VAT.Consumers == catalog.ConsumersReceipt {
+		d.Kind, d.Series = KindReceipt, SeriesReceipt
+	}
 	d.total()
 	return d, nil
 }
 
 // Correction is the correcting document of a refund of amount (minor
-// units, positive) of the order whose invoice is inv: one line giving the
-// amount back at the invoice's rate.
+// units, positive) of the order whose invoice or receipt is inv: one line
+// giving the amount back at inv's rate. A foreign-currency correction is
+// converted to złoty at inv's own exchange rate (VAT Act art. 31a(2a)),
+// which is why it keeps inv's sale date.
 func Correction(inv *Document, amount int64, reason string, issued time.Time) *Document {
 	rate := 0
 	if len(inv.Lines) > 0 {
 		rate = inv.Lines[0].Rate
 	}
+	kind, series, ok := inv.Kind.Corrects()
+	if !ok {
+		kind, series = KindCorrection, SeriesCorrection
+	}
 	d := *inv
-	d.Kind, d.Series, d.Number, d.Year, d.Seq, d.Issued, d.Corrects = KindCorrection, SeriesCorrection, "", 0, 0, issued, inv.Number
+	d.Kind, d.Series, d.Number, d.Year, d.Seq, d.Issued, d.Corrects = kind, series, "", 0, 0, issued, inv.Number
+	d.Exchange = nil
 	name := "Zwrot / Refund"
 	if reason != "" {
 		name += ": " + reason
 	}
 	d.Lines = []Line{{Name: name, Quantity: 1, Rate: rate, Amounts: split(-amount, rate)}}
 	d.total()
+	if x := inv.Exchange; x != nil {
+		_ = d.Convert(x.Source, x.Table, x.Date, x.Mid) // the rate was valid for inv
+	}
 	return &d
 }
 

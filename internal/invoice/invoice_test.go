@@ -75,3 +75,70 @@ func TestForOrder(t *testing.T) {
 		t.Error("an invoice for a country without a rate")
 	}
 }
+
+// A consumer gets a receipt when the owner's setting says so, a company
+// an invoice whatever it says; a refund corrects either in its own series.
+func TestReceiptForAConsumer(t *testing.T) {
+	cat := &catalog.Catalog{Deliveries: []catalog.Delivery{{Code: "pl", VAT: 23}}, VAT: catalog.VAT{Scheme: catalog.VATPolish, Home: "pl"}}
+	o := &order.Order{ID: 3, Currency: "PLN", Customer: order.Customer{FirstName: "Ola", LastName: "Nowak", Country: "pl"},
+		Lines: []order.Line{{Name: "Arc", Quantity: 1, Total: 159900}}, Totals: order.Totals{Subtotal: 159900, Total: 159900}}
+	paid := time.Date(2026, 11, 24, 10, 0, 0, 0, time.UTC)
+	for _, c := range []struct {
+		consumers, company string
+		kind               Kind
+		series, correction string
+	}{
+		{"", "", KindInvoice, SeriesInvoice, SeriesCorrection}, // a catalogue built before the setting
+		{catalog.ConsumersInvoice, "", KindInvoice, SeriesInvoice, SeriesCorrection},
+		{catalog.ConsumersReceipt, "", KindReceipt, SeriesReceipt, SeriesReceiptCorrection},
+		{catalog.ConsumersReceipt, "Kuźnia sp. z o.o.", KindInvoice, SeriesInvoice, SeriesCorrection},
+	} {
+		cat.VAT.Consumers, o.Customer.Company = c.consumers, c.company
+		d, err := For(o, cat, paid, paid)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.Kind != c.kind || d.Series != c.series {
+			t.Errorf("%q, company %q: %s %s, want %s %s", c.consumers, c.company, d.Kind, d.Series, c.kind, c.series)
+		}
+		d.Numbered(2026, 1)
+		if k := Correction(d, 100, "", paid); k.Series != c.correction || k.Corrects != d.Number {
+			t.Errorf("%q, company %q: correction in %s of %q, want %s", c.consumers, c.company, k.Series, k.Corrects, c.correction)
+		}
+	}
+}
+
+// A euro document's złoty amounts: each total's net and VAT converted
+// and rounded to the grosz; a correction at the invoice's own rate.
+func TestConvert(t *testing.T) {
+	d := &Document{Currency: "EUR", Lines: []Line{{Rate: 23, Amounts: split(40110, 23)}, {Rate: 23, Amounts: split(1500, 23)}}}
+	d.total()
+	if !d.NeedsRate() {
+		t.Fatal("a euro document without a rate does not need one")
+	}
+	if err := d.Convert("NBP", "227/A/NBP/2026", "2026-11-23", "4.2512"); err != nil {
+		t.Fatal(err)
+	}
+	// 41610 gross = 33830 net + 7780 VAT; × 4.2512 = 143818.1… and 33074.3…
+	x := d.Exchange
+	if x.Total.Net != 143818 || x.Total.VAT != 33074 || x.Total.Gross != 176892 || len(x.Totals) != 1 || x.Totals[0].Amounts != x.Total {
+		t.Errorf("exchange %+v", x)
+	}
+	if d.NeedsRate() {
+		t.Error("a converted document needs a rate")
+	}
+	d.Kind, d.Number = KindInvoice, "FV/2026/0001"
+	c := Correction(d, 1500, "", time.Now())
+	// -1500 = -1220 net - 280 VAT; × 4.2512 = -5186.4… and -1190.3…
+	if c.Exchange == nil || c.Exchange.Table != "227/A/NBP/2026" || c.Exchange.Total != (Amounts{Net: -5186, VAT: -1190, Gross: -6376}) {
+		t.Errorf("correction's exchange %+v", c.Exchange)
+	}
+	if pln := (&Document{Currency: "PLN"}); pln.NeedsRate() {
+		t.Error("a złoty document needs a rate")
+	}
+	for _, bad := range []string{"", "0", "0.0000", "-4.2", "4,2512", "4.1234567", "abc", "1e3"} {
+		if err := d.Convert("NBP", "t", "d", bad); err == nil {
+			t.Errorf("rate %q accepted", bad)
+		}
+	}
+}

@@ -24,6 +24,9 @@ var (
 var titles = map[Kind]string{
 	KindInvoice:    "Faktura VAT / VAT invoice",
 	KindCorrection: "Faktura korygująca / Correcting invoice",
+	KindReceipt:    "Potwierdzenie sprzedaży / Sales receipt",
+	// A receipt's correction.
+	KindReceiptCorrection: "Korekta potwierdzenia sprzedaży / Receipt correction",
 }
 
 // PDF renders d on one A4 page (more when its lines need them): the
@@ -46,7 +49,7 @@ func PDF(d *Document) ([]byte, error) {
 	w.text("sans", 9, fmt.Sprintf("Data wystawienia / Issued: %s    Data sprzedaży / Sale: %s", d.Issued.Format("2006-01-02"),
 		d.SaleDate.Format("2006-01-02")))
 	if d.Corrects != "" {
-		w.text("sans", 9, "Korekta faktury / Corrects: "+d.Corrects)
+		w.text("sans", 9, "Korekta dokumentu / Corrects: "+d.Corrects)
 	}
 	w.text("sans", 9, fmt.Sprintf("Zamówienie / Order #%d · waluta / currency %s", d.OrderID, d.Currency))
 	w.y += 10
@@ -89,8 +92,23 @@ func PDF(d *Document) ([]byte, error) {
 	w.y += 14
 	w.x = margin
 	w.text("sans-bold", 11, fmt.Sprintf("Do zapłaty / Total due: %s %s", money(d.Total.Gross), d.Currency))
-	if d.Kind == KindInvoice {
+	if d.Kind == KindInvoice || d.Kind == KindReceipt {
 		w.text("sans", 9, "Zapłacono / Paid in full: "+d.SaleDate.Format("2006-01-02"))
+	}
+	if x := d.Exchange; x != nil {
+		w.y += 8
+		w.text("sans-bold", 10, "Przeliczenie na PLN / Amounts in PLN")
+		w.text("sans", 9, fmt.Sprintf("Kurs średni %s, tabela %s z dnia %s: 1 %s = %s PLN", x.Source, x.Table, x.Date, d.Currency,
+			strings.ReplaceAll(x.Mid, ".", ",")))
+		w.text("sans", 9, fmt.Sprintf("Average rate of %s table %s of %s (art. 31a ustawy o VAT)", x.Source, x.Table, x.Date))
+		w.y += 4
+		for _, t := range x.Totals {
+			w.row("sans", cols, []string{fmt.Sprintf("Razem stawka / Total at %d%% PLN", t.Rate), "", money(t.Net), fmt.Sprintf("%d%%", t.Rate), money(t.VAT), money(t.Gross)})
+		}
+		w.row("sans-bold", cols, []string{"Razem / Total PLN", "", money(x.Total.Net), "", money(x.Total.VAT), money(x.Total.Gross)})
+	}
+	if d.Kind == KindReceipt || d.Kind == KindReceiptCorrection {
+		w.text("sans", 9, "Dokument nie jest fakturą VAT / This document is not a VAT invoice")
 	}
 	if d.Total.VAT == 0 && len(d.Lines) > 0 && d.Lines[0].Rate == 0 {
 		w.text("sans", 9, "Eksport towarów, stawka 0% (art. 41 ust. 3 ustawy o VAT) / Export of goods, 0% VAT")

@@ -11,14 +11,67 @@ import (
 	"sabershop/internal/order"
 )
 
-// The PDF says what the document holds: its number, seller and buyer with
-// Polish and German letters, and the amounts, read back as text by
-// poppler's pdftotext (installed by .ci/run).
-func TestPDFText(t *testing.T) {
+// pdfText is d's PDF as text, by poppler's pdftotext, non-breaking spaces
+// as spaces.
+func pdfText(t *testing.T, d *Document) string {
+	t.Helper()
 	bin, err := exec.LookPath("pdftotext")
 	if err != nil {
 		t.Fatal("pdftotext is needed (Debian: poppler-utils; .ci/run installs it)")
 	}
+	raw, err := PDF(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.HasPrefix(raw, []byte("%PDF-")) {
+		t.Fatalf("not a PDF: %q", raw[:min(len(raw), 16)])
+	}
+	cmd := exec.Command(bin, "-layout", "-", "-")
+	cmd.Stdin = bytes.NewReader(raw)
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.ReplaceAll(string(out), "\u00a0", " ")
+}
+
+// A euro receipt for a German consumer: the złoty amounts at the rate,
+// with its source, table and day, and the notice that it is no invoice.
+func TestPDFReceiptInEuro(t *testing.T) {
+	cat := &catalog.Catalog{Deliveries: []catalog.Delivery{{Code: "pl", VAT: 23}, {Code: "de", VAT: 19}},
+		VAT: catalog.VAT{Scheme: catalog.VATOSS, Home: "pl", Consumers: catalog.ConsumersReceipt}}
+	o := &order.Order{ID: 43, Currency: "EUR", Customer: order.Customer{FirstName: "Jörg", LastName: "Weiß", Street: "Hauptstraße 5", Zip: "10115", City: "Berlin", Country: "de"},
+		Lines: []order.Line{{Name: "Arc", Quantity: 1, Total: 39900, WasteFee: 4}}, Totals: order.Totals{Subtotal: 39900, Shipping: 1500, WasteFee: 4, Total: 41400}}
+	at := time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC)
+	d, err := For(o, cat, at, at)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.Numbered(2026, 2)
+	if err := d.Convert("NBP", "227/A/NBP/2026", "2026-11-23", "4.2512"); err != nil {
+		t.Fatal(err)
+	}
+	text := pdfText(t, d)
+	for _, want := range []string{
+		"R/2026/0002", "Potwierdzenie sprzedaży / Sales receipt", "Jörg Weiß", "19%", "414,00",
+		"NBP, tabela 227/A/NBP/2026 z dnia 2026-11-23: 1 EUR = 4,2512 PLN",
+		money(d.Exchange.Total.Net), money(d.Exchange.Total.VAT), money(d.Exchange.Total.Gross),
+		"not a VAT invoice",
+	} {
+		if !strings.Contains(text, strings.ReplaceAll(want, "\u00a0", " ")) {
+			t.Errorf("the PDF's text lacks %q:\n%s", want, text)
+		}
+	}
+	// 414,00 EUR = 347,90 net + 66,10 VAT at 19 %: × 4,2512 = 1 478,99 and 281,00 PLN.
+	if d.Exchange.Total.Gross != 147899+28100 {
+		t.Errorf("PLN gross %d", d.Exchange.Total.Gross)
+	}
+}
+
+// The PDF says what the document holds: its number, seller and buyer with
+// Polish and German letters, and the amounts, read back as text by
+// poppler's pdftotext (installed by .ci/run).
+func TestPDFText(t *testing.T) {
 	cat := &catalog.Catalog{Deliveries: []catalog.Delivery{{Code: "pl", VAT: 23}}, VAT: catalog.VAT{Scheme: catalog.VATPolish, Home: "pl"}}
 	cat.Shop.Company = catalog.Company{Name: "Saber Forge Marek Kowalczyk", Street: "ul. Rzemieślnicza 14/3", Zip: "30-363", City: "Kraków",
 		Country: "Polska", TaxID: "676-245-18-91"}
@@ -33,20 +86,7 @@ func TestPDFText(t *testing.T) {
 		t.Fatal(err)
 	}
 	d.Numbered(2026, 7)
-	raw, err := PDF(d)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.HasPrefix(raw, []byte("%PDF-")) {
-		t.Fatalf("not a PDF: %q", raw[:min(len(raw), 16)])
-	}
-	cmd := exec.Command(bin, "-layout", "-", "-")
-	cmd.Stdin = bytes.NewReader(raw)
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatal(err)
-	}
-	text := strings.ReplaceAll(string(out), "\u00a0", " ")
+	text := pdfText(t, d)
 	for _, want := range []string{
 		"FV/2026/0007", "Saber Forge Marek Kowalczyk", "ul. Rzemieślnicza 14/3", "NIP: 676-245-18-91",
 		"Kuźnia Müller sp. z o.o.", "PL5260250274", "Eigenes Lichtschwert", "Dostawa / Shipping",

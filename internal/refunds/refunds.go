@@ -315,7 +315,7 @@ func newID() string {
 
 // correct issues the correcting invoice of refund r of order o, in the
 // transaction that records the refund (issue 16): it corrects the order's
-// invoice, numbered in its own series. An order paid before invoices were
+// invoice or receipt, numbered in its own series. An order paid before invoices were
 // issued has none to correct, and gets none.
 func correct(tx *store.Tx, o *order.Order, r order.Refund, reason string, now time.Time) error {
 	docs, err := tx.DocumentsOf(o.ID)
@@ -324,7 +324,7 @@ func correct(tx *store.Tx, o *order.Order, r order.Refund, reason string, now ti
 	}
 	var inv *invoice.Document
 	for _, d := range docs {
-		if d.Kind == invoice.KindInvoice {
+		if _, _, ok := d.Kind.Corrects(); ok {
 			inv = d
 		}
 	}
