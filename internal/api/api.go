@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -17,6 +18,7 @@ import (
 	"sabershop/internal/i18n"
 	"sabershop/internal/order"
 	"sabershop/internal/payment"
+	"sabershop/internal/rates"
 	"sabershop/internal/store"
 )
 
@@ -69,6 +71,9 @@ type Config struct {
 	// longest delivery time, for a parcel to arrive: the withdrawal
 	// period is counted from sending (order.WithdrawalState).
 	WithdrawalGrace int
+	// Rates gives a foreign-currency sale's exchange rate to złoty for
+	// its documents (internal/rates); nil: the National Bank of Poland.
+	Rates rates.Source
 }
 
 // Observer is told what the API does. Labels are small fixed sets (a
@@ -106,6 +111,9 @@ type Server struct {
 	queried queries
 	// inFlight counts write requests being answered (Busy).
 	inFlight atomic.Int32
+	// ratesMu runs one FillRates at a time; ratesKick wakes RunRates.
+	ratesMu   sync.Mutex
+	ratesKick chan struct{}
 }
 
 // New checks the configuration and builds the routes.
@@ -126,6 +134,9 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
+	if cfg.Rates == nil {
+		cfg.Rates = &rates.NBP{BaseURL: rates.NBPURL}
+	}
 	if cfg.Kick == nil {
 		cfg.Kick = func() {}
 	}
@@ -133,7 +144,7 @@ func New(cfg Config) (*Server, error) {
 		cfg.Observer = nopObserver{}
 	}
 	cfg.BaseURL = strings.TrimRight(cfg.BaseURL, "/")
-	s := &Server{cfg: cfg, msg: msg, log: cfg.Log}
+	s := &Server{cfg: cfg, msg: msg, log: cfg.Log, ratesKick: make(chan struct{}, 1)}
 	var err error
 	if s.ids, err = cfg.Store.ReserveOrderIDs(); err != nil {
 		return nil, err

@@ -24,6 +24,8 @@ import (
 	"sabershop/internal/mail/mailtest"
 	"sabershop/internal/order"
 	"sabershop/internal/order/ordertest"
+	"sabershop/internal/rates"
+	"sabershop/internal/rates/nbpfake"
 	"sabershop/internal/site"
 	"sabershop/internal/store"
 	"sabershop/internal/testutil"
@@ -100,6 +102,8 @@ type env struct {
 	srv    *httptest.Server
 	api    *api.Server
 	kicks  atomic.Int64
+	// bankDown: the exchange-rate bank answers 503.
+	bankDown atomic.Bool
 }
 
 // newEnv starts everything; opts adjust the API's configuration (and may
@@ -132,7 +136,19 @@ func newEnvStore(t *testing.T, so store.Options, opts ...func(*api.Config)) *env
 	}
 	log := slog.New(slog.NewTextHandler(e.logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	e.worker = &mail.Worker{Outbox: db, Sender: sender, Log: log} // real time: messages carry real Created times
+	// The bank's rates for euro invoices: the fake bank on the test's clock.
+	// e.bankDown makes it answer 503, as a bank that is down.
+	fake := &nbpfake.Fake{Now: e.clock.Now}
+	bank := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if e.bankDown.Load() {
+			http.Error(w, "503 Service Unavailable", http.StatusServiceUnavailable)
+			return
+		}
+		fake.ServeHTTP(w, r)
+	}))
+	t.Cleanup(bank.Close)
 	cfg := api.Config{
+		Rates:      &rates.NBP{BaseURL: bank.URL},
 		Store:      db,
 		Catalogs:   catalogfile.Fixed(e.cat),
 		Log:        log,

@@ -29,6 +29,9 @@ func (s *Server) issueInvoice(tx *store.Tx, o *order.Order) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := s.convert(tx, d); err != nil {
+		return nil, err
+	}
 	if err := tx.IssueDocument(d, now.In(i18n.Workshop).Year()); err != nil {
 		return nil, err
 	}
@@ -36,15 +39,15 @@ func (s *Server) issueInvoice(tx *store.Tx, o *order.Order) ([]string, error) {
 }
 
 // AttachDocuments renders the accounting documents a message names as PDF
-// files (Worker.Attach), from the documents as stored.
-func (s *Server) AttachDocuments(_ context.Context, m *mail.Message) error {
+// files (Worker.Attach), from the documents as stored. A foreign-currency
+// document still waiting for its exchange rate fails the attempt: the
+// worker tries again later (an invoice without its złoty amounts is not
+// one).
+func (s *Server) AttachDocuments(ctx context.Context, m *mail.Message) error {
 	m.Attachments = m.Attachments[:0]
 	for _, number := range m.Documents {
-		var d *invoice.Document
-		if err := s.cfg.Store.View(func(tx *store.Tx) (err error) {
-			d, err = tx.DocumentByNumber(number)
-			return err
-		}); err != nil {
+		d, err := s.ensureRate(ctx, number)
+		if err != nil {
 			return fmt.Errorf("mail: document %s: %w", number, err)
 		}
 		data, err := invoice.PDF(d)

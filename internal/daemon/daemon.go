@@ -81,6 +81,12 @@ type Config struct {
 	// time before the withdrawal period, counted from sending, ends
 	// (api.Config.WithdrawalGrace).
 	WithdrawalGrace int
+	// Rates is where foreign-currency documents' exchange rates to złoty
+	// come from: "nbp" (the National Bank of Poland), "sandbox" (made-up
+	// rates, offline: nbpfake), or the base URL of a service with NBP's
+	// API; "" is the sandbox when every payment provider is the sandbox
+	// (make run, the tests), NBP otherwise (ratesSource).
+	Rates string
 	// Demo runs a demo shop on purpose: the sandbox may take payments on a
 	// public address, and every page and e-mail says it is a demo. Without
 	// it the sandbox is refused unless the shop's address is localhost
@@ -224,6 +230,11 @@ func Run(ctx context.Context, cfg Config) error {
 		ln.Close()
 		return err
 	}
+	rateSource, err := ratesSource(cfg.Rates, cfg.Payments)
+	if err != nil {
+		ln.Close()
+		return err
+	}
 	var (
 		observer  api.Observer
 		metricsLn net.Listener
@@ -248,7 +259,7 @@ func Run(ctx context.Context, cfg Config) error {
 	srvAPI, err := api.New(api.Config{Observer: observer, Store: db, Payments: pays, Catalogs: cats, Static: siteHandler, Log: log, BaseURL: baseURL,
 		OwnerEmail: cfg.OwnerEmail, OwnerLocale: cfg.OwnerLocale, LogLinks: cfg.SMTP == nil && localLinks(baseURL), WriteRate: cfg.WriteRate, WriteBurst: cfg.WriteBurst,
 		TrustProxy: cfg.TrustProxy, Kick: worker.Kick, Demo: cfg.Demo, Messages: texts.api, Unpaid: cfg.Unpaid,
-		WithdrawalGrace: cfg.WithdrawalGrace})
+		WithdrawalGrace: cfg.WithdrawalGrace, Rates: rateSource})
 	if err != nil {
 		ln.Close()
 		return err
@@ -270,6 +281,7 @@ func Run(ctx context.Context, cfg Config) error {
 		}
 	})
 	wg.Go(func() { purgeIdempotency(bg, db, log) })
+	wg.Go(func() { srvAPI.RunRates(bg) })
 	wg.Go(func() { sweepUnpaid(bg, srvAPI, cfg.UnpaidSweep, log) })
 	wg.Go(func() {
 		sweepRetention(bg, admin.Env{DB: db, Catalog: cats.Current, Log: log}, cfg.RetentionSweep, log)

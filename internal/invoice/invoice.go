@@ -101,6 +101,11 @@ type Exchange struct {
 // conversion to złoty yet.
 func (d *Document) NeedsRate() bool { return d.Currency != "PLN" && d.Exchange == nil }
 
+// ErrRatePending is returned when a foreign-currency document's exchange
+// rate to złoty is not known yet (the bank has not answered): such a
+// document is not sent or shown until it is.
+var ErrRatePending = fmt.Errorf("invoice: the exchange rate to złoty is not known yet")
+
 // ErrBadRate is returned by Convert for a rate that is not a positive
 // decimal number.
 var ErrBadRate = fmt.Errorf("invoice: exchange rate is not a positive decimal")

@@ -52,6 +52,11 @@ func (tx *Tx) IssueDocument(d *invoice.Document, year int) error {
 	if err := put(tx.bucket(BucketDocuments), key, d); err != nil {
 		return err
 	}
+	if d.NeedsRate() {
+		if err := tx.bucket(BucketDocumentsRate).Put(key, nil); err != nil {
+			return err
+		}
+	}
 	return tx.bucket(BucketDocumentsByOrder).Put(append(idKey(d.OrderID), key...), nil)
 }
 

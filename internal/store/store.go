@@ -29,6 +29,8 @@
 //	order_notes        8-byte order ID + 8-byte ID -> Note (notes.go)
 //	documents          series + 0x00 + 2-byte year + 8-byte number -> invoice.Document (documents.go)
 //	documents_by_order 8-byte order ID + documents key -> empty
+//	documents_rate     documents key -> empty: foreign-currency documents waiting for their rate (rates.go)
+//	exchange_rates     "EUR/2026-11-24" (currency / day of sale) -> rates.Rate (rates.go)
 //
 // Writes go through (*DB).Update, which is bbolt's Batch: concurrent
 // writers share one transaction and one fsync, which is what lets the
@@ -76,6 +78,8 @@ const (
 	BucketOrderNotes       = "order_notes"
 	BucketDocuments        = "documents"
 	BucketDocumentsByOrder = "documents_by_order"
+	BucketDocumentsRate    = "documents_rate"
+	BucketExchangeRates    = "exchange_rates"
 )
 
 // Buckets lists every bucket Open creates, in the order of the package doc.
@@ -86,6 +90,7 @@ var Buckets = []string{
 	BucketOwners, BucketOwnerSessions, BucketOwnerFailures, BucketAudit,
 	BucketOrdersByCreated, BucketOrdersByField, BucketOrdersByToken, BucketMeta,
 	BucketSentBodies, BucketOrderNotes, BucketDocuments, BucketDocumentsByOrder,
+	BucketDocumentsRate, BucketExchangeRates,
 }
 
 var (

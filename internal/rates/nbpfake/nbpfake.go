@@ -12,6 +12,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"time"
 )
@@ -149,4 +150,21 @@ func easter(year int) time.Time {
 	month := (h + l - 7*m + 114) / 31
 	day := (h+l-7*m+114)%31 + 1
 	return time.Date(year, time.Month(month), day, 0, 0, 0, 0, time.UTC)
+}
+
+// Client is an HTTP client whose every request the fake answers in
+// process, for the sandbox shop: the same requests and answers as over
+// the network, without a listener.
+func (f *Fake) Client() *http.Client {
+	return &http.Client{Transport: roundTripper{f}}
+}
+
+type roundTripper struct{ h http.Handler }
+
+func (rt roundTripper) RoundTrip(r *http.Request) (*http.Response, error) {
+	rec := httptest.NewRecorder()
+	rt.h.ServeHTTP(rec, r)
+	resp := rec.Result()
+	resp.Request = r
+	return resp, nil
 }

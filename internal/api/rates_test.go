@@ -1,0 +1,138 @@
+package api_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"net/http"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+
+	"sabershop/internal/invoice"
+	"sabershop/internal/mail"
+	"sabershop/internal/order"
+	"sabershop/internal/payment/sandbox"
+	"sabershop/internal/rates/nbpfake"
+	"sabershop/internal/store"
+)
+
+// documentsOf is order id's documents as kept.
+func (e *env) documentsOf(id uint64) []*invoice.Document {
+	e.t.Helper()
+	var docs []*invoice.Document
+	if err := e.db.View(func(tx *store.Tx) (err error) { docs, err = tx.DocumentsOf(id); return err }); err != nil {
+		e.t.Fatal(err)
+	}
+	return docs
+}
+
+// A euro order's invoice carries its amounts in złoty at the bank's rate
+// of the last working day before the sale (the test's clock is on a
+// Sunday: Friday's), and its PDF says the rate, its table and day.
+func TestEuroInvoiceInZloty(t *testing.T) {
+	e, _ := newSandboxEnv(t, 20*time.Millisecond)
+	p := e.placeIn("de")
+	wantStatus(t, e.payCard(p.Hash, e.shopKey(), sandbox.CardSuccess), http.StatusOK)
+	o := e.waitStatus(p.Hash, order.Paid)
+	var pdf []byte
+	for _, m := range e.drain() {
+		if len(m.Attachments) > 0 {
+			pdf = m.Attachments[0].Data
+		}
+	}
+	docs := e.documentsOf(o.ID)
+	if len(docs) != 1 || docs[0].Currency != "EUR" || docs[0].Exchange == nil {
+		t.Fatalf("documents %+v", docs)
+	}
+	x := docs[0].Exchange
+	friday := time.Date(2026, 2, 27, 0, 0, 0, 0, time.UTC)
+	if e.clock.Now().Weekday() != time.Sunday || x.Date != "2026-02-27" || x.Source != "NBP" || x.Mid != nbpfake.Mid("EUR", friday).String() ||
+		x.Table != "040/A/NBP/2026" {
+		t.Errorf("rate %+v, want the bank's of Friday %s", x, friday.Format(time.DateOnly))
+	}
+	if x.Total.Gross != x.Total.Net+x.Total.VAT || x.Total.Gross < o.Totals.Total*4 {
+		t.Errorf("złoty amounts %+v for %d euro cents", x.Total, o.Totals.Total)
+	}
+	if pdf == nil {
+		t.Fatal("no e-mail with the invoice")
+	}
+	cmd := exec.Command("pdftotext", "-layout", "-", "-")
+	cmd.Stdin = bytes.NewReader(pdf)
+	text, err := cmd.Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "tabela 040/A/NBP/2026 z dnia 2026-02-27: 1 EUR = " + strings.ReplaceAll(x.Mid, ".", ",") + " PLN"
+	if !strings.Contains(string(text), want) {
+		t.Errorf("the PDF lacks %q:\n%s", want, text)
+	}
+}
+
+// While the bank does not answer, a euro invoice waits for its rate: the
+// "payment received" e-mail is not sent without it but tried again; once
+// the bank answers, the rates loop converts it and the e-mail goes out
+// with the converted invoice. A correction issued meanwhile gets the
+// invoice's rate too.
+func TestInvoiceWaitsForTheBank(t *testing.T) {
+	e, _ := newSandboxEnv(t, 20*time.Millisecond)
+	e.bankDown.Store(true)
+	p := e.placeIn("de")
+	wantStatus(t, e.payCard(p.Hash, e.shopKey(), sandbox.CardSuccess), http.StatusOK)
+	o := e.waitStatus(p.Hash, order.Paid)
+	before := len(e.smtp.Received())
+	sent, failed, err := e.worker.DrainOnce(context.Background())
+	if err != nil || failed != 1 {
+		t.Fatalf("drain with the bank down: sent %d, failed %d, err %v", sent, failed, err)
+	}
+	if docs := e.documentsOf(o.ID); len(docs) != 1 || !docs[0].NeedsRate() {
+		t.Fatalf("documents %+v", docs)
+	}
+	var waiting []*invoice.Document
+	if err := e.db.View(func(tx *store.Tx) (err error) { waiting, err = tx.DocumentsWaitingForRate(); return err }); err != nil || len(waiting) != 1 {
+		t.Fatalf("waiting %d, %v", len(waiting), err)
+	}
+	for _, m := range e.smtp.Received()[before:] {
+		if len(parseMail(t, m).Attachments) > 0 {
+			t.Fatal("an invoice was sent without its rate")
+		}
+	}
+	if n, err := e.api.FillRates(context.Background()); n != 1 || err == nil {
+		t.Errorf("FillRates with the bank down: %d waiting, %v", n, err)
+	}
+
+	e.bankDown.Store(false)
+	if n, err := e.api.FillRates(context.Background()); n != 0 || err != nil {
+		t.Fatalf("FillRates: %d waiting, %v", n, err)
+	}
+	docs := e.documentsOf(o.ID)
+	if len(docs) != 1 || docs[0].Exchange == nil || docs[0].Exchange.Date != "2026-02-27" {
+		t.Fatalf("documents after the bank answered %+v", docs[0])
+	}
+	e.worker.Now = func() time.Time { return time.Now().Add(time.Hour) } // the retry is due
+	var attached bool
+	for _, m := range e.drain() {
+		attached = attached || len(m.Attachments) > 0
+	}
+	if !attached {
+		t.Error("the e-mail with the invoice did not go out once the rate was known")
+	}
+	if _, err := e.api.FillRates(context.Background()); err != nil {
+		t.Error(err)
+	}
+}
+
+// A document that waits for its rate is never shown without it.
+func TestEnsureRateRefusesWithoutTheBank(t *testing.T) {
+	e, _ := newSandboxEnv(t, 20*time.Millisecond)
+	e.bankDown.Store(true)
+	p := e.placeIn("de")
+	wantStatus(t, e.payCard(p.Hash, e.shopKey(), sandbox.CardSuccess), http.StatusOK)
+	o := e.waitStatus(p.Hash, order.Paid)
+	docs := e.documentsOf(o.ID)
+	m := &mail.Message{Documents: []string{docs[0].Number}}
+	if err := e.api.AttachDocuments(context.Background(), m); !errors.Is(err, invoice.ErrRatePending) || len(m.Attachments) != 0 {
+		t.Errorf("attaching a waiting document: %v", err)
+	}
+}
