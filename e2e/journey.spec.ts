@@ -10,7 +10,7 @@ import { bothWidthsIf, expect, type Page, test } from "./fixtures";
 import { money } from "./money";
 import { mailTo } from "./mail";
 import { PORT } from "./paths";
-import { DATA, LOCALES, TEXT, basketReady, cart, customer, declineCookies, fillCheckout, orderdBinary, path, type Locale } from "./shop";
+import { DATA, LOCALES, TEXT, acceptCookies, basketReady, cart, customer, fillCheckout, orderdBinary, path, type Locale } from "./shop";
 
 // The daemon's links (the e-mail's, the sandbox's way back) say localhost.
 test.use({ baseURL: `http://localhost:${PORT}`, serviceWorkers: "block" });
@@ -30,6 +30,30 @@ async function addCoupon(percent: number): Promise<string> {
   const code = `J${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`.toUpperCase();
   await run(await orderdBinary(), ["-data", DATA, "coupons", "add", code, "--percent", String(percent)]);
   return code;
+}
+
+/**
+ * Records every push to the data layer, on every page of the tab, in
+ * sessionStorage (issue 16: outgoing data minimisation). The page's own
+ * code keeps the array it finds (`window.dataLayer ??= []`).
+ */
+async function recordDataLayer(page: Page) {
+  await page.addInitScript(() => {
+    const key = "e2e.datalayer";
+    const layer: unknown[] = [];
+    const push = layer.push.bind(layer);
+    layer.push = (...entries: unknown[]) => {
+      const saved = JSON.parse(sessionStorage.getItem(key) ?? "[]") as string[];
+      for (const e of entries) saved.push(JSON.stringify(e));
+      sessionStorage.setItem(key, JSON.stringify(saved));
+      return push(...entries);
+    };
+    (window as unknown as { dataLayer: unknown[] }).dataLayer = layer;
+  });
+}
+
+async function dataLayerPushes(page: Page): Promise<string[]> {
+  return page.evaluate(() => JSON.parse(sessionStorage.getItem("e2e.datalayer") ?? "[]") as string[]);
 }
 
 async function add(page: Page, locale: Locale, slug: string) {
@@ -54,7 +78,10 @@ for (const locale of LOCALES) {
     test.slow(); // a whole purchase, twice over, with the sandbox's confirmation delay
     const T = TEXT[locale];
     const S = STATUS[locale];
-    await declineCookies(page);
+    await recordDataLayer(page);
+    // Accepted: the e-commerce events are pushed only with consent, and
+    // they are what must carry nothing personal.
+    await acceptCookies(page);
 
     // A cheap order first: its status page refuses codes below the minimum.
     await add(page, locale, "belt-clip");
@@ -120,5 +147,15 @@ for (const locale of LOCALES) {
     await page.locator('button[value="approve"]').click();
     await expect(page).toHaveURL(new RegExp(`${new URL(link!).pathname}$`));
     await expect(page.locator(".order-head .status-badge")).toHaveText(new RegExp(`${S.paid}$`), { timeout: PAID_WITHIN });
+
+    // Nothing the shopper typed, and not the order's key, went to the
+    // data layer: every push of the whole path, the purchase included.
+    await expect.poll(async () => (await dataLayerPushes(page)).some((p) => p.includes('"event":"purchase"'))).toBe(true);
+    const pushes = (await dataLayerPushes(page)).join("\n").toLowerCase();
+    expect(pushes).toContain('"event":"add_to_cart"');
+    const key = new URL(link!).pathname.split("/").at(-1)!;
+    for (const typed of [c.email, small.email, c.first_name, c.last_name, c.phone, c.phone.replace(/\D/g, ""), c.street, c.city, key]) {
+      expect(pushes, `the data layer carries ${JSON.stringify(typed)}`).not.toContain(typed.toLowerCase());
+    }
   });
 }
