@@ -6,6 +6,7 @@
 package invoice
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -100,6 +101,11 @@ type Exchange struct {
 // NeedsRate reports whether d is in a foreign currency and has no
 // conversion to złoty yet.
 func (d *Document) NeedsRate() bool { return d.Currency != "PLN" && d.Exchange == nil }
+
+// ErrRatePending is returned when a foreign-currency document's exchange
+// rate to złoty is not known yet (NeedsRate): it cannot be rendered until
+// it is, and asking again later will do.
+var ErrRatePending = errors.New("invoice: the exchange rate to złoty is not known yet")
 
 // ErrBadRate is returned by Convert for a rate that is not a positive
 // decimal number.
