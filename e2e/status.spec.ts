@@ -1,8 +1,8 @@
 // The order status page against the real daemon and its payment sandbox:
 // the order as placed, discount codes, card (3-D Secure, success, decline,
 // the form's own checks, keyboard only), bank transfer and PayPal, the paid
-// order's invoice as a PDF download (pl), the
-// currency mismatch, and axe-core, in every locale.
+// order's invoice as a PDF download (pl), the currency mismatch, and
+// axe-core, in every locale.
 import { type APIRequestContext, bothWidthsIf, expect, type Page, test } from "./fixtures";
 import { expectNoSeriousViolations } from "./axe";
 import { execFileSync } from "node:child_process";
