@@ -37,7 +37,7 @@ func TestOrderDocumentsListedAndDownloaded(t *testing.T) {
 	mine, other := e.placeIn("pl"), e.placeIn("pl")
 
 	var before orderDocs
-	e.get("/v1/orders/" + mine.Hash).Decode(t, &before)
+	e.get("/v1/orders/"+mine.Hash).Decode(t, &before)
 	if before.Documents == nil || len(before.Documents) != 0 {
 		t.Fatalf("an unpaid order's documents: %+v, want an empty list", before.Documents)
 	}
@@ -60,7 +60,7 @@ func TestOrderDocumentsListedAndDownloaded(t *testing.T) {
 	}
 
 	var v orderDocs
-	e.get("/v1/orders/" + mine.Hash).Decode(t, &v)
+	e.get("/v1/orders/"+mine.Hash).Decode(t, &v)
 	day := func(at time.Time) string { return at.In(i18n.Workshop).Format(time.DateOnly) }
 	want := []string{
 		fmt.Sprintf("%s invoice %s /v1/orders/%s/documents/FV-%d-0001.pdf", invoiceNo, day(e.clock.Now()), mine.Hash, year),
