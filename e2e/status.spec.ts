@@ -1,10 +1,12 @@
 // The order status page against the real daemon and its payment sandbox:
 // the order as placed, discount codes, card (3-D Secure, success, decline,
-// the form's own checks, keyboard only), bank transfer and PayPal, the
-// currency mismatch, and axe-core, in every locale.
+// the form's own checks, keyboard only), bank transfer and PayPal, the paid
+// order's invoice as a PDF download (pl), the currency mismatch, and
+// axe-core, in every locale.
 import { type APIRequestContext, bothWidthsIf, expect, type Page, test } from "./fixtures";
 import { expectNoSeriousViolations } from "./axe";
 import { execFileSync } from "node:child_process";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { money } from "./money";
 import { DATA, PORT, RUN_DIR } from "./paths";
@@ -166,6 +168,23 @@ async function fieldError(page: Page, ac: string) {
   return page.locator(`[id="${ids[0]}"]`);
 }
 
+/**
+ * The paid order's invoice (issue 16) under "Dokumenty": one link, which
+ * downloads the PDF named after its number. Checked on the Polish site,
+ * whose orders are in złoty.
+ */
+async function expectInvoiceDownload(page: Page) {
+  const docs = page.getByRole("region", { name: "Dokumenty" });
+  const link = docs.getByRole("link", { name: /^Faktura FV\/\d{4}\/\d{4} \(PDF\)$/ });
+  await expect(link).toHaveCount(1);
+  await expect(docs).toContainText(/wystawiono \d{1,2} \p{L}+ \d{4}/u);
+  const number = /FV\/\d{4}\/\d{4}/.exec((await link.textContent()) ?? "")![0];
+  const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
+  expect(download.suggestedFilename()).toBe(`${number.replaceAll("/", "-")}.pdf`);
+  const pdf = await readFile((await download.path())!);
+  expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+}
+
 for (const locale of ["en", "pl", "de"] as const) {
   const T = TEXT[locale];
   test.describe(`status ${locale}`, () => {
@@ -250,6 +269,8 @@ for (const locale of ["en", "pl", "de"] as const) {
         const badge = () => document.querySelector(".order-head .status-badge")?.textContent ?? "";
         new MutationObserver(() => seen.at(-1) !== badge() && seen.push(badge())).observe(document.body, { subtree: true, childList: true, characterData: true });
       });
+      // Nothing to download before the payment.
+      await expect(page.locator(".order-documents")).toHaveCount(0);
       await payButton(page).click();
       await expect(page.getByText(T.waitText)).toBeVisible();
       await expect(status(page)).toHaveText(new RegExp(`${T.paid}$`), { timeout: PAID_WITHIN });
@@ -263,6 +284,7 @@ for (const locale of ["en", "pl", "de"] as const) {
       await page.reload();
       await expect(status(page)).toHaveText(new RegExp(`${T.paid}$`));
       expect(await purchases()).toEqual([]);
+      if (locale === "pl") await expectInvoiceDownload(page);
     });
 
     test("a declined card shows the payment error and keeps the fields", async ({ page, request }) => {

@@ -70,6 +70,12 @@ export interface Delivery {
 }
 
 /**
+ * Kind is what a document is.
+ * Go: invoice.Kind
+ */
+export type DocumentKind = "invoice" | "correction" | "receipt" | "receipt_correction";
+
+/**
  * errorBody is every error answer: a stable code for programs and a
  * translated message for people. Field problems add errors (field ->
  * message key, stable) and messages (field -> translated text).
@@ -137,6 +143,11 @@ export interface Order {
    * this page, and if not why; or the withdrawal made.
    */
   withdrawal: WithdrawalView;
+  /**
+   * Documents are the order's accounting documents (issue 16), in the
+   * order they were issued; empty before the payment.
+   */
+  documents: OrderDocument[];
 }
 
 /**
@@ -148,6 +159,20 @@ export interface Order {
 export interface OrderAnswer {
   message: string;
   order: Order;
+}
+
+/**
+ * documentView is one accounting document on the status page: its
+ * number and kind, the workshop's day it was issued and where to
+ * download it (GET /v1/orders/{hash}/documents/{file}).
+ * Go: api.documentView
+ */
+export interface OrderDocument {
+  number: string;
+  kind: DocumentKind;
+  /** YYYY-MM-DD, Kraków */
+  issued: string;
+  url: string;
 }
 
 /**

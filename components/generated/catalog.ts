@@ -276,11 +276,14 @@ export interface Terms {
 }
 
 /**
- * VAT is how the shop charges VAT: the owner's scheme and the delivery
- * code of the seller's country.
+ * VAT is how the shop charges VAT and documents its sales: the owner's
+ * scheme, the delivery code of the seller's country, what a consumer's
+ * order gets, and where a foreign currency's rate to złoty comes from.
  * Go: catalog.VAT
  */
 export interface VAT {
   scheme: string;
   home: string;
+  consumers: string;
+  exchange_rate: string;
 }

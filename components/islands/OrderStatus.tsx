@@ -10,6 +10,7 @@ import { translator, type Bundle, type Translate } from "../i18n";
 import { showToast } from "../toast";
 import { getCatalogNames, getOrder, getShop, type CatalogNames, type Order, type PaymentAnswer, type Shop } from "../status/api";
 import { Coupon } from "../status/Coupon";
+import { Documents } from "../status/Documents";
 import { OrderLinks } from "../status/OrderLinks";
 import { CustomerView, DeliveryEstimate, Lines, Timeline, TotalsView, transitions } from "../status/OrderView";
 import { Payment } from "../status/Payment";
@@ -314,6 +315,7 @@ function OrderPage({ t, locale, order, shop, names, pay, gaveUp, onRefresh, onRe
           <h3 className="visually-hidden">{t("order_status.totals_title")}</h3>
           <TotalsView order={order} t={t} locale={locale} />
         </section>
+        <Documents t={t} locale={locale} order={order} />
         <section className="card card--pad" aria-labelledby="order-delivery-title">
           <h2 id="order-delivery-title" className="order-section__heading">
             {t("order_status.delivery_title")}

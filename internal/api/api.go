@@ -165,6 +165,7 @@ func (s *Server) routes() {
 	v1.Handle("/orders", s.write(s.postOrder)).Methods(http.MethodPost)
 	v1.Handle("/orders/links", s.write(s.postOrderLinks)).Methods(http.MethodPost)
 	v1.HandleFunc("/orders/{hash}", s.getOrder).Methods(http.MethodGet, http.MethodHead)
+	v1.HandleFunc("/orders/{hash}/documents/{file}", s.getOrderDocument).Methods(http.MethodGet, http.MethodHead)
 	v1.Handle("/orders/{hash}/coupon", s.write(s.postCoupon)).Methods(http.MethodPost)
 	v1.Handle("/orders/{hash}/payments", s.write(s.postPayment)).Methods(http.MethodPost)
 	v1.Handle("/orders/{hash}/stage-emails", s.write(s.postStageEmails)).Methods(http.MethodPost)

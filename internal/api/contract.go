@@ -1,6 +1,7 @@
 package api
 
 import (
+	"sabershop/internal/invoice"
 	"sabershop/internal/order"
 	"sabershop/internal/payment"
 )
@@ -29,6 +30,8 @@ func ContractTypes() map[string]any {
 		"TimelineEvent":  order.Event{},
 		"PaymentMethod":  payment.Method(""),
 		"PaymentStatus":  paymentStatus(""),
+		"OrderDocument":  documentView{},
+		"DocumentKind":   invoice.Kind(""),
 	}
 }
 

@@ -1,9 +1,13 @@
 package api
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
+	"net/url"
+	"slices"
+	"time"
 
 	"sabershop/internal/i18n"
 	"sabershop/internal/invoice"
@@ -50,11 +54,86 @@ func (s *Server) AttachDocuments(ctx context.Context, m *mail.Message) error {
 		if err != nil {
 			return fmt.Errorf("mail: document %s: %w", number, err)
 		}
-		data, err := invoice.PDF(d)
+		data, err := s.documentPDF(ctx, d)
 		if err != nil {
 			return err
 		}
 		m.Attachments = append(m.Attachments, mail.Attachment{Name: invoice.FileName(d), ContentType: "application/pdf", Data: data})
 	}
 	return nil
+}
+
+// documentPDF renders d as the shopper and the e-mail get it, the one
+// place both ask. A foreign-currency document waiting for its rate asks
+// the bank first; if it still has none, invoice.ErrRatePending: it is
+// never shown without its złoty amounts.
+func (s *Server) documentPDF(ctx context.Context, d *invoice.Document) ([]byte, error) {
+	if d.NeedsRate() {
+		var err error
+		if d, err = s.ensureRate(ctx, d.Number); err != nil {
+			return nil, err
+		}
+	}
+	return invoice.PDF(d)
+}
+
+// documentsOf is order id's documents in the order they were issued (the
+// invoice or receipt first, then its corrections), as the status page
+// lists them. The store keeps them series by series, and FK sorts before
+// FV.
+func documentsOf(tx *store.Tx, id uint64) ([]*invoice.Document, error) {
+	docs, err := tx.DocumentsOf(id)
+	if err != nil {
+		return nil, err
+	}
+	slices.SortStableFunc(docs, func(a, b *invoice.Document) int {
+		if c := a.Issued.Compare(b.Issued); c != 0 {
+			return c
+		}
+		return cmp.Compare(correction(a), correction(b))
+	})
+	return docs, nil
+}
+
+// correction is 1 for a correction, 0 for the document it corrects.
+func correction(d *invoice.Document) int {
+	if d.Corrects != "" {
+		return 1
+	}
+	return 0
+}
+
+// documentView is one accounting document on the status page: its
+// number and kind, the workshop's day it was issued and where to
+// download it (GET /v1/orders/{hash}/documents/{file}).
+type documentView struct {
+	Number string       `json:"number"`
+	Kind   invoice.Kind `json:"kind"`
+	Issued string       `json:"issued"` // YYYY-MM-DD, Kraków
+	URL    string       `json:"url"`
+}
+
+// documents is o's documents as the status page lists them; always a
+// list. A store failure leaves it empty and is logged: the rest of the
+// page matters more, and the e-mail carries the documents too.
+func (s *Server) documents(o *order.Order) []documentView {
+	out := []documentView{}
+	var docs []*invoice.Document
+	if err := s.cfg.Store.View(func(tx *store.Tx) (err error) {
+		docs, err = documentsOf(tx, o.ID)
+		return err
+	}); err != nil {
+		s.log.Error("order documents not read", "order", o.ID, "err", err)
+		return out
+	}
+	for _, d := range docs {
+		out = append(out, documentView{Number: d.Number, Kind: d.Kind, Issued: d.Issued.In(i18n.Workshop).Format(time.DateOnly),
+			URL: documentURL(o.Hash, d)})
+	}
+	return out
+}
+
+// documentURL is where the shopper downloads d, under its order's hash.
+func documentURL(hash string, d *invoice.Document) string {
+	return "/v1/orders/" + url.PathEscape(hash) + "/documents/" + url.PathEscape(invoice.FileName(d))
 }

@@ -41,6 +41,9 @@ type orderView struct {
 	// Withdrawal is whether the shopper may withdraw from the contract on
 	// this page, and if not why; or the withdrawal made.
 	Withdrawal withdrawalView `json:"withdrawal"`
+	// Documents are the order's accounting documents (issue 16), in the
+	// order they were issued; empty before the payment.
+	Documents []documentView `json:"documents"`
 }
 
 // withdrawalView is the status page's withdrawal function (issue 16).
@@ -129,7 +132,7 @@ func (s *Server) view(o *order.Order) orderView {
 		Coupon: o.Coupon, CouponMinimum: minimum, CreatedAt: o.CreatedAt, DeliveryDays: o.DeliveryDays,
 		BuildDays: o.BuildDays, Tracking: o.Tracking, TrackingURL: o.TrackingURL, CancelReason: o.CancelReason,
 		Actions: actions, PayBy: s.payBy(o), Production: s.production(o), TermsVersion: o.TermsVersion,
-		Withdrawal: s.withdrawal(o)}
+		Withdrawal: s.withdrawal(o), Documents: s.documents(o)}
 }
 
 func (s *Server) payBy(o *order.Order) time.Time {

@@ -123,7 +123,9 @@ func TestInvoiceWaitsForTheBank(t *testing.T) {
 	}
 }
 
-// A document that waits for its rate is never shown without it.
+// A document that waits for its rate is never shown without it: not
+// attached, and the status page's download says it is being prepared;
+// once the bank answers, the download asks it and succeeds.
 func TestEnsureRateRefusesWithoutTheBank(t *testing.T) {
 	e, _ := newSandboxEnv(t, 20*time.Millisecond)
 	e.bankDown.Store(true)
@@ -134,5 +136,17 @@ func TestEnsureRateRefusesWithoutTheBank(t *testing.T) {
 	m := &mail.Message{Documents: []string{docs[0].Number}}
 	if err := e.api.AttachDocuments(context.Background(), m); !errors.Is(err, invoice.ErrRatePending) || len(m.Attachments) != 0 {
 		t.Errorf("attaching a waiting document: %v", err)
+	}
+	url := "/v1/orders/" + p.Hash + "/documents/" + invoice.FileName(docs[0])
+	r := e.get(url)
+	if r.Status != http.StatusServiceUnavailable || r.JSON(t)["code"] != "document_pending" || r.Header.Get("Retry-After") == "" {
+		t.Errorf("download of a waiting document: %d %s", r.Status, r.Body)
+	}
+	e.bankDown.Store(false)
+	if r = e.get(url); r.Status != http.StatusOK || !bytes.HasPrefix(r.Body, []byte("%PDF-")) {
+		t.Errorf("download once the bank answers: %d %.100s", r.Status, r.Body)
+	}
+	if d := e.documentsOf(o.ID)[0]; d.Exchange == nil {
+		t.Error("the download did not keep the rate it asked for")
 	}
 }

@@ -4,8 +4,11 @@ import (
 	_ "embed"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/signintech/gopdf"
+
+	"sabershop/internal/i18n"
 )
 
 // The document's font: DejaVu Sans (fonts/LICENSE), embedded in the PDF,
@@ -29,6 +32,11 @@ var titles = map[Kind]string{
 	KindReceiptCorrection: "Korekta potwierdzenia sprzedaży / Receipt correction",
 }
 
+// workshopDay is instant at's day in Kraków, as the number's year is
+// (a payment at 00:30 on 1 January, Kraków time, is 23:30 UTC the day
+// before); the status page lists the same day.
+func workshopDay(at time.Time) string { return at.In(i18n.Workshop).Format(time.DateOnly) }
+
 // PDF renders d on one A4 page (more when its lines need them): the
 // number and dates, seller and buyer, every line with net, VAT rate, VAT
 // and gross, the totals per rate and in all.
@@ -46,8 +54,8 @@ func PDF(d *Document) ([]byte, error) {
 	w.page()
 	w.text("sans-bold", 16, titles[d.Kind]+" "+d.Number)
 	w.y += 8
-	w.text("sans", 9, fmt.Sprintf("Data wystawienia / Issued: %s    Data sprzedaży / Sale: %s", d.Issued.Format("2006-01-02"),
-		d.SaleDate.Format("2006-01-02")))
+	w.text("sans", 9, fmt.Sprintf("Data wystawienia / Issued: %s    Data sprzedaży / Sale: %s", workshopDay(d.Issued),
+		workshopDay(d.SaleDate)))
 	if d.Corrects != "" {
 		w.text("sans", 9, "Korekta dokumentu / Corrects: "+d.Corrects)
 	}
@@ -93,7 +101,7 @@ func PDF(d *Document) ([]byte, error) {
 	w.x = margin
 	w.text("sans-bold", 11, fmt.Sprintf("Do zapłaty / Total due: %s %s", money(d.Total.Gross), d.Currency))
 	if d.Kind == KindInvoice || d.Kind == KindReceipt {
-		w.text("sans", 9, "Zapłacono / Paid in full: "+d.SaleDate.Format("2006-01-02"))
+		w.text("sans", 9, "Zapłacono / Paid in full: "+workshopDay(d.SaleDate))
 	}
 	if x := d.Exchange; x != nil {
 		w.y += 8

@@ -109,3 +109,14 @@ func TestMoney(t *testing.T) {
 		}
 	}
 }
+
+// The PDF's dates are the workshop's days, as the number's year and the
+// status page are: 23:30 UTC on 31 December is 1 January in Kraków.
+func TestPDFDatesAreKrakowDays(t *testing.T) {
+	at := time.Date(2026, 12, 31, 23, 30, 0, 0, time.UTC)
+	d := &Document{Kind: KindInvoice, Number: "FV/2027/0001", Issued: at, SaleDate: at, Currency: "PLN"}
+	text := pdfText(t, d)
+	if !strings.Contains(text, "Issued: 2027-01-01") || !strings.Contains(text, "Paid in full: 2027-01-01") || strings.Contains(text, "2026-12-31") {
+		t.Errorf("the PDF's dates are not Kraków's:\n%s", text)
+	}
+}
