@@ -229,10 +229,4 @@ func (c *cmd) currentCatalog() *catalog.Catalog {
 
 // amount is how the owner reads money: "1668.00 PLN", the same in every
 // command and easy to paste into a spreadsheet.
-func amount(minor int64, currency string) string {
-	sign := ""
-	if minor < 0 {
-		sign, minor = "-", -minor
-	}
-	return fmt.Sprintf("%s%d.%02d %s", sign, minor/100, minor%100, currency)
-}
+func amount(minor int64, currency string) string { return decimal(minor) + " " + currency }
