@@ -4,6 +4,7 @@ import { loadTexts, type Texts } from "./i18n";
 import { Account } from "./pages/Account";
 import { Activity } from "./pages/Activity";
 import { Coupons } from "./pages/Coupons";
+import { Documents } from "./pages/Documents";
 import { Subscribers } from "./pages/Subscribers";
 import { Order } from "./pages/Order";
 import { BuildSheet } from "./pages/BuildSheet";
@@ -17,13 +18,13 @@ import { Today } from "./pages/Today";
 import { Shell } from "./Shell";
 
 /** The desk's pages by path under /admin ("order", "sheet" and "slip" also have an order number). */
-export type Route = "today" | "orders" | "order" | "sheet" | "slip" | "messages" | "coupons" | "subscribers" | "passkeys" | "account" | "activity" | "signin" | "setup";
+export type Route = "today" | "orders" | "order" | "sheet" | "slip" | "messages" | "coupons" | "subscribers" | "documents" | "passkeys" | "account" | "activity" | "signin" | "setup";
 
 function routeOf(pathname: string): { route: Route; id: number } {
   const p = pathname.replace(/^\/admin\/?/, "").replace(/\/$/, "");
   const m = /^orders\/(\d+)(?:\/(sheet|slip))?$/.exec(p);
   if (m) return { route: m[2] === "sheet" || m[2] === "slip" ? m[2] : "order", id: Number(m[1]) };
-  if (p === "setup" || p === "signin" || p === "activity" || p === "orders" || p === "coupons" || p === "subscribers" || p === "passkeys" || p === "account" || p === "messages")
+  if (p === "setup" || p === "signin" || p === "activity" || p === "orders" || p === "coupons" || p === "subscribers" || p === "documents" || p === "passkeys" || p === "account" || p === "messages")
     return { route: p, id: 0 };
   return { route: "today", id: 0 };
 }
@@ -36,6 +37,7 @@ export const pathOf: Record<Route, string> = {
   slip: "/admin/orders/",
   coupons: "/admin/coupons",
   subscribers: "/admin/subscribers",
+  documents: "/admin/documents",
   passkeys: "/admin/passkeys",
   account: "/admin/account",
   messages: "/admin/messages",
@@ -137,6 +139,7 @@ export function App() {
       {route === "activity" && <Activity t={t} locale={texts.locale} />}
       {route === "coupons" && <Coupons t={t} locale={texts.locale} />}
       {route === "subscribers" && <Subscribers t={t} locale={texts.locale} />}
+      {route === "documents" && <Documents t={t} locale={texts.locale} openOrder={(n) => go("order", n)} />}
       {route === "passkeys" && <Passkeys t={t} locale={texts.locale} />}
       {route === "account" && <Account t={t} locale={texts.locale} me={session.me} />}
       {route === "messages" && <Messages t={t} locale={texts.locale} />}

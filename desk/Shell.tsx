@@ -56,6 +56,7 @@ export function Shell({
         {link("messages", t("messages.nav"))}
         {link("coupons", t("nav.coupons"))}
         {link("subscribers", t("nav.subscribers"))}
+        {link("documents", t("documents.nav"))}
         {link("activity", t("nav.activity"))}
         {link("passkeys", t("passkeys.nav"))}
         {link("account", t("account.nav"))}

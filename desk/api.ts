@@ -126,6 +126,27 @@ export interface DeskOrder {
   terms_version?: string;
   /** The shopper's withdrawal from the contract, made on the status page (issue 16). */
   withdrawal?: { at: string; name: string; email: string };
+  /** The order's invoice or receipt and their corrections (issue 16). */
+  documents: DeskDocument[];
+}
+
+/** An accounting document as the desk lists it (GET /admin/api/documents, an order's documents). */
+export interface DeskDocument {
+  number: string;
+  kind: "invoice" | "correction" | "receipt" | "receipt_correction";
+  /** The workshop's day it was issued, YYYY-MM-DD. */
+  issued: string;
+  order_id: number;
+  buyer: string;
+  currency: string;
+  gross: number;
+  /** A foreign-currency document's gross in grosze, once its rate is known. */
+  gross_pln?: number;
+  /** A foreign-currency document still waiting for its rate to złoty (no PDF yet). */
+  needs_rate?: boolean;
+  corrects?: string;
+  /** The PDF's name under /admin/api/documents/. */
+  file: string;
 }
 
 export interface OrderNote {

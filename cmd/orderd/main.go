@@ -165,24 +165,30 @@ func command(args []string, stdout, stderr io.Writer) int {
 		}
 		return report(restore(*data, args[1], stdout))
 	}
-	if c, err := admin.Dial(*data); err == nil {
-		return report(c.Run(args, stdout))
+	run := func(args []string, out io.Writer) error {
+		if c, err := admin.Dial(*data); err == nil {
+			return c.Run(args, out)
+		}
+		// No daemon: open the file here (and close it at once after).
+		path := filepath.Join(*data, daemon.DBName)
+		if _, err := os.Stat(path); err != nil {
+			return fmt.Errorf("no data file at %s: start the shop once (make run) or pass -data DIR", path)
+		}
+		db, err := store.Open(path, store.Options{Timeout: 2 * time.Second})
+		if errors.Is(err, store.ErrLocked) {
+			return fmt.Errorf("%s is held by a process that does not answer on %s; is an old orderd hanging?", path, admin.SocketName)
+		}
+		if err != nil {
+			return err
+		}
+		defer db.Close()
+		env := admin.Env{DB: db, BaseURL: *baseURL, Catalog: offlineCatalog(*site)}
+		return admin.Run(context.Background(), env, args, out)
 	}
-	// No daemon: open the file here (and close it at once after).
-	path := filepath.Join(*data, daemon.DBName)
-	if _, err := os.Stat(path); err != nil {
-		return report(fmt.Errorf("no data file at %s: start the shop once (make run) or pass -data DIR", path))
+	if len(args) > 1 && args[0] == "invoices" && args[1] == "pdf" {
+		return report(invoicePDF(args, stdout, run))
 	}
-	db, err := store.Open(path, store.Options{Timeout: 2 * time.Second})
-	if errors.Is(err, store.ErrLocked) {
-		return report(fmt.Errorf("%s is held by a process that does not answer on %s; is an old orderd hanging?", path, admin.SocketName))
-	}
-	if err != nil {
-		return report(err)
-	}
-	defer db.Close()
-	env := admin.Env{DB: db, BaseURL: *baseURL, Catalog: offlineCatalog(*site)}
-	return report(admin.Run(context.Background(), env, args, stdout))
+	return report(run(args, stdout))
 }
 
 // globalFlags are the flags every owner's command takes.

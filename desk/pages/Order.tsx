@@ -8,6 +8,7 @@ import { OrderNotes } from "./OrderNotes";
 import type { Translate } from "../i18n";
 import { useResource } from "../useResource";
 import { Notice } from "../Notice";
+import { DocumentCard } from "./Documents";
 
 /** One order: what to build, for whom, where it stands; its stage is set here. */
 export function Order({ t, locale, id, back, print }: { t: Translate; locale: string; id: number; back: () => void; print: (what: "sheet" | "slip") => void }) {
@@ -144,6 +145,21 @@ export function Order({ t, locale, id, back, print }: { t: Translate; locale: st
               <p className="desk-terms-version">
                 {o.terms_version ? t("withdrawal.terms_version", { version: o.terms_version }) : t("withdrawal.terms_version_none")}
               </p>
+            </div>
+
+            <div className="card card--pad desk-order-documents">
+              <h2 className="desk-h2">{t("documents.order_title")}</h2>
+              {o.documents.length === 0 ? (
+                <p>{t("documents.order_none")}</p>
+              ) : (
+                <ul className="desk-orders">
+                  {o.documents.map((d) => (
+                    <li key={d.number}>
+                      <DocumentCard t={t} locale={locale} d={d} />
+                    </li>
+                  ))}
+                </ul>
+              )}
             </div>
 
             {o.stages.length > 0 && (

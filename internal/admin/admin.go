@@ -1,5 +1,5 @@
 // Package admin is the owner's commands (orderd orders|shop|coupons|
-// subscribers|notify|backup). A command runs where the data file is open:
+// subscribers|notify|invoices|backup). A command runs where the data file is open:
 // inside the running daemon, reached over an owner-only Unix socket in the
 // data directory (bbolt allows one process per file), or in the command's
 // own process when no daemon runs. Either way the same Run executes it.
@@ -91,6 +91,11 @@ const Usage = `usage: orderd <command> [arguments]
   privacy export EMAIL                     everything held about the address, as JSON (GDPR access)
   privacy erase EMAIL                      remove its sign-up and messages now; its orders are kept
                                            for the tax period and anonymised after it
+  invoices list [-month YYYY-MM]           the invoices, receipts and corrections issued in the month
+                                           (the workshop's calendar; default: this month)
+  invoices csv [-month YYYY-MM]            the month's documents as the accountant's CSV, to standard output
+  invoices pdf NUMBER [-o FILE]            one document's PDF (FV/2026/0001); -o - writes it to standard
+                                           output; default: FV-2026-0001.pdf in the current folder
 
 Every command takes -data DIR (ORDERD_DATA, default ./var); commands that
 write e-mails also read the built site's catalogue from -site (ORDERD_SITE).`
@@ -166,6 +171,8 @@ func Run(ctx context.Context, env Env, args []string, out io.Writer) error {
 		return c.owners(sub, rest)
 	case "privacy":
 		return c.privacy(sub, rest)
+	case "invoices":
+		return c.invoices(sub, rest)
 	case "help", "-h", "--help":
 		_, err := fmt.Fprintln(out, Usage)
 		return err
@@ -222,10 +229,4 @@ func (c *cmd) currentCatalog() *catalog.Catalog {
 
 // amount is how the owner reads money: "1668.00 PLN", the same in every
 // command and easy to paste into a spreadsheet.
-func amount(minor int64, currency string) string {
-	sign := ""
-	if minor < 0 {
-		sign, minor = "-", -minor
-	}
-	return fmt.Sprintf("%s%d.%02d %s", sign, minor/100, minor%100, currency)
-}
+func amount(minor int64, currency string) string { return decimal(minor) + " " + currency }

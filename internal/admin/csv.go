@@ -52,6 +52,11 @@ func (c *csvWriter) Flush() error {
 // csvCell is one cell's text: inert, and with a leading single quote when
 // it begins with a character a spreadsheet takes for a formula.
 func csvCell(s string) string {
+	if isNumber(s) {
+		// "-12.34" (a correction's amount) is a number, never a
+		// formula: the accountant's spreadsheet must read it as one.
+		return s
+	}
 	if s != "" && strings.ContainsRune(formulaStarts, rune(s[0])) {
 		// Checked before inert.String, which turns a leading tab, CR or
 		// LF into a marker: the quote shows the owner it was there.
@@ -62,3 +67,12 @@ func csvCell(s string) string {
 
 // formulaStarts are the first characters OWASP lists for CSV injection.
 const formulaStarts = "=+-@\t\r\n"
+
+// isNumber reports whether s is a decimal number: an optional minus,
+// digits, and optionally a dot and more digits.
+func isNumber(s string) bool {
+	s = strings.TrimPrefix(s, "-")
+	whole, frac, dot := strings.Cut(s, ".")
+	digits := func(p string) bool { return p != "" && strings.Trim(p, "0123456789") == "" }
+	return digits(whole) && (!dot || digits(frac))
+}

@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"time"
+	"unicode/utf8"
 )
 
 // SocketName is the daemon's command socket in the data directory.
@@ -25,6 +26,9 @@ type runRequest struct {
 
 type runAnswer struct {
 	Output string `json:"output"`
+	// Binary is output that is not UTF-8 text (orderd invoices pdf): a
+	// JSON string would replace its bytes, base64 keeps them.
+	Binary []byte `json:"binary,omitempty"`
 	Error  string `json:"error,omitempty"`
 	Usage  bool   `json:"usage,omitempty"`
 }
@@ -62,6 +66,9 @@ func Serve(ctx context.Context, ln net.Listener, env Env) error {
 		var out bytes.Buffer
 		err := Run(r.Context(), env, req.Args, &out)
 		ans := runAnswer{Output: out.String()}
+		if !utf8.Valid(out.Bytes()) {
+			ans.Output, ans.Binary = "", out.Bytes()
+		}
 		if err != nil {
 			ans.Error = err.Error()
 			var u *UsageError
@@ -131,6 +138,9 @@ func (c *Client) Run(args []string, out io.Writer) error {
 		return fmt.Errorf("daemon: %w", err)
 	}
 	if _, err := io.WriteString(out, ans.Output); err != nil {
+		return err
+	}
+	if _, err := out.Write(ans.Binary); err != nil {
 		return err
 	}
 	switch {

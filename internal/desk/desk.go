@@ -129,6 +129,9 @@ func (d *Desk) routes() {
 	d.mux.Handle("POST /admin/api/account/totp/begin", d.session(d.postTOTPBegin))
 	d.mux.Handle("POST /admin/api/account/totp", d.session(d.postTOTPSet))
 	d.mux.Handle("GET /admin/api/backup", d.session(d.getBackup))
+	d.mux.Handle("GET /admin/api/documents", d.session(d.getDocuments))
+	d.mux.Handle("GET /admin/api/documents.csv", d.session(d.getDocumentsCSV))
+	d.mux.Handle("GET /admin/api/documents/{file}", d.session(d.getDocumentPDF))
 
 	d.mux.Handle("POST /admin/api/orders/{id}/notes", d.session(d.postOrderNote))
 	d.mux.Handle("GET /admin/api/passkeys", d.session(d.getPasskeys))

@@ -430,7 +430,7 @@ func sessionRoutes(t *testing.T) [][2]string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fill := strings.NewReplacer("{id}", "1", "{mail}", "1", "{code}", "WINTER")
+	fill := strings.NewReplacer("{id}", "1", "{mail}", "1", "{code}", "WINTER", "{file}", "FV-2026-0001.pdf")
 	var out [][2]string
 	for _, m := range regexp.MustCompile(`d\.mux\.Handle\("(GET|POST) (/admin/api/[^"]+)", d\.session\(`).FindAllSubmatch(src, -1) {
 		out = append(out, [2]string{string(m[1]), fill.Replace(string(m[2]))})

@@ -11,6 +11,7 @@ import (
 
 	"sabershop/internal/catalog"
 	"sabershop/internal/inert"
+	"sabershop/internal/invoice"
 	"sabershop/internal/order"
 	"sabershop/internal/store"
 )
@@ -53,6 +54,9 @@ type deskOrder struct {
 	// made on the status page (name and address made inert).
 	TermsVersion string            `json:"terms_version,omitempty"`
 	Withdrawal   *order.Withdrawal `json:"withdrawal,omitempty"`
+	// Documents are the order's invoice or receipt and their corrections
+	// (issue 16), with their PDFs' names.
+	Documents []deskDocument `json:"documents"`
 }
 
 type deskLine struct {
@@ -134,11 +138,16 @@ func (d *Desk) pathOrder(w http.ResponseWriter, r *http.Request) (*order.Order, 
 }
 
 // writeOrder answers the order as the desk shows it, with its notes and
-// its e-mails: those delivered and those still in the outbox.
+// its e-mails: those delivered and those still in the outbox, and its
+// accounting documents.
 func (d *Desk) writeOrder(w http.ResponseWriter, r *http.Request, o *order.Order) {
 	var notes []*store.Note
+	var docs []*invoice.Document
 	if err := d.cfg.Store.View(func(tx *store.Tx) (err error) {
-		notes, err = tx.Notes(o.ID)
+		if notes, err = tx.Notes(o.ID); err != nil {
+			return err
+		}
+		docs, err = tx.DocumentsOf(o.ID)
 		return err
 	}); err != nil {
 		d.internal(w, r, err)
@@ -155,6 +164,7 @@ func (d *Desk) writeOrder(w http.ResponseWriter, r *http.Request, o *order.Order
 		return
 	}
 	v := d.deskOrder(o, notes, sent, d.locale(r))
+	v.Documents = documentViews(docs)
 	for _, m := range queued {
 		v.Mails = append(v.Mails, deskMail{ID: m.ID, Kind: m.Kind, To: inert.String(bareAddress(m.To)),
 			Subject: inert.String(m.Subject), Queued: true})
