@@ -39,6 +39,10 @@ type Env struct {
 	// Payments are the daemon's payment providers (orders refund asks
 	// them); nil when the command runs without a daemon.
 	Payments *payment.Registry
+	// FillRates asks the bank for the exchange rates documents wait for
+	// (api.Server.FillRates); nil without a daemon, where a waiting
+	// document stays waiting.
+	FillRates func(context.Context) (waiting int, err error)
 	// IP is the client address of the desk request the owner acts
 	// through, for the audit log's "from which IP" (Desk.admin sets it
 	// per request); empty for a command on the server.

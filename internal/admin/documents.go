@@ -1,6 +1,7 @@
 package admin
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -108,19 +109,39 @@ func (env Env) DocumentsCSV(out io.Writer, month string) error {
 	return w.Flush()
 }
 
+// document is the document numbered number; store.ErrNotFound, saying
+// which, when there is none.
+func (env Env) document(number string) (d *invoice.Document, err error) {
+	err = env.DB.View(func(tx *store.Tx) error {
+		d, err = tx.DocumentByNumber(strings.TrimSpace(number))
+		return err
+	})
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, fmt.Errorf("%w: no document %s", err, inert.String(number))
+	}
+	return d, err
+}
+
 // DocumentPDF is the PDF of the document numbered number ("FV/2026/0001")
 // and its file name; store.ErrNotFound when there is none, ErrNeedsRate
 // for a foreign-currency one that has no rate to złoty yet.
 func (env Env) DocumentPDF(number string) (name string, pdf []byte, err error) {
-	var d *invoice.Document
-	if err := env.DB.View(func(tx *store.Tx) error {
-		d, err = tx.DocumentByNumber(strings.TrimSpace(number))
-		return err
-	}); err != nil {
-		if errors.Is(err, store.ErrNotFound) {
-			return "", nil, fmt.Errorf("%w: no document %s", err, inert.String(number))
-		}
+	d, err := env.document(number)
+	if err != nil {
 		return "", nil, err
+	}
+	if d.NeedsRate() && env.FillRates != nil {
+		// In the daemon: ask the bank now rather than wait for the
+		// rates loop's next round.
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		_, ferr := env.FillRates(ctx)
+		cancel()
+		if ferr != nil && env.Log != nil {
+			env.Log.Warn("exchange rate for a document", "document", d.Number, "err", ferr)
+		}
+		if d, err = env.document(number); err != nil {
+			return "", nil, err
+		}
 	}
 	if d.NeedsRate() {
 		return "", nil, fmt.Errorf("%w: %s", ErrNeedsRate, d.Number)

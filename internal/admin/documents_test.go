@@ -5,14 +5,19 @@ import (
 	"encoding/csv"
 	"errors"
 	"fmt"
+	"net/http/httptest"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"sabershop/internal/admin"
+	"sabershop/internal/api"
+	"sabershop/internal/catalog/catalogfile"
 	"sabershop/internal/invoice"
 	"sabershop/internal/order"
+	"sabershop/internal/rates"
+	"sabershop/internal/rates/nbpfake"
 	"sabershop/internal/store"
 )
 
@@ -229,6 +234,34 @@ func TestDocumentPDF(t *testing.T) {
 	}
 	if _, _, err := f.env.DocumentPDF("FV/2026/0099"); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("no such document: %v", err)
+	}
+}
+
+// In the daemon (Env.FillRates set: the API server's), a document that
+// waits for its rate asks the fake bank and is rendered with its złoty
+// amounts, which are kept.
+func TestDocumentPDFAsksTheBank(t *testing.T) {
+	f := newDocumentsFixture(t)
+	bank := httptest.NewServer(&nbpfake.Fake{})
+	defer bank.Close()
+	srv, err := api.New(api.Config{Store: f.db, Catalogs: catalogfile.Fixed(f.cat), Rates: &rates.NBP{BaseURL: bank.URL}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := f.env
+	env.FillRates = srv.FillRates
+	name, pdf, err := env.DocumentPDF(f.pending.Number)
+	if err != nil || name != invoice.FileName(f.pending) || !bytes.HasPrefix(pdf, []byte("%PDF")) {
+		t.Fatalf("DocumentPDF: %q %.8q %v", name, pdf, err)
+	}
+	docs, err := env.Documents("2026-11")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range docs {
+		if d.Number == f.pending.Number && (d.Exchange == nil || d.Exchange.Date != "2026-11-20") {
+			t.Errorf("%s kept %+v, want the rate of Friday 20 November (sold Saturday the 21st)", d.Number, d.Exchange)
+		}
 	}
 }
 

@@ -287,7 +287,7 @@ func Run(ctx context.Context, cfg Config) error {
 		sweepRetention(bg, admin.Env{DB: db, Catalog: cats.Current, Log: log}, cfg.RetentionSweep, log)
 	})
 	wg.Go(func() {
-		env := admin.Env{DB: db, Catalog: cats.Current, BaseURL: baseURL, Kick: worker.Kick, Log: log, Payments: pays}
+		env := admin.Env{DB: db, Catalog: cats.Current, BaseURL: baseURL, Kick: worker.Kick, Log: log, Payments: pays, FillRates: srvAPI.FillRates}
 		if err := admin.Serve(bg, sock, env); err != nil {
 			log.Error("command socket", "err", err)
 		}
@@ -306,7 +306,7 @@ func Run(ctx context.Context, cfg Config) error {
 		deskBase = cats.Current().Shop.BaseURL // the passkeys' relying party
 	}
 	ownerDesk, err := desk.New(desk.Config{Store: db, Log: log, TrustProxy: cfg.TrustProxy, Site: cfg.Site, BaseURL: deskBase, Catalog: cats.Current,
-		Admin: admin.Env{DB: db, Catalog: cats.Current, BaseURL: baseURL, Kick: worker.Kick, Log: log, Payments: pays}})
+		Admin: admin.Env{DB: db, Catalog: cats.Current, BaseURL: baseURL, Kick: worker.Kick, Log: log, Payments: pays, FillRates: srvAPI.FillRates}})
 	if err != nil {
 		return err
 	}
