@@ -284,11 +284,10 @@ func (s *Server) paidWithoutPayment(w http.ResponseWriter, r *http.Request, loca
 		if err != nil {
 			return err
 		}
-		msg, err := mail.PaymentReceived(s.cfg.Catalogs.Current(), o, s.link(o.StatusPath()))
+		msg, err := mail.PaymentReceived(s.cfg.Catalogs.Current(), o, s.link(o.StatusPath()), docs...)
 		if err != nil {
 			return err
 		}
-		msg.Documents = docs
 		if err := tx.Enqueue(msg); err != nil {
 			return err
 		}

@@ -216,11 +216,10 @@ func (s *Server) applyPayment(n payment.Notification) error {
 		if err != nil {
 			return err
 		}
-		msg, err := mail.PaymentReceived(s.cfg.Catalogs.Current(), o, s.link(o.StatusPath()))
+		msg, err := mail.PaymentReceived(s.cfg.Catalogs.Current(), o, s.link(o.StatusPath()), docs...)
 		if err != nil {
 			return err
 		}
-		msg.Documents = docs
 		if err := tx.Enqueue(msg); err != nil {
 			return err
 		}

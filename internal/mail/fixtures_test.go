@@ -114,7 +114,7 @@ func allKinds(loc string) (map[string]*Message, error) {
 	}
 	m, e := OrderPlaced(cat, o, statusURL)
 	add(KindOrderPlaced, m, e)
-	m, e = PaymentReceived(cat, o, statusURL)
+	m, e = PaymentReceived(cat, o, statusURL, "FV/2026/0001")
 	add(KindPaymentReceived, m, e)
 	m, e = OrderSent(cat, o, statusURL)
 	add(KindOrderSent, m, e)

@@ -38,3 +38,34 @@ func TestInvoiceDataInOrderMails(t *testing.T) {
 		t.Errorf("a consumer's e-mail names an invoice:\n%s", consumer.Text)
 	}
 }
+
+// The "payment received" e-mail names the document it carries, an
+// invoice or a receipt, in the shopper's language, and keeps its numbers
+// for the worker to attach; without a document it names none.
+func TestPaymentReceivedNamesItsDocument(t *testing.T) {
+	for _, c := range []struct {
+		locale, number, want string
+	}{
+		{"en", "FV/2026/0007", "The invoice FV/2026/0007 is attached as a PDF file"},
+		{"pl", "R/2026/0003", "W załączniku przesyłamy potwierdzenie sprzedaży R/2026/0003 w pliku PDF"},
+		{"de", "FV/2026/0008", "Die Rechnung FV/2026/0008 hängt als PDF-Datei an"},
+	} {
+		m, err := PaymentReceived(testCatalog(), testOrder(c.locale), statusURL, c.number)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(m.Text, c.want) || !strings.Contains(m.HTML, c.want) {
+			t.Errorf("%s: lacks %q:\n%s", c.locale, c.want, m.Text)
+		}
+		if len(m.Documents) != 1 || m.Documents[0] != c.number {
+			t.Errorf("%s: documents %v", c.locale, m.Documents)
+		}
+	}
+	m, err := PaymentReceived(testCatalog(), testOrder("en"), statusURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(m.Text, "attached") || len(m.Documents) != 0 {
+		t.Errorf("no document, yet:\n%s", m.Text)
+	}
+}

@@ -9,6 +9,7 @@ import (
 
 	"sabershop/internal/catalog"
 	"sabershop/internal/i18n"
+	"sabershop/internal/invoice"
 	"sabershop/internal/order"
 )
 
@@ -50,6 +51,10 @@ type orderData struct {
 	Contract *contractData
 	// withdrawal_received: the acknowledgement of a withdrawal.
 	Withdrawal *withdrawalData
+	// payment_received (issue 16): the numbers of the attached accounting
+	// documents ("FV/2026/0001"), and whether they are a receipt.
+	Documents string
+	Receipt   bool
 
 	ShopName, ShopEmail string
 }
@@ -79,9 +84,22 @@ func OrderPlaced(cat *catalog.Catalog, o *order.Order, statusURL string) (*Messa
 	})
 }
 
-// PaymentReceived confirms a booked payment.
-func PaymentReceived(cat *catalog.Catalog, o *order.Order, statusURL string) (*Message, error) {
-	return orderMessage(KindPaymentReceived, cat, o, statusURL)
+// PaymentReceived confirms a booked payment, with the accounting
+// documents issued for it (numbers: "FV/2026/0001"), which the worker
+// attaches as PDF files when it sends the message and the text names.
+func PaymentReceived(cat *catalog.Catalog, o *order.Order, statusURL string, documents ...string) (*Message, error) {
+	m, err := orderMessageWith(KindPaymentReceived, cat, o, statusURL, func(d *orderData, _ i18n.Format) {
+		if len(documents) == 0 {
+			return
+		}
+		// A receipt (series R) is not an invoice: the text says which.
+		d.Documents, d.Receipt = strings.Join(documents, ", "), strings.HasPrefix(documents[0], invoice.SeriesReceipt+"/")
+	})
+	if err != nil {
+		return nil, err
+	}
+	m.Documents = documents
+	return m, nil
 }
 
 // OrderSent tells the shopper the parcel left, with o.Tracking and, when
