@@ -55,7 +55,7 @@ test.describe("desk", () => {
     await page.keyboard.press("Enter");
     await expect(page.getByRole("heading", { name: "Dziś" })).toBeVisible();
     // The nav's links come first: today, orders, messages, codes, subscribers, activity.
-    for (const name of ["Dziś", "Zamówienia", "Wiadomości", "Kody rabatowe", "Subskrybenci", "Aktywność"]) {
+    for (const name of ["Dziś", "Zamówienia", "Wiadomości", "Kody rabatowe", "Subskrybenci", "Dokumenty", "Aktywność"]) {
       await page.keyboard.press("Tab");
       await expect(page.getByRole("link", { name })).toBeFocused();
     }
