@@ -28,6 +28,17 @@ func (e *env) documentsOf(id uint64) []*invoice.Document {
 	return docs
 }
 
+// paidWhileTheBankIsDown is a German (euro) order paid through the
+// sandbox while the exchange-rate bank answers 503.
+func paidWhileTheBankIsDown(t *testing.T) (*env, placed, *order.Order) {
+	t.Helper()
+	e, _ := newSandboxEnv(t, 20*time.Millisecond)
+	e.bankDown.Store(true)
+	p := e.placeIn("de")
+	wantStatus(t, e.payCard(p.Hash, e.shopKey(), sandbox.CardSuccess), http.StatusOK)
+	return e, p, e.waitStatus(p.Hash, order.Paid)
+}
+
 // A euro order's invoice carries its amounts in złoty at the bank's rate
 // of the last working day before the sale (the test's clock is on a
 // Sunday: Friday's), and its PDF says the rate, its table and day.
@@ -76,11 +87,7 @@ func TestEuroInvoiceInZloty(t *testing.T) {
 // with the converted invoice. A correction issued meanwhile gets the
 // invoice's rate too.
 func TestInvoiceWaitsForTheBank(t *testing.T) {
-	e, _ := newSandboxEnv(t, 20*time.Millisecond)
-	e.bankDown.Store(true)
-	p := e.placeIn("de")
-	wantStatus(t, e.payCard(p.Hash, e.shopKey(), sandbox.CardSuccess), http.StatusOK)
-	o := e.waitStatus(p.Hash, order.Paid)
+	e, _, o := paidWhileTheBankIsDown(t)
 	before := len(e.smtp.Received())
 	sent, failed, err := e.worker.DrainOnce(context.Background())
 	if err != nil || failed != 1 {
@@ -98,7 +105,13 @@ func TestInvoiceWaitsForTheBank(t *testing.T) {
 			t.Fatal("an invoice was sent without its rate")
 		}
 	}
-	if n, err := e.api.FillRates(context.Background()); n != 1 || err == nil {
+	// A refund's correction issued meanwhile waits too.
+	if err := e.db.Update(func(tx *store.Tx) error {
+		return tx.IssueDocument(invoice.Correction(waiting[0], 1000, "", e.clock.Now()), 2026)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := e.api.FillRates(context.Background()); n != 2 || err == nil {
 		t.Errorf("FillRates with the bank down: %d waiting, %v", n, err)
 	}
 
@@ -107,8 +120,13 @@ func TestInvoiceWaitsForTheBank(t *testing.T) {
 		t.Fatalf("FillRates: %d waiting, %v", n, err)
 	}
 	docs := e.documentsOf(o.ID)
-	if len(docs) != 1 || docs[0].Exchange == nil || docs[0].Exchange.Date != "2026-02-27" {
-		t.Fatalf("documents after the bank answered %+v", docs[0])
+	if len(docs) != 2 {
+		t.Fatalf("%d documents", len(docs))
+	}
+	for _, d := range docs { // the correction at its invoice's rate
+		if d.Exchange == nil || d.Exchange.Date != "2026-02-27" {
+			t.Errorf("%s after the bank answered: %+v", d.Number, d.Exchange)
+		}
 	}
 	e.worker.Now = func() time.Time { return time.Now().Add(time.Hour) } // the retry is due
 	var attached bool
@@ -127,11 +145,7 @@ func TestInvoiceWaitsForTheBank(t *testing.T) {
 // attached, and the status page's download says it is being prepared;
 // once the bank answers, the download asks it and succeeds.
 func TestEnsureRateRefusesWithoutTheBank(t *testing.T) {
-	e, _ := newSandboxEnv(t, 20*time.Millisecond)
-	e.bankDown.Store(true)
-	p := e.placeIn("de")
-	wantStatus(t, e.payCard(p.Hash, e.shopKey(), sandbox.CardSuccess), http.StatusOK)
-	o := e.waitStatus(p.Hash, order.Paid)
+	e, p, o := paidWhileTheBankIsDown(t)
 	docs := e.documentsOf(o.ID)
 	m := &mail.Message{Documents: []string{docs[0].Number}}
 	if err := e.api.AttachDocuments(context.Background(), m); !errors.Is(err, invoice.ErrRatePending) || len(m.Attachments) != 0 {
