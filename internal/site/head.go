@@ -190,10 +190,24 @@ func (a *assembler) writeDocument(buf *bytes.Buffer, p *page, body string, as he
 		buf.WriteString("</script>\n")
 	}
 	buf.WriteString(as.dev)
+	draft := p.doc != nil && p.doc.Draft
+	if draft {
+		buf.WriteString(draftBadgeStyle)
+	}
 	buf.WriteString("</head>\n<body>\n")
+	if draft {
+		buf.WriteString("<p class=\"draft-badge\" role=\"note\" title=\"" + esc(a.t(p.locale, "draft.hint", nil)) + "\">" + esc(a.t(p.locale, "draft.badge", nil)) + "</p>\n")
+	}
 	buf.WriteString(body)
 	buf.WriteString("\n</body>\n</html>\n")
 }
+
+// draftBadgeStyle pins the dev build's "draft" badge to the top corner,
+// above the site's header, in the warning colours the desk uses; it is in
+// the page (not the site's stylesheet) because only drafts need it.
+const draftBadgeStyle = "<style>.draft-badge{position:fixed;top:.5rem;right:.5rem;z-index:1000;margin:0;padding:.2rem .6rem;" +
+	"border-radius:999px;background:#ffd54a;color:#1a1a1a;font:700 .8rem/1.4 system-ui,sans-serif;" +
+	"letter-spacing:.05em;text-transform:uppercase;box-shadow:0 1px 4px rgba(0,0,0,.3);pointer-events:none}</style>\n"
 
 var leadingLink = regexp.MustCompile(`^<link [^>]*/?>`)
 
