@@ -30,9 +30,12 @@ var kindsByName = map[string]DocKind{"post": KindPost, "product": KindProduct, "
 // archetypeData is what an archetype (content/archetypes/KIND.md, a Go
 // text/template) is filled with, once per locale.
 type archetypeData struct {
-	Title      string   // from the name: "blade-care" -> "Blade care"
-	Slug       string   // the name
-	Date       string   // today, YYYY-MM-DD
+	Title string // from the name: "blade-care" -> "Blade care"
+	Slug  string // the name
+	Date  string // today, YYYY-MM-DD
+	// PriceFrom is yesterday: a price line from today would not be in
+	// force yet where the build's UTC day is still yesterday.
+	PriceFrom  string
 	Locale     string   // the locale the file is for
 	Default    bool     // the default locale's file (a product's facts go there only)
 	Currencies []string // the configured currencies (a product's price line)
@@ -73,7 +76,7 @@ func NewDocument(dir, kind, name string, today time.Time) ([]string, error) {
 			return nil, fmt.Errorf("%w: %s (choose another name, or edit that file)", ErrExists, filepath.ToSlash(p))
 		}
 		var buf bytes.Buffer
-		data := archetypeData{Title: titleOf(name), Slug: name, Date: today.Format(time.DateOnly),
+		data := archetypeData{Title: titleOf(name), Slug: name, Date: today.Format(time.DateOnly), PriceFrom: today.AddDate(0, 0, -1).Format(time.DateOnly),
 			Locale: loc.Code, Default: i == 0, Currencies: cfg.Currencies()}
 		if err := tmpl.Execute(&buf, data); err != nil {
 			return nil, fmt.Errorf("archetype: %w", err)
