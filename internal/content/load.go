@@ -214,7 +214,11 @@ func (l *loader) loadDoc(cfg Config, kind DocKind, locale, name, file, abs strin
 	doc.Description = f.String("description", false)
 	doc.Summary = f.String("summary", kind == KindPost)
 	doc.Draft = f.Bool("draft", false)
-	doc.Aliases, doc.AliasLines = l.readAliases(cfg, f)
+	if kind == KindFAQ {
+		f.forbid("a FAQ entry has no page of its own: put the alias in pages/faq.md", "aliases")
+	} else {
+		doc.Aliases, doc.AliasLines = l.readAliases(cfg, f)
+	}
 	checkImage := func(field, src string) {
 		if src != "" && !static[src] && !strings.HasPrefix(src, "http") {
 			f.errorf(field, "no file content/static%s", src)
