@@ -202,12 +202,12 @@ func (a *assembler) writeDocument(buf *bytes.Buffer, p *page, body string, as he
 	buf.WriteString("\n</body>\n</html>\n")
 }
 
-// draftBadgeStyle pins the dev build's "draft" badge to the top corner,
-// above the site's header, in the warning colours the desk uses; it is in
-// the page (not the site's stylesheet) because only drafts need it.
-const draftBadgeStyle = "<style>.draft-badge{position:fixed;top:.5rem;right:.5rem;z-index:1000;margin:0;padding:.2rem .6rem;" +
-	"border-radius:999px;background:#ffd54a;color:#1a1a1a;font:700 .8rem/1.4 system-ui,sans-serif;" +
-	"letter-spacing:.05em;text-transform:uppercase;box-shadow:0 1px 4px rgba(0,0,0,.3);pointer-events:none}</style>\n"
+// draftBadgeStyle makes the dev build's "draft" badge a yellow strip
+// above the site's header, in the page's flow so that it covers nothing
+// (the header's basket and menu stay usable). It is in the page, not the
+// site's stylesheet, because only drafts need it.
+const draftBadgeStyle = "<style>.draft-badge{margin:0;padding:.15rem .5rem;background:#ffd54a;color:#1a1a1a;" +
+	"font:700 .75rem/1.5 system-ui,sans-serif;letter-spacing:.08em;text-transform:uppercase;text-align:center}</style>\n"
 
 var leadingLink = regexp.MustCompile(`^<link [^>]*/?>`)
 
