@@ -18,6 +18,9 @@ import (
 )
 
 func main() {
+	if len(os.Args) > 1 && os.Args[1] == "new" {
+		os.Exit(newDocument(os.Args[2:]))
+	}
 	contentDir := flag.String("content", "content", "content directory (Markdown, TOML, data, static)")
 	outDir := flag.String("out", "public", "output directory; replaced only when the whole build succeeds")
 	root := flag.String("root", ".", "repository root with templates/, components/ and node_modules/")
@@ -25,9 +28,11 @@ func main() {
 	serve := flag.String("serve", "", "serve the output on this address (e.g. 127.0.0.1:8080); with -watch, with live reload")
 	workers := flag.Int("workers", 0, "SSR worker processes (0 = one per core)")
 	noCompress := flag.Bool("no-compress", false, "skip the .gz and .br siblings (faster; dev mode skips them anyway)")
+	drafts := flag.Bool("drafts", false, "build the pages marked draft: true too, with a draft badge (-watch does)")
 	flag.Parse()
 
-	opts := site.Options{ContentDir: *contentDir, OutDir: *outDir, Root: *root, Workers: *workers, Compress: !*noCompress && !*watch}
+	opts := site.Options{ContentDir: *contentDir, OutDir: *outDir, Root: *root, Workers: *workers, Compress: !*noCompress && !*watch,
+		Drafts: *drafts || *watch}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	var err error

@@ -78,7 +78,8 @@ export function Lines(p: LinesProps) {
       <ul className="basket-lines" role="list">
         {p.items.map((item, i) => {
           const ql = p.quote && p.quote.lines.length === p.items.length ? p.quote.lines[i] : undefined;
-          const prod = p.products.find((x) => x.slug === item.product);
+          // A renamed product: the cart may hold its old slug, the quote names the new one.
+          const prod = p.products.find((x) => x.slug === item.product || x.slug === ql?.product);
           const name = ql?.name ?? p.nameOf(item);
           const image = prod?.image || ql?.image;
           const variant = item.variant ? p.generators.find((g) => g.id === item.variant)?.name ?? item.variant : "";

@@ -185,6 +185,12 @@ export interface Product {
    */
   electronic?: boolean;
   prices: Price[];
+  /**
+   * OldSlugs are the product's slugs before it was renamed (its /shop/
+   * aliases): a basket, a quote or a link that still names one gets this
+   * product, and the order line stores the current slug.
+   */
+  old_slugs?: string[];
 }
 
 /**

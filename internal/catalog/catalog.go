@@ -116,6 +116,10 @@ type Product struct {
 	// the waste fee like a saber (see CarriesWasteFee).
 	Electronic bool    `json:"electronic,omitempty"`
 	Prices     []Price `json:"prices"`
+	// OldSlugs are the product's slugs before it was renamed (its /shop/
+	// aliases): a basket, a quote or a link that still names one gets this
+	// product, and the order line stores the current slug.
+	OldSlugs []string `json:"old_slugs,omitempty"`
 }
 
 // Price is one line of a dated price list.

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 )
 
 // Parse decodes catalog.json as the build wrote it. Unknown fields are
@@ -33,10 +34,16 @@ func Parse(data []byte) (*Catalog, error) {
 // parts and countries, and a map index would have to be kept in step with
 // the exported slices that other packages build literally.
 
-// Product is the product with the slug.
+// Product is the product with the slug, or the renamed product that had
+// it (Product.OldSlugs).
 func (c *Catalog) Product(slug string) (*Product, bool) {
 	for i := range c.Products {
 		if c.Products[i].Slug == slug {
+			return &c.Products[i], true
+		}
+	}
+	for i := range c.Products {
+		if slices.Contains(c.Products[i].OldSlugs, slug) {
 			return &c.Products[i], true
 		}
 	}

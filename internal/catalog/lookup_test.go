@@ -87,3 +87,15 @@ func TestLookupsMissing(t *testing.T) {
 		t.Error("Product returned a copy")
 	}
 }
+
+// A renamed product is found by its old slug; a current slug wins over an
+// old one that another product had.
+func TestProductByOldSlug(t *testing.T) {
+	c := &Catalog{Products: []Product{{Slug: "arc-classic", OldSlugs: []string{"arc"}}, {Slug: "talon", OldSlugs: []string{"claw"}}, {Slug: "claw"}}}
+	if p, ok := c.Product("arc"); !ok || p.Slug != "arc-classic" {
+		t.Errorf("Product(arc) = %+v, %v; want arc-classic", p, ok)
+	}
+	if p, ok := c.Product("claw"); !ok || p.Slug != "claw" {
+		t.Errorf("Product(claw) = %+v, %v; want the product named claw now", p, ok)
+	}
+}

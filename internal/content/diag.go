@@ -14,6 +14,10 @@ type Diagnostic struct {
 	Line    int    // 1-based; 0 when the problem concerns the whole file
 	Field   string // front matter field, TOML key or "link"
 	Problem string
+
+	// superseded marks a report that a better one replaced after it was
+	// made (a "missing" field whose misspelt key was found later).
+	superseded bool
 }
 
 func (d Diagnostic) String() string {
@@ -57,12 +61,18 @@ func (ds Diagnostics) Sort() {
 // is nothing to report. (A fallback page renders the English file again in
 // each locale; its problem is still one problem.)
 func (ds Diagnostics) Err() error {
-	if len(ds) == 0 {
+	kept := ds[:0:0]
+	for _, d := range ds {
+		if !d.superseded {
+			kept = append(kept, d)
+		}
+	}
+	if len(kept) == 0 {
 		return nil
 	}
-	ds.Sort()
-	out := ds[:1]
-	for _, d := range ds[1:] {
+	kept.Sort()
+	out := kept[:1]
+	for _, d := range kept[1:] {
 		if d != out[len(out)-1] {
 			out = append(out, d)
 		}

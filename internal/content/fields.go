@@ -18,6 +18,10 @@ type fields struct {
 	path  string // dotted prefix of this table, "" at the top
 	data  map[string]any
 	used  map[string]bool
+	// missing is where each "missing" report of a required field sits in
+	// the diagnostics, so that a misspelt key that means it (buid_days for
+	// build_days) can take its place: one mistake, one message.
+	missing map[string]int
 }
 
 func newFields(r reporter, lines lineMap, path string, data map[string]any) *fields {
@@ -56,7 +60,7 @@ func (f *fields) String(name string, required bool) string {
 	v, ok := f.get(name)
 	if !ok {
 		if required {
-			f.r.add(f.lines.lookup(f.path), f.key(name), "missing")
+			f.reportMissing(name)
 		}
 		return ""
 	}
@@ -88,7 +92,7 @@ func (f *fields) Int(name string, required bool, min, max int) int {
 	v, ok := f.get(name)
 	if !ok {
 		if required {
-			f.r.add(f.lines.lookup(f.path), f.key(name), "missing")
+			f.reportMissing(name)
 		}
 		return 0
 	}
@@ -108,7 +112,7 @@ func (f *fields) Date(name string, required bool) time.Time {
 	v, ok := f.get(name)
 	if !ok {
 		if required {
-			f.r.add(f.lines.lookup(f.path), f.key(name), "missing")
+			f.reportMissing(name)
 		}
 		return time.Time{}
 	}
@@ -179,7 +183,7 @@ func (f *fields) Table(name string, required bool) *fields {
 	v, ok := f.get(name)
 	if !ok {
 		if required {
-			f.r.add(f.lines.lookup(f.path), f.key(name), "missing")
+			f.reportMissing(name)
 		}
 		return newFields(f.r, f.lines, f.key(name), nil)
 	}
@@ -195,7 +199,7 @@ func (f *fields) Money(name string, required bool) (int64, bool) {
 	v, ok := f.get(name)
 	if !ok {
 		if required {
-			f.r.add(f.lines.lookup(f.path), f.key(name), "missing")
+			f.reportMissing(name)
 		}
 		return 0, false
 	}
@@ -217,12 +221,40 @@ func (f *fields) Keys() []string {
 	return keys
 }
 
-// unknownFields reports every key that no reader asked for.
+// reportMissing reports a required field that is not written.
+func (f *fields) reportMissing(name string) {
+	if f.missing == nil {
+		f.missing = map[string]int{}
+	}
+	f.missing[name] = len(*f.r.diags)
+	f.r.add(f.lines.lookup(f.path), f.key(name), "missing")
+}
+
+// unknownFields reports every key that no reader asked for, with the
+// nearest known field name when one is close (a typo). A typo of a required
+// field replaces that field's "missing" report.
 func (f *fields) unknownFields() {
-	for _, k := range f.Keys() {
-		if !f.used[k] {
-			f.errorf(k, "unknown field")
+	known := make([]string, 0, len(f.used))
+	for k := range f.used {
+		if _, written := f.data[k]; !written {
+			known = append(known, k)
 		}
+	}
+	sort.Strings(known)
+	for _, k := range f.Keys() {
+		if f.used[k] {
+			continue
+		}
+		s, ok := nearest(k, known)
+		if !ok {
+			f.errorf(k, "unknown field")
+			continue
+		}
+		if i, isMissing := f.missing[s]; isMissing {
+			(*f.r.diags)[i].superseded = true
+			delete(f.missing, s)
+		}
+		f.errorf(k, "unknown field; did you mean `%s`?", s)
 	}
 }
 
@@ -297,6 +329,9 @@ func asMinor(v any) (int64, error) {
 		s = strings.TrimSpace(n)
 	default:
 		return 0, fmt.Errorf("must be an amount like 349.00, got %s", describe(v))
+	}
+	if w, f, comma := strings.Cut(s, ","); comma && !strings.Contains(w+f, ".") {
+		return 0, fmt.Errorf("write the amount with a decimal point, %s.%s, not %s", w, f, s)
 	}
 	whole, frac, _ := strings.Cut(s, ".")
 	if len(frac) > 2 {

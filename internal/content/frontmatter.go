@@ -3,6 +3,8 @@ package content
 import (
 	"bytes"
 	"fmt"
+	"regexp"
+	"strings"
 
 	"github.com/BurntSushi/toml"
 	"go.yaml.in/yaml/v3"
@@ -24,6 +26,9 @@ func splitDocument(src []byte) (*document, error) {
 	src = bytes.TrimPrefix(src, utf8BOM)
 	fm, err := findFrontMatter(src)
 	if err != nil {
+		return nil, err
+	}
+	if err := checkDecimalComma(src[fm.start:fm.end], fm.openLine); err != nil {
 		return nil, err
 	}
 	body := src[fm.bodyStart:]
@@ -81,6 +86,7 @@ type frontMatter struct {
 func findFrontMatter(src []byte) (frontMatter, error) {
 	var fm frontMatter
 	line, pos := 0, 0
+	nearFence := 0 // the first line that looks like a mistyped closing fence
 	for pos < len(src) {
 		text, next := nextLine(src, pos)
 		line++
@@ -91,12 +97,18 @@ func findFrontMatter(src []byte) (frontMatter, error) {
 		case fm.format == "":
 			format, ok := delimiters[trimmed]
 			if !ok {
-				return frontMatter{}, nil // no front matter: all of it is body
+				// No front matter: all of it is body, unless the first line
+				// is a mistyped fence or a field whose fence was forgotten;
+				// read as body, the fields would be lost and the editor told
+				// "title missing".
+				return frontMatter{}, badOpening(trimmed, line)
 			}
 			fm.format, fm.start, fm.openLine = format, next, line
 		case delimiters[trimmed] == fm.format:
 			fm.end, fm.bodyStart = pos, next
 			return fm, nil
+		case nearFence == 0 && fenceTypo(trimmed, fm.format):
+			nearFence = line
 		}
 		pos = next
 	}
@@ -107,7 +119,50 @@ func findFrontMatter(src []byte) (frontMatter, error) {
 	if fm.format == "toml" {
 		delim = "+++"
 	}
+	if nearFence > 0 {
+		return frontMatter{}, &parseError{line: nearFence, msg: fmt.Sprintf("front matter: this line should close it and be exactly %s", delim)}
+	}
 	return frontMatter{}, &parseError{line: fm.openLine, msg: fmt.Sprintf("front matter: no closing %s line", delim)}
+}
+
+// fenceTypo is a line of only dashes (or pluses) that is not the fence
+// itself: "--" or "----" where "---" was meant.
+func fenceTypo(trimmed, format string) bool {
+	c := "-"
+	if format == "toml" {
+		c = "+"
+	}
+	return len(trimmed) >= 2 && len(trimmed) <= 5 && strings.Trim(trimmed, c) == ""
+}
+
+// firstField is a front matter field written without the fence above it.
+var firstField = regexp.MustCompile(`^(title|draft|date|kind|weight|summary|description)\s*[:=]`)
+
+// badOpening explains a first line that was meant to open the front matter.
+func badOpening(trimmed string, line int) error {
+	switch {
+	case fenceTypo(trimmed, "yaml") || fenceTypo(trimmed, "toml"):
+		return &parseError{line: line, msg: fmt.Sprintf("front matter: the fence %q must be exactly --- (or +++ for TOML)", trimmed)}
+	case firstField.MatchString(trimmed):
+		return &parseError{line: line, msg: "front matter: no --- line above the fields; put --- on the first line and again after the last field"}
+	}
+	return nil
+}
+
+// decimalComma is an amount under a currency code written with a decimal
+// comma: "PLN: 1599,00", "PLN = 1599,00" or "PLN: \"1599,00\"". In a YAML
+// {…} list the comma would even split the number into two entries.
+var decimalComma = regexp.MustCompile(`\b([A-Z]{3})\s*[:=]\s*("?)(\d+),(\d{1,2})("?)(\s*[,}\]#]|\s*$)`)
+
+// checkDecimalComma reports the first amount written with a decimal comma,
+// before decoding, so that it is the one message about it.
+func checkDecimalComma(raw []byte, offset int) error {
+	for i, text := range strings.Split(string(raw), "\n") {
+		if m := decimalComma.FindStringSubmatch(text); m != nil {
+			return &parseError{line: i + 1 + offset, msg: fmt.Sprintf("%s: write the amount with a decimal point, %s.%s, not %s,%s (no thousands separator)", m[1], m[3], m[4], m[3], m[4])}
+		}
+	}
+	return nil
 }
 
 // nextLine is the line starting at pos (without its newline) and where the
@@ -147,6 +202,9 @@ func shiftTOMLError(err error, offset int) error {
 // decodeTOMLFile decodes a whole TOML data file into a generic map with
 // key lines.
 func decodeTOMLFile(src []byte) (map[string]any, lineMap, error) {
+	if err := checkDecimalComma(src, 0); err != nil {
+		return nil, nil, err
+	}
 	m := map[string]any{}
 	if _, err := toml.Decode(string(src), &m); err != nil {
 		return nil, nil, shiftTOMLError(err, 0)

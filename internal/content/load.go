@@ -25,6 +25,9 @@ func Load(dir string) (*Site, error) {
 type Loader struct {
 	dir   string
 	cache map[string]cachedFile
+	// Drafts keeps the documents marked draft: true (dev mode), each with
+	// Doc.Draft set; without it they are checked like any file and left out.
+	Drafts bool
 }
 
 // NewLoader returns a loader that caches parsed Markdown by file content.
@@ -34,7 +37,7 @@ func NewLoader(dir string) *Loader {
 
 // Load is Load with the loader's cache.
 func (c *Loader) Load() (*Site, error) {
-	l := &loader{dir: c.dir, display: displayRoot(c.dir), cache: c.cache}
+	l := &loader{dir: c.dir, display: displayRoot(c.dir), cache: c.cache, drafts: c.Drafts}
 	return l.load()
 }
 
@@ -49,6 +52,7 @@ type loader struct {
 	display string // how the content dir is shown in diagnostics
 	diags   Diagnostics
 	cache   map[string]cachedFile
+	drafts  bool // keep drafts (Loader.Drafts)
 }
 
 // displayRoot shows paths as the editor typed them, relative when possible.
@@ -100,7 +104,11 @@ func (l *loader) load() (*Site, error) {
 		site.Docs[loc.Code] = l.loadDocs(cfg, loc.Code, static, products)
 	}
 	l.checkTranslations(site, products)
+	l.settleDrafts(site)
 	for _, p := range products {
+		if p.Draft && !l.drafts {
+			continue
+		}
 		site.Products = append(site.Products, p)
 	}
 	sort.Slice(site.Products, func(i, j int) bool {
@@ -205,8 +213,11 @@ func (l *loader) loadDoc(cfg Config, kind DocKind, locale, name, file, abs strin
 	doc.Title = f.String("title", true)
 	doc.Description = f.String("description", false)
 	doc.Summary = f.String("summary", kind == KindPost)
-	if f.Bool("draft", false) {
-		return nil
+	doc.Draft = f.Bool("draft", false)
+	if kind == KindFAQ {
+		f.forbid("a FAQ entry has no page of its own: put the alias in pages/faq.md", "aliases")
+	} else {
+		doc.Aliases, doc.AliasLines = l.readAliases(cfg, f)
 	}
 	checkImage := func(field, src string) {
 		if src != "" && !static[src] && !strings.HasPrefix(src, "http") {
@@ -258,6 +269,8 @@ func (l *loader) loadDoc(cfg Config, kind DocKind, locale, name, file, abs strin
 		if isDefault {
 			p := l.loadProductFacts(cfg, f, name, file, static)
 			if p != nil {
+				p.Draft = doc.Draft
+				p.OldSlugs = oldSlugs(doc.Aliases)
 				products[name] = p
 			}
 		} else {
@@ -332,6 +345,29 @@ func readPrices(cfg Config, f *fields, name string) []PriceEntry {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].From.Before(out[j].From) })
 	return out
+}
+
+// settleDrafts marks the translations of a default-locale draft as drafts
+// too (the page is not published in any language until the original is)
+// and, unless drafts are kept, takes every draft out of the site.
+func (l *loader) settleDrafts(site *Site) {
+	def := site.Config.DefaultLocale().Code
+	drafted := map[string]bool{}
+	for _, d := range site.Docs[def] {
+		if d.Draft {
+			drafted[string(d.Kind)+"/"+docKey(d)] = true
+		}
+	}
+	for loc, docs := range site.Docs {
+		kept := docs[:0]
+		for _, d := range docs {
+			d.Draft = d.Draft || drafted[string(d.Kind)+"/"+docKey(d)]
+			if !d.Draft || l.drafts {
+				kept = append(kept, d)
+			}
+		}
+		site.Docs[loc] = kept
+	}
 }
 
 // checkTranslations reports product texts with no facts file.

@@ -117,6 +117,13 @@ type Doc struct {
 	// Fallback is true when this locale has no file and the default
 	// locale's text is used under this locale's URL.
 	Fallback bool
+	// Draft is front matter draft: true (or a translation of a draft). Only
+	// a loader with Drafts set keeps drafts; a normal build never sees one.
+	Draft bool
+	// Aliases are the page's old URL paths, without the locale prefix
+	// (aliases: ["/old/path"]); the build redirects them to the page.
+	Aliases    []string
+	AliasLines []int // the line of each alias, for conflicts found later
 }
 
 type Image struct {
@@ -151,6 +158,10 @@ type Product struct {
 	Weight     int
 	Prices     []PriceEntry // sorted by From
 	File       string
+	Draft      bool
+	// OldSlugs are the slugs of the product's /shop/SLUG aliases: an
+	// order, a basket or a link that still names one gets this product.
+	OldSlugs []string
 }
 
 // PriceEntry is a price list line: from this day on, these prices.

@@ -46,6 +46,7 @@ type assembler struct {
 	static      map[string]bool
 	pages       []*page
 	cat         *catalog.Catalog
+	redirects   map[string]redirect // old path -> page, from the aliases (planRedirects)
 }
 
 // catalog is what the daemon will price orders from (catalog.json), made
@@ -68,6 +69,7 @@ func (a *assembler) run() (*assembly, error) {
 		return nil, err
 	}
 	a.plan()
+	a.planRedirects()
 	for _, p := range a.pages {
 		a.fill(p)
 	}

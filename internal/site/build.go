@@ -37,6 +37,9 @@ type Options struct {
 	// tree. Each file is still replaced atomically, and a failed build still
 	// writes nothing. Ignored when Compress is set.
 	InPlace bool
+	// Drafts builds the documents marked draft: true too, each with a
+	// "draft" badge (dev mode); a normal build leaves them out everywhere.
+	Drafts bool
 }
 
 // StageError says which stage failed.
@@ -107,7 +110,9 @@ func New(opts Options) *Builder {
 	if abs, err := filepath.Abs(opts.Root); err == nil {
 		opts.Root = abs // esbuild wants an absolute working directory
 	}
-	return &Builder{opts: opts, loader: content.NewLoader(opts.ContentDir), stale: true, cache: map[string]cachedPage{}}
+	loader := content.NewLoader(opts.ContentDir)
+	loader.Drafts = opts.Drafts
+	return &Builder{opts: opts, loader: loader, stale: true, cache: map[string]cachedPage{}}
 }
 
 // TemplatesChanged makes the next build rebundle templates and components.
@@ -450,6 +455,13 @@ func (b *Builder) siteFiles(site *content.Site, a *assembler, out *output, now t
 		return err
 	}
 	if err := add("sw.js", sw); err != nil {
+		return err
+	}
+	redirects, err := a.redirectsFile()
+	if err != nil {
+		return err
+	}
+	if err := add(RedirectsFile, redirects); err != nil {
 		return err
 	}
 	cat := a.catalog()

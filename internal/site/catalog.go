@@ -32,7 +32,7 @@ func Catalog(site *content.Site) *catalog.Catalog {
 	}
 	for _, p := range site.Products {
 		cp := catalog.Product{Slug: p.Slug, Kind: string(p.Kind), Names: names[p.Slug], Returnable: p.Returnable,
-			BuildDays: p.BuildDays, Presets: p.Presets, Electronic: p.Electronic}
+			BuildDays: p.BuildDays, Presets: p.Presets, Electronic: p.Electronic, OldSlugs: p.OldSlugs}
 		if len(p.Images) > 0 {
 			cp.Image = p.Images[0]
 		}

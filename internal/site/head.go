@@ -190,10 +190,24 @@ func (a *assembler) writeDocument(buf *bytes.Buffer, p *page, body string, as he
 		buf.WriteString("</script>\n")
 	}
 	buf.WriteString(as.dev)
+	draft := p.doc != nil && p.doc.Draft
+	if draft {
+		buf.WriteString(draftBadgeStyle)
+	}
 	buf.WriteString("</head>\n<body>\n")
+	if draft {
+		buf.WriteString("<p class=\"draft-badge\" role=\"note\" title=\"" + esc(a.t(p.locale, "draft.hint", nil)) + "\">" + esc(a.t(p.locale, "draft.badge", nil)) + "</p>\n")
+	}
 	buf.WriteString(body)
 	buf.WriteString("\n</body>\n</html>\n")
 }
+
+// draftBadgeStyle makes the dev build's "draft" badge a yellow strip
+// above the site's header, in the page's flow so that it covers nothing
+// (the header's basket and menu stay usable). It is in the page, not the
+// site's stylesheet, because only drafts need it.
+const draftBadgeStyle = "<style>.draft-badge{margin:0;padding:.15rem .5rem;background:#ffd54a;color:#1a1a1a;" +
+	"font:700 .75rem/1.5 system-ui,sans-serif;letter-spacing:.08em;text-transform:uppercase;text-align:center}</style>\n"
 
 var leadingLink = regexp.MustCompile(`^<link [^>]*/?>`)
 

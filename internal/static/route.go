@@ -24,7 +24,7 @@ func (s *snapshot) route(p string) (f *file, redirect string) {
 		}
 		return f, ""
 	}
-	return nil, ""
+	return nil, s.redirectOf(p)
 }
 
 // canonical is the URL of the page in directory dir: the path of its

@@ -26,6 +26,7 @@ type snapshot struct {
 	status   map[string]*file // by locale prefix: its status/index.html
 
 	canonicalLinks map[string]string // page directory -> the path its rel=canonical names
+	redirects      map[string]string // an alias (old path) -> the page's URL (redirects.go)
 
 	csp          []string // the Content-Security-Policy header value
 	inlineHashes int      // how many inline script/style hashes the CSP lists
@@ -145,6 +146,11 @@ func walk(root *os.Root, dir string, opts *Options) (*snapshot, error) {
 			s.pages[strings.TrimSuffix(f.urlPath, "/index.html")] = f
 		}
 	}
+
+	if s.redirects, err = loadRedirects(root); err != nil {
+		return nil, err
+	}
+	delete(s.files, "/"+redirectsFile)
 
 	s.locales = opts.Locales
 	if s.locales == nil {
