@@ -125,3 +125,7 @@ func (l *loader) addPhoto(key string, use PhotoUse) {
 	}
 	p.Uses = append(p.Uses, use)
 }
+
+// DisplayPath shows a photo's key as the editor sees the file:
+// content/en/products/arc/front.jpg.
+func DisplayPath(dir, key string) string { return path.Join(displayRoot(dir), key) }

@@ -43,9 +43,11 @@ async function make(req) {
       .jpeg(req.jpeg)
       .toFile(`${req.dir}/og.jpg`),
   );
-  const tiny = await pixels().resize({ width: req.placeholder }).blur(1).webp({ quality: 40 }).toBuffer();
+  // No placeholder under a transparent image: it would show through.
+  const tiny = meta.hasAlpha ? null : await pixels().resize({ width: req.placeholder }).blur(1).webp({ quality: 40 }).toBuffer();
   await Promise.all(jobs);
-  return { width, height, widths, format: meta.format, placeholder: "data:image/webp;base64," + tiny.toString("base64") };
+  const placeholder = tiny ? "data:image/webp;base64," + tiny.toString("base64") : "";
+  return { width, height, widths, format: meta.format, placeholder };
 }
 
 const rl = createInterface({ input: process.stdin, crlfDelay: Infinity });
