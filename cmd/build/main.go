@@ -27,7 +27,8 @@ func main() {
 	noCompress := flag.Bool("no-compress", false, "skip the .gz and .br siblings (faster; dev mode skips them anyway)")
 	flag.Parse()
 
-	opts := site.Options{ContentDir: *contentDir, OutDir: *outDir, Root: *root, Workers: *workers, Compress: !*noCompress && !*watch}
+	opts := site.Options{ContentDir: *contentDir, OutDir: *outDir, Root: *root, Workers: *workers, Compress: !*noCompress && !*watch,
+		Progress: func(line string) { fmt.Fprintln(os.Stderr, line) }}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	var err error

@@ -65,6 +65,7 @@ for await (const line of rl) {
   try {
     reply({ id: msg.id, ...(await make(msg.image)) });
   } catch (err) {
-    reply({ id: msg.id, error: String(err?.message ?? err) });
+    // libvips repeats its warnings: the first line says what is wrong.
+    reply({ id: msg.id, error: String(err?.message ?? err).split("\n")[0] });
   }
 }

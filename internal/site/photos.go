@@ -36,6 +36,15 @@ func markdownPhotoDest(dest string, static map[string]bool) bool {
 	return content.IsPhotoSrc(dest) || strings.HasSuffix(lower, ".heic") || strings.HasSuffix(lower, ".heif")
 }
 
+// photoLocale is where d's photos are looked up first: a fallback page
+// shows the default locale's text, and so its photos.
+func photoLocale(cfg content.Config, d *content.Doc) string {
+	if d.Fallback {
+		return cfg.DefaultLocale().Code
+	}
+	return d.Locale
+}
+
 // collectPhotos lists every photo the site uses: the front matter's (from
 // the loader) and the Markdown bodies' images, with where each is used.
 // Problems (a missing file) come back as diagnostics.
@@ -64,7 +73,7 @@ func collectPhotos(site *content.Site) (map[string]*content.Photo, content.Diagn
 					return ast.WalkContinue, nil
 				}
 				line := d.BodyLine + nodeLine(n, d.Body) - 1
-				key, problem := content.ResolvePhoto(site.Dir, site.Config, d.Locale, d.Bundle(), string(img.Destination))
+				key, problem := content.ResolvePhoto(site.Dir, site.Config, photoLocale(site.Config, d), d.Bundle(), string(img.Destination))
 				if problem != "" {
 					diags = append(diags, content.Diagnostic{File: d.File, Line: line, Field: "image", Problem: problem})
 					return ast.WalkContinue, nil
@@ -227,7 +236,7 @@ func (a *assembler) markdownPhoto(d *content.Doc) photoMarkup {
 		if !markdownPhotoDest(dest, a.static) {
 			return "", false
 		}
-		key, problem := content.ResolvePhoto(a.site.Dir, a.cfg, d.Locale, d.Bundle(), dest)
+		key, problem := content.ResolvePhoto(a.site.Dir, a.cfg, photoLocale(a.cfg, d), d.Bundle(), dest)
 		ph := a.photos[key]
 		if problem != "" || ph == nil {
 			return "", false
