@@ -10,11 +10,11 @@ import (
 // image: everything a <picture> element needs. A vector (SVG) image has
 // Src only: it is served as it is.
 type Picture struct {
-	Src    string   `json:"src"`              // the JPEG fallback (or the SVG)
-	Srcset string   `json:"srcset,omitempty"` // JPEG candidates, "url 640w, ..."
+	Src     string   `json:"src"`              // the JPEG fallback (or the SVG)
+	Srcset  string   `json:"srcset,omitempty"` // JPEG candidates, "url 640w, ..."
 	Sources []Source `json:"sources,omitempty"`
-	Width  int      `json:"width,omitempty"` // intrinsic, after EXIF orientation
-	Height int      `json:"height,omitempty"`
+	Width   int      `json:"width,omitempty"` // intrinsic, after EXIF orientation
+	Height  int      `json:"height,omitempty"`
 	// Placeholder is a 16 px wide blurred WebP as a data: URI, shown under
 	// the photo until it loads.
 	Placeholder string `json:"placeholder,omitempty"`
