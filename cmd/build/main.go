@@ -51,6 +51,11 @@ func buildOnce(opts site.Options) error {
 		return err
 	}
 	fmt.Print(devserver.Summary(rep))
+	if n, err := b.PruneImages(); err != nil {
+		return err
+	} else if n > 0 {
+		fmt.Printf("  images: removed %d unused cache entries (not used for %s)\n", n, site.ImageCacheKeep)
+	}
 	return nil
 }
 

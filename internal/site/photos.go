@@ -246,3 +246,17 @@ func (a *assembler) markdownPhoto(d *content.Doc) photoMarkup {
 		return html, true
 	}
 }
+
+// ImageCacheKeep is how long a processed photo no build used stays in the
+// cache (a photo of another branch, or one an editor removed).
+const ImageCacheKeep = 30 * 24 * time.Hour
+
+// PruneImages removes cache entries that this builder did not use and no
+// build used for ImageCacheKeep; it returns how many it removed.
+func (b *Builder) PruneImages() (int, error) {
+	n, err := b.images.Prune(ImageCacheKeep)
+	if err != nil {
+		return n, err
+	}
+	return n, b.images.Save()
+}
