@@ -13,6 +13,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -402,7 +403,10 @@ func checkDiags(t *testing.T, err error, dir string, want []string) {
 // run ./cmd/build` is) of the fixture with N photos, all in the cache:
 // the images stage only checks the cache.
 func BenchmarkRebuildCachedPhotos(b *testing.B) {
-	const n = 200
+	n := 200
+	if v, err := strconv.Atoi(os.Getenv("BENCH_PHOTOS")); err == nil {
+		n = v // a quicker look: BENCH_PHOTOS=40
+	}
 	var md strings.Builder
 	md.WriteString("-- en/pages/features/index.md --\n---\ntitle: Features\n---\n")
 	for i := 0; i < n; i++ {
@@ -436,5 +440,5 @@ func BenchmarkRebuildCachedPhotos(b *testing.B) {
 		}
 		b.Logf("stages %v", rep.Stages)
 	}
-	b.ReportMetric(n, "photos")
+	b.ReportMetric(float64(n), "photos")
 }
