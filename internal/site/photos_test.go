@@ -15,6 +15,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -135,16 +136,20 @@ Funkcje.
 
 type photoBuild struct {
 	fixtureBuild
-	encodes int64
+	encodes  int64
+	progress []string
 }
 
 func buildPhotos(t testing.TB, contentDir, out, cache string) photoBuild {
 	t.Helper()
+	var progress []string
+	var mu sync.Mutex
 	b := New(Options{ContentDir: contentDir, OutDir: out, Root: "../..", Workers: 2, ImageCache: cache,
-		Now: func() time.Time { return fixtureNow }})
+		Now:      func() time.Time { return fixtureNow },
+		Progress: func(line string) { mu.Lock(); progress = append(progress, line); mu.Unlock() }})
 	defer b.Close()
 	rep, err := b.Build()
-	return photoBuild{fixtureBuild{out: out, rep: rep, err: err}, b.images.Encodes()}
+	return photoBuild{fixtureBuild{out: out, rep: rep, err: err}, b.images.Encodes(), progress}
 }
 
 var pictureRE = regexp.MustCompile(`<span class="photo">.*?</picture></span>`)
@@ -158,6 +163,9 @@ func TestPhotosThroughThePipeline(t *testing.T) {
 	}
 	if first.encodes != 3 || len(first.rep.Images) != 3 || first.rep.Photos != 3 {
 		t.Fatalf("first build: %d encodes, %d made, %d photos; want 3 each", first.encodes, len(first.rep.Images), first.rep.Photos)
+	}
+	if len(first.progress) != 3 || !strings.HasPrefix(first.progress[2], "images: 3/3 made (") {
+		t.Errorf("progress lines %q", first.progress)
 	}
 	out := first.out
 
@@ -304,7 +312,7 @@ func TestPhotosThroughThePipeline(t *testing.T) {
 		if second.err != nil {
 			t.Fatal(second.err)
 		}
-		if second.encodes != 0 || len(second.rep.Images) != 0 {
+		if second.encodes != 0 || len(second.rep.Images) != 0 || len(second.progress) != 0 {
 			t.Fatalf("second build sent %d photos to the encoder (%v), want 0", second.encodes, second.rep.Images)
 		}
 		if a, b := read(t, out, "features/index.html"), read(t, second.out, "features/index.html"); a != b {
