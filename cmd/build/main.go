@@ -32,7 +32,7 @@ func main() {
 	flag.Parse()
 
 	opts := site.Options{ContentDir: *contentDir, OutDir: *outDir, Root: *root, Workers: *workers, Compress: !*noCompress && !*watch,
-		Drafts: *drafts || *watch}
+		Drafts: *drafts || *watch, Progress: func(line string) { fmt.Fprintln(os.Stderr, line) }}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	var err error
@@ -55,6 +55,11 @@ func buildOnce(opts site.Options) error {
 		return err
 	}
 	fmt.Print(devserver.Summary(rep))
+	if n, err := b.PruneImages(); err != nil {
+		return err
+	} else if n > 0 {
+		fmt.Printf("  images: removed %d unused cache entries (not used for %s)\n", n, site.ImageCacheKeep)
+	}
 	return nil
 }
 

@@ -125,6 +125,8 @@ export interface Image {
   src: string;
   alt: string;
   caption?: string;
+  /** Picture is the image for a <picture> (components/Picture.tsx). */
+  picture: Picture;
 }
 
 /** Go: site.link */
@@ -176,6 +178,8 @@ export interface Page {
   html: string;
   url: string;
   cover?: string;
+  /** CoverPicture is the cover as a <picture> (a photo's sizes and formats). */
+  cover_picture?: Picture;
   images: Image[];
   breadcrumbs: Link[];
   /** the text is English: this locale has no translation yet */
@@ -239,6 +243,29 @@ export type PageData =
   | { template: "status" }
   | { template: "notFound" };
 
+/**
+ * Picture is what a page (and a React component, as JSON) gets for one
+ * image: everything a <picture> element needs. A vector (SVG) image has
+ * Src only: it is served as it is.
+ * Go: images.Picture
+ */
+export interface Picture {
+  /** the JPEG fallback (or the SVG) */
+  src: string;
+  /** JPEG candidates, "url 640w, ..." */
+  srcset?: string;
+  sources?: Source[];
+  /** intrinsic, after EXIF orientation */
+  width?: number;
+  height?: number;
+  /**
+   * Placeholder is a 16 px wide blurred WebP as a data: URI, shown under
+   * the photo until it loads.
+   */
+  placeholder?: string;
+  alt: string;
+}
+
 /** Go: site.postSummary */
 export interface PostSummary {
   slug: string;
@@ -249,13 +276,17 @@ export interface PostSummary {
   date: string;
   date_formatted: string;
   cover?: string;
+  cover_picture?: Picture;
   categories: Link[];
 }
 
 /** Go: site.product */
 export interface Product extends ProductSummary {
   description: string;
+  /** one URL per image (a photo's JPEG) */
   images: string[];
+  /** Pictures are the images as <picture>s, in order: the gallery. */
+  pictures: Picture[];
   specs: Spec[];
   returnable: boolean;
   build_days: number;
@@ -277,7 +308,10 @@ export interface ProductSummary {
   title: string;
   summary: string;
   href: string;
+  /** the first image's one URL (a photo's JPEG) */
   image: string;
+  /** Picture is the first image as a <picture> (components/Picture.tsx). */
+  picture?: Picture;
   price: Money;
   /**
    * Lowest30Days is set while the price is reduced: the lowest price of
@@ -328,6 +362,15 @@ export interface Site {
 export interface Social {
   name: string;
   href: string;
+}
+
+/**
+ * Source is one <source> of a <picture>: AVIF first, then WebP.
+ * Go: images.Source
+ */
+export interface Source {
+  type: string;
+  srcset: string;
 }
 
 /** Go: site.spec */

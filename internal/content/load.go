@@ -53,6 +53,9 @@ type loader struct {
 	diags   Diagnostics
 	cache   map[string]cachedFile
 	drafts  bool // keep drafts (Loader.Drafts)
+
+	cfg     Config
+	photos  map[string]*Photo
 }
 
 // displayRoot shows paths as the editor typed them, relative when possible.
@@ -90,7 +93,7 @@ func (l *loader) load() (*Site, error) {
 	if !ok {
 		return nil, l.diags.Err()
 	}
-	site.Config = cfg
+	site.Config, l.cfg = cfg, cfg
 	site.Static = l.loadStatic()
 	static := map[string]bool{}
 	for _, s := range site.Static {
@@ -119,6 +122,7 @@ func (l *loader) load() (*Site, error) {
 		return a.Slug < b.Slug
 	})
 	l.addFallbacks(site)
+	site.Photos = l.photos
 	if err := l.diags.Err(); err != nil {
 		return nil, err
 	}
@@ -152,12 +156,18 @@ func (l *loader) loadDocs(cfg Config, locale string, static map[string]bool, pro
 		}
 		slugs := map[string]*Doc{}
 		for _, e := range entries {
-			if e.IsDir() || !strings.HasSuffix(e.Name(), ".md") {
+			name, base := strings.TrimSuffix(e.Name(), ".md"), e.Name()
+			if e.IsDir() {
+				// A page bundle: products/arc/index.md with its photos beside it.
+				if _, err := os.Stat(filepath.Join(dir, e.Name(), bundleIndex)); err != nil {
+					continue
+				}
+				name, base = e.Name(), e.Name()+"/"+bundleIndex
+			} else if !strings.HasSuffix(e.Name(), ".md") {
 				continue
 			}
-			name := strings.TrimSuffix(e.Name(), ".md")
-			file := l.rel(locale, string(kind), e.Name())
-			doc := l.loadDoc(cfg, kind, locale, name, file, filepath.Join(dir, e.Name()), static, isDefault, products)
+			file := l.rel(locale, string(kind), base)
+			doc := l.loadDoc(cfg, kind, locale, name, file, filepath.Join(dir, filepath.FromSlash(base)), static, isDefault, products)
 			if doc == nil {
 				continue
 			}
@@ -219,27 +229,22 @@ func (l *loader) loadDoc(cfg Config, kind DocKind, locale, name, file, abs strin
 	} else {
 		doc.Aliases, doc.AliasLines = l.readAliases(cfg, f)
 	}
-	checkImage := func(field, src string) {
-		if src != "" && !static[src] && !strings.HasPrefix(src, "http") {
-			f.errorf(field, "no file content/static%s", src)
-		}
+	bundle := doc.Bundle()
+	checkImage := func(field, src string) string {
+		return l.photoField(f, field, src, locale, bundle, MinPhotoWidth, static)
 	}
 	switch kind {
 	case KindPage:
-		doc.Cover = f.String("cover", false)
-		checkImage("cover", doc.Cover)
+		doc.Cover = checkImage("cover", f.String("cover", false))
 		for i, t := range f.Tables("images") {
 			img := Image{Src: t.String("src", true), Alt: t.String("alt", true), Caption: t.String("caption", false)}
 			t.unknownFields()
-			if img.Src != "" && !static[img.Src] {
-				f.errorf("images."+itoa(i)+".src", "no file content/static%s", img.Src)
-			}
+			img.Src = checkImage("images."+itoa(i)+".src", img.Src)
 			doc.Images = append(doc.Images, img)
 		}
 	case KindPost:
 		doc.Date = f.Date("date", true)
-		doc.Cover = f.String("cover", false)
-		checkImage("cover", doc.Cover)
+		doc.Cover = checkImage("cover", f.String("cover", false))
 		if s := f.String("slug", false); s != "" {
 			if !slugPattern.MatchString(s) {
 				f.errorf("slug", "%q must be lower-case letters, digits and dashes", s)
@@ -267,7 +272,7 @@ func (l *loader) loadDoc(cfg Config, kind DocKind, locale, name, file, abs strin
 		}
 		facts := []string{"kind", "images", "returnable", "electronic", "build_days", "presets", "weight", "prices"}
 		if isDefault {
-			p := l.loadProductFacts(cfg, f, name, file, static)
+			p := l.loadProductFacts(cfg, f, name, file, bundle, static)
 			if p != nil {
 				p.Draft = doc.Draft
 				p.OldSlugs = oldSlugs(doc.Aliases)
@@ -281,7 +286,7 @@ func (l *loader) loadDoc(cfg Config, kind DocKind, locale, name, file, abs strin
 	return doc
 }
 
-func (l *loader) loadProductFacts(cfg Config, f *fields, slug, file string, static map[string]bool) *Product {
+func (l *loader) loadProductFacts(cfg Config, f *fields, slug, file, bundle string, static map[string]bool) *Product {
 	p := &Product{Slug: slug, File: file}
 	switch k := ProductKind(f.String("kind", true)); k {
 	case ProductHilt, ProductAccessory, ProductGenerator:
@@ -295,9 +300,7 @@ func (l *loader) loadProductFacts(cfg Config, f *fields, slug, file string, stat
 		f.errorf("images", "at least one image is needed")
 	}
 	for i, img := range p.Images {
-		if !static[img] {
-			f.errorf("images."+itoa(i), "no file content/static%s", img)
-		}
+		p.Images[i] = l.photoField(f, "images."+itoa(i), img, cfg.DefaultLocale().Code, bundle, MinProductPhotoWidth, static)
 	}
 	p.Returnable = f.Bool("returnable", true)
 	if f.has("electronic") {
@@ -403,8 +406,15 @@ func (l *loader) addFallbacks(site *Site) {
 	}
 }
 
-// docKey identifies a document across locales: its file name.
+// bundleIndex is a page bundle's Markdown file.
+const bundleIndex = "index.md"
+
+// docKey identifies a document across locales: its file name, or its
+// folder's name for a page bundle (products/arc/index.md).
 func docKey(d *Doc) string {
+	if path.Base(d.File) == bundleIndex {
+		return path.Base(path.Dir(d.File))
+	}
 	return strings.TrimSuffix(path.Base(d.File), ".md")
 }
 

@@ -24,6 +24,9 @@ type Site struct {
 	Products []*Product // language-independent facts, by weight
 	Static   []string   // files under content/static, slash paths relative to it
 	Dir      string     // the content directory
+	// Photos are the raster originals the front matter names, by key
+	// (see Photo); Markdown images are found by the build.
+	Photos map[string]*Photo
 }
 
 // Config is content/config.toml.

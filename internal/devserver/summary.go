@@ -35,6 +35,12 @@ func Summary(r *site.Report) string {
 	}
 	fmt.Fprintf(&b, "  stages: %s (%s); rendered %d, reused %d\n", strings.Join(stages, ", "), strings.Join(subs, ", "), r.Rendered, total-r.Rendered)
 	fmt.Fprintf(&b, "  catalog %s, creator combinations %d\n", r.Catalog, r.Combinations)
+	if r.Photos > 0 {
+		fmt.Fprintf(&b, "  images: %d photo(s), %d made, %d from the cache\n", r.Photos, len(r.Images), r.Photos-len(r.Images))
+		for _, im := range r.Images {
+			fmt.Fprintf(&b, "    %s %dx%d in %s\n", im.Photo, im.Width, im.Height, im.Duration.Round(time.Millisecond))
+		}
+	}
 	if len(r.Fallbacks) > 0 {
 		fmt.Fprintf(&b, "  %d page(s) fall back to English text:\n", len(r.Fallbacks))
 		for _, f := range r.Fallbacks {

@@ -315,3 +315,10 @@ func TempBundlePath() (string, func(), error) {
 	}
 	return filepath.Join(dir, "server.mjs"), func() { os.RemoveAll(dir) }, nil
 }
+
+// ImageWorker is the script of the image worker (images.mjs, sharp),
+// which node runs from the repository so that it finds sharp in
+// node_modules.
+func ImageWorker(root string) string {
+	return filepath.Join(root, "internal", "render", "images.mjs")
+}

@@ -195,9 +195,22 @@ func (w *worker) kill() {
 // Render renders one page request. It is safe for concurrent use; at most
 // one page is in flight per worker.
 func (p *Pool) Render(req any) (Result, error) {
-	w := <-p.idle
 	var res Result
-	err := w.call(map[string]any{"render": req}, &res)
+	if err := p.Call("render", req, &res); err != nil {
+		return Result{}, err
+	}
+	if res.Error != "" {
+		return Result{}, &PageError{Message: res.Error}
+	}
+	return res, nil
+}
+
+// Call sends {kind: req} to an idle worker and decodes its answer into
+// out (the image worker, images.mjs, answers "image" requests). A worker
+// that dies is replaced and the request retried once on the new one.
+func (p *Pool) Call(kind string, req any, out any) error {
+	w := <-p.idle
+	err := w.call(map[string]any{kind: req}, out)
 	if errors.Is(err, ErrWorkerDied) {
 		// Replace the dead worker and retry once on the new one.
 		p.forget(w)
@@ -205,11 +218,10 @@ func (p *Pool) Render(req any) (Result, error) {
 		nw, serr := p.start()
 		if serr != nil {
 			p.idle <- w // keep the pool size; the next call fails fast too
-			return Result{}, fmt.Errorf("%v; restart failed: %w", err, serr)
+			return fmt.Errorf("%v; restart failed: %w", err, serr)
 		}
 		w = nw
-		res = Result{}
-		err = w.call(map[string]any{"render": req}, &res)
+		err = w.call(map[string]any{kind: req}, out)
 		if errors.Is(err, ErrWorkerDied) {
 			p.forget(w)
 			if nw2, serr := p.start(); serr == nil {
@@ -218,13 +230,7 @@ func (p *Pool) Render(req any) (Result, error) {
 		}
 	}
 	p.idle <- w
-	if err != nil {
-		return Result{}, err
-	}
-	if res.Error != "" {
-		return Result{}, &PageError{Message: res.Error}
-	}
-	return res, nil
+	return err
 }
 
 func (p *Pool) forget(w *worker) {

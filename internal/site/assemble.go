@@ -9,6 +9,7 @@ import (
 
 	"sabershop/internal/catalog"
 	"sabershop/internal/content"
+	"sabershop/internal/images"
 )
 
 // page is one HTML file to render.
@@ -47,6 +48,7 @@ type assembler struct {
 	pages       []*page
 	cat         *catalog.Catalog
 	redirects   map[string]redirect // old path -> page, from the aliases (planRedirects)
+	photos      photoSet // processed photos by key (content.Photo)
 }
 
 // catalog is what the daemon will price orders from (catalog.json), made
@@ -55,6 +57,9 @@ type assembler struct {
 func (a *assembler) catalog() *catalog.Catalog {
 	if a.cat == nil {
 		a.cat = Catalog(a.site)
+		for i, p := range a.cat.Products {
+			a.cat.Products[i].Image = a.imageURL(p.Image) // a photo's key -> its JPEG
+		}
 	}
 	return a.cat
 }
@@ -204,7 +209,7 @@ func (a *assembler) money(locale string, amount int64) money {
 }
 
 func (a *assembler) markdown(d *content.Doc) string {
-	html, err := renderMarkdown(d, a.resolver(d.Locale), a.vars(), &a.diags)
+	html, err := renderMarkdown(d, a.resolver(d.Locale), a.markdownPhoto(d), a.vars(), &a.diags)
 	if err != nil {
 		a.diags = append(a.diags, content.Diagnostic{File: d.File, Line: d.BodyLine, Problem: err.Error()})
 	}
@@ -338,7 +343,9 @@ func (a *assembler) productSummary(locale string, prod *content.Product) product
 		ps.Title, ps.Summary = d.Title, d.Summary
 	}
 	if len(prod.Images) > 0 {
-		ps.Image = prod.Images[0]
+		ps.Image = a.imageURL(prod.Images[0])
+		pic := a.picture(prod.Images[0], ps.Title)
+		ps.Picture = &pic
 	}
 	cp, _ := a.catalog().Product(prod.Slug)
 	price, ok := cp.PriceAt(loc.Currency, a.now)
@@ -356,7 +363,11 @@ func (a *assembler) productSummary(locale string, prod *content.Product) product
 
 func (a *assembler) postSummary(d *content.Doc) postSummary {
 	ps := postSummary{Slug: d.Slug, Title: d.Title, Summary: d.Summary, Href: localePath(a.cfg, d.Locale, "/blog/"+d.Slug),
-		Date: d.Date.Format(time.DateOnly), DateFormatted: a.site.Formats[d.Locale].FormatDate(d.Date), Cover: d.Cover, Categories: []link{}}
+		Date: d.Date.Format(time.DateOnly), DateFormatted: a.site.Formats[d.Locale].FormatDate(d.Date), Cover: a.imageURL(d.Cover), Categories: []link{}}
+	if d.Cover != "" {
+		pic := a.picture(d.Cover, "")
+		ps.CoverPicture = &pic
+	}
 	for _, c := range d.Categories {
 		for _, cat := range a.cfg.Categories {
 			if cat.Slug == c {
@@ -391,8 +402,12 @@ func (a *assembler) productBySlug(slug string) *content.Product {
 
 func (a *assembler) product(locale string, d *content.Doc, prod *content.Product) product {
 	loc, _ := a.cfg.Locale(locale)
-	pr := product{productSummary: a.productSummary(locale, prod), Description: d.Description, Images: prod.Images,
-		Specs: []spec{}, Returnable: prod.Returnable, BuildDays: prod.BuildDays, Presets: prod.Presets}
+	pr := product{productSummary: a.productSummary(locale, prod), Description: d.Description, Images: []string{},
+		Pictures: []images.Picture{}, Specs: []spec{}, Returnable: prod.Returnable, BuildDays: prod.BuildDays, Presets: prod.Presets}
+	for _, src := range prod.Images {
+		pr.Images = append(pr.Images, a.imageURL(src))
+		pr.Pictures = append(pr.Pictures, a.picture(src, pr.Title))
+	}
 	if cp, ok := a.catalog().Product(prod.Slug); ok {
 		pr.WasteFee = a.money(locale, a.catalog().WasteFee(cp, loc.Currency))
 	} else {

@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"sabershop/internal/content"
+	"sabershop/internal/images"
 	"sabershop/internal/render"
 )
 
@@ -40,6 +41,12 @@ type Options struct {
 	// Drafts builds the documents marked draft: true too, each with a
 	// "draft" badge (dev mode); a normal build leaves them out everywhere.
 	Drafts bool
+	// ImageCache keeps processed photos across builds; "" = .cache/images
+	// in Root.
+	ImageCache string
+	// Progress, when set, hears a line per photo made while the images
+	// stage runs ("images: 12/200 made ...").
+	Progress func(line string)
 }
 
 // StageError says which stage failed.
@@ -65,7 +72,9 @@ type Report struct {
 	Substages    []StageTime // inside render: bundle, start workers, ssr
 	Fallbacks    []string
 	Combinations int
-	Catalog      string // catalogue version
+	Catalog      string      // catalogue version
+	Photos       int         // photos the pages use
+	Images       []ImageCost // photos made by this build (not from the cache), by key
 }
 
 type StageTime struct {
@@ -79,6 +88,7 @@ type Builder struct {
 	opts    Options
 	loader  *content.Loader
 	pool    *render.Pool
+	images  *images.Pipeline
 	poolKey [32]byte
 	bundle  string
 	cleanup func()
@@ -110,9 +120,13 @@ func New(opts Options) *Builder {
 	if abs, err := filepath.Abs(opts.Root); err == nil {
 		opts.Root = abs // esbuild wants an absolute working directory
 	}
+	if opts.ImageCache == "" {
+		opts.ImageCache = filepath.Join(opts.Root, ".cache", "images")
+	}
 	loader := content.NewLoader(opts.ContentDir)
 	loader.Drafts = opts.Drafts
-	return &Builder{opts: opts, loader: loader, stale: true, cache: map[string]cachedPage{}}
+	return &Builder{opts: opts, loader: loader, stale: true, cache: map[string]cachedPage{},
+		images: images.New(opts.ImageCache, opts.Root)}
 }
 
 // TemplatesChanged makes the next build rebundle templates and components.
@@ -127,6 +141,7 @@ func (b *Builder) Close() {
 	if b.pool != nil {
 		b.pool.Close()
 	}
+	b.images.Close()
 	if b.cleanup != nil {
 		b.cleanup()
 	}
@@ -158,8 +173,15 @@ func (b *Builder) Build() (*Report, error) {
 	}); err != nil {
 		return nil, err
 	}
+	var photos photoSet
+	if err := stage("images", func() (err error) {
+		photos, err = b.processPhotos(site, rep)
+		return err
+	}); err != nil {
+		return nil, err
+	}
 	if err := stage("assemble", func() (err error) {
-		asm, a, err = assembleSite(site, now)
+		asm, a, err = assembleSite(site, now, photos)
 		return err
 	}); err != nil {
 		return nil, err
@@ -171,6 +193,7 @@ func (b *Builder) Build() (*Report, error) {
 		if err := b.siteFiles(site, a, out, now, rep); err != nil {
 			return err
 		}
+		addPhotoFiles(photos, out)
 		if b.opts.InPlace && !b.opts.Compress && b.written != nil {
 			n, err := updateInPlace(out, b.opts.OutDir, b.written)
 			rep.Written = n
@@ -198,8 +221,8 @@ func (b *Builder) Build() (*Report, error) {
 	return rep, nil
 }
 
-func assembleSite(site *content.Site, now time.Time) (*assembly, *assembler, error) {
-	a := &assembler{site: site, cfg: site.Config, now: now, paths: map[string]map[string]string{},
+func assembleSite(site *content.Site, now time.Time, photos photoSet) (*assembly, *assembler, error) {
+	a := &assembler{site: site, cfg: site.Config, now: now, photos: photos, paths: map[string]map[string]string{},
 		routes: map[string]bool{}, keys: map[string]string{}, static: map[string]bool{}}
 	asm, err := a.run()
 	return asm, a, err

@@ -32,10 +32,14 @@ var fillers = map[string]filler{
 func (a *assembler) fill(p *page) {
 	d := p.doc
 	p.req.Site = a.siteData(p)
-	p.req.Page = pageData{Title: d.Title, Description: d.Description, Summary: d.Summary, URL: p.path, Cover: d.Cover,
+	p.req.Page = pageData{Title: d.Title, Description: d.Description, Summary: d.Summary, URL: p.path, Cover: a.imageURL(d.Cover),
 		Images: []image{}, Fallback: p.fallback}
+	if d.Cover != "" {
+		pic := a.picture(d.Cover, "")
+		p.req.Page.CoverPicture = &pic
+	}
 	for _, img := range d.Images {
-		p.req.Page.Images = append(p.req.Page.Images, image{Src: img.Src, Alt: img.Alt, Caption: img.Caption})
+		p.req.Page.Images = append(p.req.Page.Images, image{Src: a.imageURL(img.Src), Alt: img.Alt, Caption: img.Caption, Picture: a.picture(img.Src, img.Alt)})
 	}
 	p.req.Page.HTML = a.markdown(d)
 	fill, ok := fillers[p.req.Data.Template]

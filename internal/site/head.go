@@ -7,6 +7,8 @@ import (
 	"html"
 	"regexp"
 	"sabershop/internal/content"
+	"sabershop/internal/images"
+	"strconv"
 	"strings"
 )
 
@@ -19,6 +21,7 @@ type head struct {
 	noindex     bool
 	ogType      string
 	ogImage     string
+	ogPhoto     bool // ogImage is the pipeline's 1200x630 JPEG
 	ogLocale    string
 	ogAlts      []string
 	jsonLD      []any
@@ -69,14 +72,19 @@ func (a *assembler) head(p *page, ld []any) head {
 	case "product":
 		h.ogType = "product"
 	}
-	img := d.Cover
-	if p.req.Data.Product != nil && len(p.req.Data.Product.Images) > 0 {
-		img = p.req.Data.Product.Images[0]
+	// Social networks ignore SVG: the first photo's 1200x630 JPEG, and
+	// the SVG artwork only where the page has no photo.
+	img, photo := a.socialImage(a.docImages(d)...)
+	if !photo {
+		img = d.Cover
+		if p.req.Data.Product != nil && len(p.req.Data.Product.Images) > 0 {
+			img = p.req.Data.Product.Images[0]
+		}
 	}
 	if img == "" {
 		img = "/icons/icon-512.png"
 	}
-	h.ogImage = a.abs(img)
+	h.ogImage, h.ogPhoto = a.abs(img), photo
 	return h
 }
 
@@ -154,6 +162,9 @@ func (a *assembler) writeDocument(buf *bytes.Buffer, p *page, body string, as he
 	og := [][2]string{
 		{"og:type", h.ogType}, {"og:site_name", a.cfg.Name}, {"og:title", p.req.Page.Title},
 		{"og:description", h.description}, {"og:image", h.ogImage}, {"og:locale", h.ogLocale},
+	}
+	if h.ogPhoto {
+		og = append(og, [2]string{"og:image:width", strconv.Itoa(images.OGWidth)}, [2]string{"og:image:height", strconv.Itoa(images.OGHeight)})
 	}
 	if h.canonical != "" {
 		og = append(og, [2]string{"og:url", h.canonical})

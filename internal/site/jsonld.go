@@ -82,9 +82,19 @@ func (a *assembler) productLD(p *page, pr product, prod *content.Product) ld {
 	} else {
 		policy["returnPolicyCategory"] = "https://schema.org/MerchantReturnNotPermitted"
 	}
-	images := make([]string, len(pr.Images))
-	for i, img := range pr.Images {
-		images[i] = a.abs(img)
+	// Photos as their 1200x630 JPEGs; the SVG artwork only without photos.
+	var images []string
+	if prod := a.productBySlug(pr.Slug); prod != nil {
+		for _, src := range prod.Images {
+			if u, ok := a.socialImage(src); ok {
+				images = append(images, a.abs(u))
+			}
+		}
+	}
+	if len(images) == 0 {
+		for _, img := range pr.Images {
+			images = append(images, a.abs(img))
+		}
 	}
 	product := ld{
 		"@context": "https://schema.org", "@type": "Product",
@@ -116,7 +126,9 @@ func (a *assembler) postLD(p *page, ps postSummary) ld {
 		"author":    ld{"@type": "Organization", "name": a.cfg.Name},
 		"publisher": ld{"@type": "Organization", "name": a.cfg.Name, "logo": ld{"@type": "ImageObject", "url": a.abs("/icons/icon-512.png")}},
 	}
-	if ps.Cover != "" {
+	if u, ok := a.socialImage(p.doc.Cover); ok {
+		post["image"] = a.abs(u)
+	} else if ps.Cover != "" {
 		post["image"] = a.abs(ps.Cover)
 	}
 	return post

@@ -10,8 +10,10 @@ import (
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/renderer"
 	"github.com/yuin/goldmark/renderer/html"
 	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
 
 	"sabershop/internal/content"
 )
@@ -21,8 +23,46 @@ import (
 var markdown = goldmark.New(
 	goldmark.WithExtensions(extension.GFM, extension.Typographer),
 	goldmark.WithParserOptions(parser.WithAutoHeadingID(), parser.WithAttribute()),
-	goldmark.WithRendererOptions(html.WithUnsafe()),
+	goldmark.WithRendererOptions(html.WithUnsafe(), renderer.WithNodeRenderers(util.Prioritized(photoRenderer{}, 100))),
 )
+
+// photoNode is a Markdown image of a photo, replaced by its <picture>.
+type photoNode struct {
+	ast.BaseInline
+	html string
+}
+
+var kindPhoto = ast.NewNodeKind("Photo")
+
+func (n *photoNode) Kind() ast.NodeKind         { return kindPhoto }
+func (n *photoNode) Dump(src []byte, level int) { ast.DumpHelper(n, src, level, nil, nil) }
+
+type photoRenderer struct{}
+
+func (photoRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	reg.Register(kindPhoto, func(w util.BufWriter, _ []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if entering {
+			_, _ = w.WriteString(n.(*photoNode).html)
+		}
+		return ast.WalkSkipChildren, nil
+	})
+}
+
+// photoMarkup is the <picture> of a Markdown image that names a photo;
+// ok is false for any other image.
+type photoMarkup func(dest, alt string) (html string, ok bool)
+
+// altText is an image's alt text: the text of its description.
+func altText(n ast.Node, src []byte) string {
+	var b strings.Builder
+	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+		if t, ok := c.(*ast.Text); ok && entering {
+			b.Write(t.Segment.Value(src))
+		}
+		return ast.WalkContinue, nil
+	})
+	return b.String()
+}
 
 // linkResolver localises and checks an internal link; ok is false when no
 // page or file exists at dest.
@@ -30,12 +70,19 @@ type linkResolver func(dest string) (href string, ok bool)
 
 // renderMarkdown renders doc's body. Internal links are pointed at the
 // doc's locale and every broken one is reported with its line.
-func renderMarkdown(doc *content.Doc, resolve linkResolver, vars map[string]string, diags *content.Diagnostics) (string, error) {
+func renderMarkdown(doc *content.Doc, resolve linkResolver, photo photoMarkup, vars map[string]string, diags *content.Diagnostics) (string, error) {
 	src := expandVars(doc, vars, diags)
 	root := markdown.Parser().Parse(text.NewReader(src))
+	var photos []ast.Node
 	err := ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
+		}
+		if img, ok := n.(*ast.Image); ok && photo != nil {
+			if markup, ok := photo(string(img.Destination), altText(img, src)); ok {
+				photos = append(photos, &photoNode{html: markup}, n)
+				return ast.WalkSkipChildren, nil
+			}
 		}
 		var dest []byte
 		field := "link"
@@ -69,6 +116,10 @@ func renderMarkdown(doc *content.Doc, resolve linkResolver, vars map[string]stri
 	})
 	if err != nil {
 		return "", err
+	}
+	for i := 0; i < len(photos); i += 2 {
+		old := photos[i+1]
+		old.Parent().ReplaceChild(old.Parent(), old, photos[i])
 	}
 	var buf bytes.Buffer
 	if err := markdown.Renderer().Render(&buf, src, root); err != nil {

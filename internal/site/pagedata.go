@@ -3,6 +3,7 @@ package site
 import (
 	"sabershop/internal/catalog"
 	"sabershop/internal/content"
+	"sabershop/internal/images"
 )
 
 // The JSON handed to the React templates. These types are the contract:
@@ -78,18 +79,22 @@ type image struct {
 	Src     string `json:"src"`
 	Alt     string `json:"alt"`
 	Caption string `json:"caption,omitempty"`
+	// Picture is the image for a <picture> (components/Picture.tsx).
+	Picture images.Picture `json:"picture"`
 }
 
 type pageData struct {
-	Title       string  `json:"title"`
-	Description string  `json:"description"`
-	Summary     string  `json:"summary"`
-	HTML        string  `json:"html"` // the Markdown body rendered by the build (trusted)
-	URL         string  `json:"url"`
-	Cover       string  `json:"cover,omitempty"`
-	Images      []image `json:"images"`
-	Breadcrumbs []link  `json:"breadcrumbs"`
-	Fallback    bool    `json:"fallback"` // the text is English: this locale has no translation yet
+	Title       string `json:"title"`
+	Description string `json:"description"`
+	Summary     string `json:"summary"`
+	HTML        string `json:"html"` // the Markdown body rendered by the build (trusted)
+	URL         string `json:"url"`
+	Cover       string `json:"cover,omitempty"`
+	// CoverPicture is the cover as a <picture> (a photo's sizes and formats).
+	CoverPicture *images.Picture `json:"cover_picture,omitempty"`
+	Images       []image         `json:"images"`
+	Breadcrumbs  []link          `json:"breadcrumbs"`
+	Fallback     bool            `json:"fallback"` // the text is English: this locale has no translation yet
 }
 
 type spec struct {
@@ -103,8 +108,10 @@ type productSummary struct {
 	Title   string              `json:"title"`
 	Summary string              `json:"summary"`
 	Href    string              `json:"href"`
-	Image   string              `json:"image"`
-	Price   money               `json:"price"`
+	Image   string              `json:"image"` // the first image's one URL (a photo's JPEG)
+	// Picture is the first image as a <picture> (components/Picture.tsx).
+	Picture *images.Picture `json:"picture,omitempty"`
+	Price   money           `json:"price"`
 	// Lowest30Days is set while the price is reduced: the lowest price of
 	// the 30 days before the reduction.
 	Lowest30Days  *money `json:"lowest_30_days,omitempty"`
@@ -118,25 +125,28 @@ type dayRange struct {
 
 type product struct {
 	productSummary
-	Description  string   `json:"description"`
-	Images       []string `json:"images"`
-	Specs        []spec   `json:"specs"`
-	Returnable   bool     `json:"returnable"`
-	BuildDays    int      `json:"build_days"`
-	Presets      int      `json:"presets"`
-	WasteFee     money    `json:"waste_fee"`
-	DeliveryDays dayRange `json:"delivery_days"`
+	Description string   `json:"description"`
+	Images      []string `json:"images"` // one URL per image (a photo's JPEG)
+	// Pictures are the images as <picture>s, in order: the gallery.
+	Pictures     []images.Picture `json:"pictures"`
+	Specs        []spec           `json:"specs"`
+	Returnable   bool             `json:"returnable"`
+	BuildDays    int              `json:"build_days"`
+	Presets      int              `json:"presets"`
+	WasteFee     money            `json:"waste_fee"`
+	DeliveryDays dayRange         `json:"delivery_days"`
 }
 
 type postSummary struct {
-	Slug          string `json:"slug"`
-	Title         string `json:"title"`
-	Summary       string `json:"summary"`
-	Href          string `json:"href"`
-	Date          string `json:"date"` // YYYY-MM-DD
-	DateFormatted string `json:"date_formatted"`
-	Cover         string `json:"cover,omitempty"`
-	Categories    []link `json:"categories"`
+	Slug          string          `json:"slug"`
+	Title         string          `json:"title"`
+	Summary       string          `json:"summary"`
+	Href          string          `json:"href"`
+	Date          string          `json:"date"` // YYYY-MM-DD
+	DateFormatted string          `json:"date_formatted"`
+	Cover         string          `json:"cover,omitempty"`
+	CoverPicture  *images.Picture `json:"cover_picture,omitempty"`
+	Categories    []link          `json:"categories"`
 }
 
 type category struct {

@@ -36,7 +36,7 @@ func TestPrivacyPagePrintsTheRetentionSettings(t *testing.T) {
 			t.Fatalf("no legal-privacy page in %s", l.Code)
 		}
 		var diags content.Diagnostics
-		html, err := renderMarkdown(doc, func(dest string) (string, bool) { return dest, true }, a.vars(), &diags)
+		html, err := renderMarkdown(doc, func(dest string) (string, bool) { return dest, true }, nil, a.vars(), &diags)
 		if err != nil || len(diags) > 0 {
 			t.Fatalf("%s: %v %v", l.Code, err, diags)
 		}

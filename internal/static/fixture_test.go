@@ -59,6 +59,7 @@ func fixtureFiles() map[string]string {
 		"images/logo.svg":               "<svg/>",
 		"images/logo.svg.gz":            "GZ:a sibling larger than its original",
 		"images/photo.png":              "\x89PNG....",
+		"_img/a-640-K3Q2ZB7A.avif":      "....ftypavif",
 		"blog/atom.xml":                 "<feed/>",
 		"blog/cats/index.html":          `<link rel="canonical" href="https://shop.example/blog/cats/"><p>cats</p>`,
 		"docs/readme.txt":               "a directory without index.html",

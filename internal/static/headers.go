@@ -77,11 +77,15 @@ func cachePolicy(urlPath string) string {
 }
 
 // isHashedAsset reports a bundler output under /assets/ whose name carries
-// a content hash, as esbuild names them: runtime-AXNJJZNH.js. The check is
-// strict (8+ characters of A-Z and 0-9 after the last '-'), because calling
-// a file immutable by mistake pins it in browsers for a year.
+// a content hash, as esbuild names them: runtime-AXNJJZNH.js, or a photo
+// the image pipeline made under /_img/: front-640-K3Q2ZB7A.avif. The check
+// is strict (8+ characters of A-Z and 0-9 after the last '-'), because
+// calling a file immutable by mistake pins it in browsers for a year.
 func isHashedAsset(urlPath string) bool {
 	rest, ok := strings.CutPrefix(urlPath, "/assets/")
+	if !ok {
+		rest, ok = strings.CutPrefix(urlPath, "/_img/")
+	}
 	if !ok || strings.Contains(rest, "/") {
 		return false
 	}

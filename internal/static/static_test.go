@@ -277,6 +277,7 @@ func TestCacheControl(t *testing.T) {
 		"/blog/atom.xml":              "no-cache",
 		"/images/photo.png":           "public, max-age=3600",
 		"/images/logo.svg":            "public, max-age=3600",
+		"/_img/a-640-K3Q2ZB7A.avif":   "public, max-age=31536000, immutable",
 		"/status/abc":                 "no-cache",
 		"/nope":                       "no-store",
 		"/pl/nope":                    "no-store",
