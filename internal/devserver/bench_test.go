@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"sabershop/internal/site"
 	"sabershop/internal/testutil"
@@ -37,7 +36,9 @@ func startDev(t testing.TB) (contentDir, addr string, events *bufio.Reader) {
 	case addr = <-ready:
 	case err := <-done:
 		t.Fatalf("dev server stopped: %v", err)
-	case <-time.After(60 * time.Second):
+	case <-untilDeadline(t):
+		// The first build may make every photo (internal/images): on a
+		// busy machine that takes minutes, so only the binary's deadline.
 		t.Fatal("dev server did not start")
 	}
 	resp, err := http.Get("http://" + addr + ReloadPath)
