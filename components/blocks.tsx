@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import type { Money, Page, PostSummary, ProductSummary } from "./generated/pagedata";
 import { useT } from "./i18n";
 import { contentLang } from "./page";
+import { Picture } from "./Picture";
 
 /** Markdown rendered by the build: trusted HTML. */
 export function Prose({ page, html, className }: { page: Page; html?: string; className?: string }) {
@@ -58,13 +59,24 @@ export function Price({ price, previous, size }: { price: Money; previous?: Mone
   );
 }
 
+/**
+ * How wide a product card's picture is shown (.grid--cards: 2 columns on
+ * phones, 3 from 768 px, 4 from 992 px, in a container of at most 1200 px),
+ * so a phone takes a 320–480 px candidate, not the largest.
+ */
+const CARD_SIZES = "(min-width: 992px) 18rem, (min-width: 768px) 31vw, 48vw";
+
 export function ProductCard({ product, headingLevel = 3 }: { product: ProductSummary; headingLevel?: 2 | 3 }) {
   const t = useT();
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className={`card product-card product-card--${product.kind}`}>
       <div className="product-card__media">
-        {product.image && <img src={product.image} alt="" loading="lazy" decoding="async" width={640} height={320} />}
+        {product.picture ? (
+          <Picture className="product-card__photo" picture={product.picture} alt="" sizes={CARD_SIZES} />
+        ) : (
+          product.image && <img src={product.image} alt="" loading="lazy" decoding="async" width={640} height={320} />
+        )}
         {product.previous_price && <span className="badge badge--sale">{t("price.sale_badge")}</span>}
       </div>
       <div className="product-card__body">

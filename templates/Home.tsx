@@ -73,6 +73,7 @@ export default function Home(req: RenderRequest) {
                   title: p.title,
                   href: p.href,
                   image: p.image,
+                  picture: p.picture,
                   price: p.price.formatted,
                   previousPrice: p.previous_price?.formatted,
                   summary: p.summary,
