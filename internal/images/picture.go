@@ -55,6 +55,23 @@ func (ph *Photo) Picture(alt string) Picture {
 // other places that take one URL).
 func (ph *Photo) JPEG() string { return ph.URL(ph.fallbackWidth(), "jpg") }
 
+// ThumbWidth is the smallest rendition's width: the thumbnail the
+// catalogue names (basket lines, the status page, order e-mails show a
+// product at under 100 CSS pixels: 320 px is sharp on a 3x screen).
+const ThumbWidth = 320
+
+// Thumbnail is the address of the JPEG for small pictures: the rendition
+// nearest ThumbWidth (the original's own width when it is smaller).
+func (ph *Photo) Thumbnail() string {
+	w := ph.Widths[0]
+	for _, c := range ph.Widths {
+		if c <= ThumbWidth {
+			w = c
+		}
+	}
+	return ph.URL(w, "jpg")
+}
+
 func (ph *Photo) fallbackWidth() int {
 	w := ph.Widths[0]
 	for _, c := range ph.Widths {

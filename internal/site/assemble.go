@@ -58,7 +58,9 @@ func (a *assembler) catalog() *catalog.Catalog {
 	if a.cat == nil {
 		a.cat = Catalog(a.site)
 		for i, p := range a.cat.Products {
-			a.cat.Products[i].Image = a.imageURL(p.Image) // a photo's key -> its JPEG
+			// A photo's key -> its thumbnail JPEG: the daemon's pages and
+			// e-mails show a product small (basket lines, order e-mails).
+			a.cat.Products[i].Image = a.thumbnailURL(p.Image)
 		}
 	}
 	return a.cat

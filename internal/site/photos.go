@@ -179,6 +179,15 @@ func (a *assembler) imageURL(src string) string {
 	return src
 }
 
+// thumbnailURL is the small JPEG of a photo (images.ThumbWidth), or src
+// itself for anything else (an SVG).
+func (a *assembler) thumbnailURL(src string) string {
+	if ph := a.photo(src); ph != nil {
+		return ph.Thumbnail()
+	}
+	return src
+}
+
 // picture is what a component gets for an image field.
 func (a *assembler) picture(src, alt string) images.Picture {
 	if ph := a.photo(src); ph != nil {

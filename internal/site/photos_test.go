@@ -152,6 +152,15 @@ func buildPhotos(t testing.TB, contentDir, out, cache string) photoBuild {
 	return photoBuild{fixtureBuild{out: out, rep: rep, err: err}, b.images.Encodes(), progress}
 }
 
+func catImage(ps []struct{ Slug, Image string }, slug string) string {
+	for _, p := range ps {
+		if p.Slug == slug {
+			return p.Image
+		}
+	}
+	return ""
+}
+
 var pictureRE = regexp.MustCompile(`<span class="photo">.*?</picture></span>`)
 
 func TestPhotosThroughThePipeline(t *testing.T) {
@@ -190,6 +199,25 @@ func TestPhotosThroughThePipeline(t *testing.T) {
 		pics := pictureRE.FindAllString(html, -1)
 		if len(pics) != 2 || !strings.Contains(pics[0], `loading="eager" fetchpriority="high"`) || !strings.Contains(pics[1], `loading="lazy"`) {
 			t.Errorf("main/lazy pictures wrong: %q", pics)
+		}
+	})
+
+	t.Run("the catalogue names a photo's thumbnail", func(t *testing.T) {
+		// Basket lines, the status page and order e-mails show a product
+		// at under 100 CSS pixels: the smallest JPEG, not the 1280 one.
+		var cat struct {
+			Products []struct{ Slug, Image string }
+		}
+		if err := json.Unmarshal([]byte(read(t, out, "catalog.json")), &cat); err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range cat.Products {
+			if p.Slug == "arc" && !regexp.MustCompile(`^/_img/front-320-[A-Z2-7]{8}\.jpg$`).MatchString(p.Image) {
+				t.Errorf("arc's catalogue image %q, want the 320 px JPEG", p.Image)
+			}
+		}
+		if _, err := os.Stat(filepath.Join(out, strings.TrimPrefix(catImage(cat.Products, "arc"), "/"))); err != nil {
+			t.Errorf("the thumbnail is not written: %v", err)
 		}
 	})
 
