@@ -104,7 +104,7 @@ test.describe("product gallery", BOTH_WIDTHS, () => {
       const box = (await track.boundingBox())!;
       const y = box.y + box.height / 2;
       const cdp = await page.context().newCDPSession(page);
-      const touch = (type: string, x: number) =>
+      const touch = (type: "touchStart" | "touchMove" | "touchEnd", x: number) =>
         cdp.send("Input.dispatchTouchEvent", { type, touchPoints: type === "touchEnd" ? [] : [{ x: Math.round(x), y: Math.round(y) }] });
       const from = box.x + box.width * 0.85;
       await touch("touchStart", from);

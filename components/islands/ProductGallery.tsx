@@ -17,6 +17,7 @@
 // (a swipe made before hydration) is read in effects.
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from "react";
 import { interpolate } from "../i18n";
+import { scrollTarget, useScrollSettled, type ScrollTarget } from "../scrollSettle";
 import type { Picture as PictureData } from "../generated/pagedata";
 import { Picture } from "../Picture";
 import { Icon, ICON_NEXT, ICON_PREV, LightboxDialog } from "../LightboxDialog";
@@ -68,7 +69,7 @@ export default function ProductGallery({ pictures, sizes, text }: ProductGallery
   const trackRef = useRef<HTMLDivElement>(null);
   const slideRefs = useRef<(HTMLAnchorElement | null)[]>([]);
   /** The photo a button, key or thumbnail scrolls to: scroll ends before it are stale. */
-  const target = useRef<number | null>(null);
+  const target = useRef<ScrollTarget>(null);
 
   /** The photo at the track's scroll position. */
   const indexAtScroll = useCallback((): number => {
@@ -87,7 +88,7 @@ export default function ProductGallery({ pictures, sizes, text }: ProductGallery
     (i: number, instant = false) => {
       if (total === 0) return;
       const next = ((i % total) + total) % total;
-      target.current = next;
+      target.current = scrollTarget(next);
       setCurrent(next);
       scrollToIndex(next, instant);
     },
@@ -100,39 +101,7 @@ export default function ProductGallery({ pictures, sizes, text }: ProductGallery
     setCurrent(indexAtScroll());
   }, [indexAtScroll]);
 
-  // A swipe or a scroll: the current photo is the one the track settles on
-  // (only the end counts: a smooth scroll passes over other photos). Where
-  // "scrollend" is missing (older Safari), a pause in scroll events stands in.
-  useEffect(() => {
-    const track = trackRef.current;
-    if (!track) return;
-    let timer: number | undefined;
-    const settled = () => {
-      const index = indexAtScroll();
-      if (target.current !== null && target.current !== index) return;
-      target.current = null;
-      setCurrent(index);
-    };
-    // A finger, a wheel or a trackpad takes over from a button's scroll.
-    const userScroll = () => {
-      target.current = null;
-    };
-    const inputs = ["pointerdown", "touchstart", "wheel"] as const;
-    inputs.forEach((type) => track.addEventListener(type, userScroll, { passive: true }));
-    const sync = () => {
-      window.clearTimeout(timer);
-      timer = window.setTimeout(settled, 150);
-    };
-    const native = "onscrollend" in window;
-    if (native) track.addEventListener("scrollend", settled);
-    else track.addEventListener("scroll", sync, { passive: true });
-    return () => {
-      inputs.forEach((type) => track.removeEventListener(type, userScroll));
-      if (native) track.removeEventListener("scrollend", settled);
-      else track.removeEventListener("scroll", sync);
-      window.clearTimeout(timer);
-    };
-  }, [indexAtScroll]);
+  useScrollSettled(trackRef, indexAtScroll, target, setCurrent);
 
   function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
     if (e.key !== "ArrowLeft" && e.key !== "ArrowRight") return;
