@@ -178,7 +178,7 @@ test.describe("product gallery", BOTH_WIDTHS, () => {
     expect(problems).toEqual([]);
   });
 
-  test("the lightbox zooms at the pointer, pans while zoomed, and the button toggles it", async ({ page, isMobile }) => {
+  test("the lightbox zooms at the pointer, pans while zoomed, pinches on the phone, and the button toggles it", async ({ page, isMobile }) => {
     const { slides, dialog } = await openProduct(page);
     await slides.first().click();
     await expect(dialog).toHaveAttribute("open", "");
@@ -217,6 +217,25 @@ test.describe("product gallery", BOTH_WIDTHS, () => {
     if (isMobile) await page.touchscreen.tap(centre.x, centre.y);
     else await page.mouse.click(centre.x, centre.y);
     await expect.poll(() => scaleOf(page)).toBe(1);
+
+    // Two fingers pinch (real touch events through CDP): spread to twice
+    // their distance, twice the size.
+    if (isMobile) {
+      const cdp = await page.context().newCDPSession(page);
+      const fit = (await img.boundingBox())!;
+      const cx = Math.round(fit.x + fit.width / 2);
+      const cy = Math.round(fit.y + fit.height / 2);
+      const fingers = (d: number) => [
+        { x: cx - d, y: cy, id: 1 },
+        { x: cx + d, y: cy, id: 2 },
+      ];
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: fingers(30) });
+      for (let d = 35; d <= 60; d += 5) await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: fingers(d) });
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+      await expect.poll(() => scaleOf(page)).toBeCloseTo(2, 1);
+      await page.touchscreen.tap(cx, cy);
+      await expect.poll(() => scaleOf(page)).toBe(1);
+    }
 
     // The button does it from the keyboard.
     await zoom.focus();
