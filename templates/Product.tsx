@@ -1,4 +1,4 @@
-// Product page: images, price with the EU Omnibus line, taxes and waste fee,
+// Product page: the photo gallery (islands/ProductGallery.tsx), price with the EU Omnibus line, taxes and waste fee,
 // build and delivery time, returns, specs, body. The footer is hidden on
 // phones so the buying column stays the end of the page.
 import type { RenderRequest } from "../components/generated/pagedata";
@@ -9,46 +9,45 @@ import { Island } from "../components/Island";
 import { notifyMeProps } from "../components/OrdersPaused";
 import { contentLang, dataOf } from "../components/page";
 
+/**
+ * The width of the media column (templates/styles.css, .product): the
+ * container less its gutters, from 768 px half of it less the gap, from
+ * 992 px 7/12. The browser picks the photo's candidate from it.
+ */
+const GALLERY_SIZES =
+  "(min-width: 1200px) 650px, (min-width: 992px) 528px, (min-width: 768px) 340px, (min-width: 576px) 536px, calc(100vw - 2rem)";
+
 export default function Product(req: RenderRequest) {
   const { product, generators } = dataOf(req, "product");
   const { page, site } = req;
   const { t, pick } = useI18n();
   const lang = contentLang(page);
-  const images = product.images.length > 0 ? product.images : product.image ? [product.image] : [];
-  const [main, ...more] = images;
+  const total = product.pictures.length;
+  // Each photo's alt text: the product's title and the photo's place.
+  const pictures = product.pictures.map((p, i) => ({ ...p, alt: t("product.image_alt", { title: product.title, n: i + 1, total }) }));
   return (
     <Layout req={req} hideFooterOnSmall>
       <article className="product container section">
         <div className="product__media">
-          {main && (
-            <a className="product__main-image" href={main}>
-              <img
-                src={main}
-                alt={t("product.image_alt", { title: product.title, n: 1, total: images.length })}
-                width={640}
-                height={320}
-               
-                decoding="async"
-              />
-            </a>
-          )}
-          {more.length > 0 && (
-            <ul className="product__thumbs" role="list">
-              {more.map((src, i) => (
-                <li key={src}>
-                  <a href={src}>
-                    <img
-                      src={src}
-                      alt={t("product.image_alt", { title: product.title, n: i + 2, total: images.length })}
-                      width={192}
-                      height={96}
-                      loading="lazy"
-                      decoding="async"
-                    />
-                  </a>
-                </li>
-              ))}
-            </ul>
+          {total > 0 && (
+            <Island
+              name="ProductGallery"
+              hydrate="idle"
+              props={{
+                pictures,
+                sizes: GALLERY_SIZES,
+                text: {
+                  label: t("product_gallery.label", { title: product.title }),
+                  position: t("product_gallery.position"),
+                  open: t("product_gallery.open"),
+                  previous: t("product_gallery.previous"),
+                  next: t("product_gallery.next"),
+                  close: t("lightbox.close"),
+                  lightboxPosition: t("lightbox.position"),
+                  zoom: t("product_gallery.zoom"),
+                },
+              }}
+            />
           )}
         </div>
 

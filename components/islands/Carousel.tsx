@@ -14,6 +14,8 @@ import { Picture } from "../Picture";
 /** A slide's picture: 86 % of a phone, 78 % from 576 px, 3/5 of the container from 768 px. */
 const SLIDE_SIZES = "(min-width: 1200px) 720px, (min-width: 768px) 60vw, (min-width: 576px) 78vw, 86vw";
 
+import { scrollTarget, useScrollSettled, type ScrollTarget } from "../scrollSettle";
+
 export interface CarouselSlide {
   title: string;
   href: string;
@@ -84,9 +86,8 @@ export default function Carousel({ labelledBy, label, slides, text }: CarouselPr
   const dotRefs = useRef<(HTMLButtonElement | null)[]>([]);
   /** Where focus should go once the new current slide is rendered. */
   const focusAfter = useRef<"slide" | "dot" | null>(null);
-  const settle = useRef<number | undefined>(undefined);
   /** The slide a button or key is scrolling to: scroll ends elsewhere before it are stale. */
-  const target = useRef<{ index: number; until: number } | null>(null);
+  const target = useRef<ScrollTarget>(null);
 
   /** The slide at the track's scroll position (the last one at the very end). */
   const indexAtScroll = useCallback((): number => {
@@ -120,7 +121,7 @@ export default function Carousel({ labelledBy, label, slides, text }: CarouselPr
     (i: number) => {
       if (total === 0) return;
       const next = ((i % total) + total) % total;
-      target.current = { index: next, until: performance.now() + 1500 };
+      target.current = scrollTarget(next);
       setCurrent(next);
       scrollToIndex(next);
     },
@@ -133,41 +134,7 @@ export default function Carousel({ labelledBy, label, slides, text }: CarouselPr
     setCurrent(indexAtScroll());
   }, [indexAtScroll]);
 
-  // A swipe, a scroll or a button: the current slide is the one the track
-  // settles on. Only the end of a scroll counts: in between, a smooth scroll
-  // passes over other slides (and would announce them). Where "scrollend" is
-  // missing (older Safari), a pause in the scroll events stands in for it.
-  useEffect(() => {
-    const track = trackRef.current;
-    if (!track) return;
-    const settled = () => {
-      const index = indexAtScroll();
-      const pending = target.current;
-      // The end of an earlier scroll, arriving after a new button press.
-      if (pending && pending.index !== index && performance.now() < pending.until) return;
-      target.current = null;
-      setCurrent(index);
-    };
-    // A finger, a wheel or a trackpad takes over from a button's scroll.
-    const userScroll = () => {
-      target.current = null;
-    };
-    const inputs = ["pointerdown", "touchstart", "wheel"] as const;
-    inputs.forEach((type) => track.addEventListener(type, userScroll, { passive: true }));
-    const sync = () => {
-      window.clearTimeout(settle.current);
-      settle.current = window.setTimeout(settled, 150);
-    };
-    const native = "onscrollend" in window;
-    if (native) track.addEventListener("scrollend", settled);
-    else track.addEventListener("scroll", sync, { passive: true });
-    return () => {
-      inputs.forEach((type) => track.removeEventListener(type, userScroll));
-      if (native) track.removeEventListener("scrollend", settled);
-      else track.removeEventListener("scroll", sync);
-      window.clearTimeout(settle.current);
-    };
-  }, [indexAtScroll]);
+  useScrollSettled(trackRef, indexAtScroll, target, setCurrent);
 
   // After an arrow key, focus follows to the new slide or dot.
   useEffect(() => {

@@ -10,6 +10,7 @@ import Creator from "./Creator";
 import Lightbox from "./Lightbox";
 import NotifyMe from "./NotifyMe";
 import OrderStatus from "./OrderStatus";
+import ProductGallery from "./ProductGallery";
 import Toasts from "./Toasts";
 
 export const islands = {
@@ -22,6 +23,7 @@ export const islands = {
   Lightbox,
   NotifyMe,
   OrderStatus,
+  ProductGallery,
   Toasts,
 } as const;
 
