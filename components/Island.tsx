@@ -18,6 +18,12 @@ export interface IslandCall {
   companion?: boolean;
   /** With companion: a localStorage key whose non-empty list is reason enough. */
   storageKey?: string;
+  /**
+   * hydrate="interaction": hold a plain click on a link inside too, and
+   * replay it once hydrated (the links are the no-JavaScript fallback of
+   * what the island does on click, e.g. the gallery's photo → lightbox).
+   */
+  holdLinks?: boolean;
 }
 
 /** Collects the islands of the page being rendered. */
@@ -33,6 +39,7 @@ export function Island<N extends IslandName>(props: {
   hydrate?: Hydrate;
   companion?: boolean;
   storageKey?: string;
+  holdLinks?: boolean;
   props: IslandProps<N>;
 }) {
   const calls = useContext(IslandCollector);
@@ -44,6 +51,7 @@ export function Island<N extends IslandName>(props: {
     hydrate: props.hydrate ?? "load",
     companion: props.companion,
     storageKey: props.storageKey,
+    holdLinks: props.holdLinks,
   });
   // The worker replaces this whole element with the finished island markup.
   return <template data-island-slot={index} />;

@@ -19,7 +19,8 @@ function renditionWidth(url: string): number {
 async function openProduct(page: Page) {
   await page.goto(PRODUCT);
   const gallery = page.locator(".pgallery");
-  // hydrate="idle": the island comes after the page's load.
+  // hydrate="interaction": the first pointer (or focus, key, scroll) brings it.
+  await gallery.locator(".pgallery__status").hover();
   await expect(page.locator('saber-island[component-url*="/ProductGallery-"]')).toHaveAttribute("hydrated", "");
   await expect(gallery).toHaveAttribute("data-ready", "");
   return {
@@ -142,6 +143,14 @@ test.describe("product gallery", BOTH_WIDTHS, () => {
       await gallery.locator(".pgallery__arrow--prev").click();
       await expect(status).toHaveText("1 / 3");
     }
+  });
+
+  test("the first click on a photo, before anything hydrated, opens the lightbox (held and replayed)", async ({ page }) => {
+    await page.goto(PRODUCT);
+    await expect(page.locator('saber-island[component-url*="/ProductGallery-"]')).not.toHaveAttribute("hydrated", "");
+    await page.locator(".pgallery__slide").first().click();
+    await expect(page.locator("dialog.lightbox")).toHaveAttribute("open", "");
+    expect(new URL(page.url()).pathname).toBe(PRODUCT);
   });
 
   test("the lightbox opens on the photo, navigates, closes with Escape and returns focus", async ({ page, isMobile }) => {

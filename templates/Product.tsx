@@ -30,9 +30,15 @@ export default function Product(req: RenderRequest) {
       <article className="product container section">
         <div className="product__media">
           {total > 0 && (
+            // On interaction, as the home carousel: the scroll-snap track
+            // and the thumbnail links work without React, so a shopper who
+            // only looks (and Lighthouse) never pays the 80 KB of React for
+            // the gallery; the first pointer, focus or key brings it, and a
+            // click that comes while it loads is replayed.
             <Island
               name="ProductGallery"
-              hydrate="idle"
+              hydrate="interaction"
+              holdLinks
               props={{
                 pictures,
                 sizes: GALLERY_SIZES,

@@ -42,6 +42,7 @@ function renderIsland(call: IslandCall, index: number): string {
       hydrate: call.hydrate,
       companion: call.companion ? "" : undefined,
       "storage-key": call.storageKey,
+      "hold-links": call.holdLinks ? "" : undefined,
       prefix,
       props: JSON.stringify(call.props),
       dangerouslySetInnerHTML: { __html: inner },

@@ -134,8 +134,19 @@ function onInteraction(el: HTMLElement): void {
  */
 function holdClicks(el: HTMLElement): () => void {
   const held: EventTarget[] = [];
+  // hold-links: the island's links are only its fallback (the gallery's
+  // photo links to the full-size file; once hydrated it opens the
+  // lightbox), so a plain click on one waits for React too. A click with
+  // a modifier (a new tab) still goes to the link.
+  const links = el.hasAttribute("hold-links");
   const hold = (e: MouseEvent) => {
     const target = e.target as Element | null;
+    if (links && target?.closest("a[href]") && e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey) {
+      e.preventDefault();
+      e.stopImmediatePropagation();
+      held.push(target);
+      return;
+    }
     // Links and form controls work without React: a radio or a checkbox
     // changes at once, and the island reads the form when it acts.
     if (!target || target.closest("a[href], label, input, select, textarea")) return;
