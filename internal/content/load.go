@@ -54,8 +54,8 @@ type loader struct {
 	cache   map[string]cachedFile
 	drafts  bool // keep drafts (Loader.Drafts)
 
-	cfg     Config
-	photos  map[string]*Photo
+	cfg    Config
+	photos map[string]*Photo
 }
 
 // displayRoot shows paths as the editor typed them, relative when possible.

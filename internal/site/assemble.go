@@ -48,7 +48,7 @@ type assembler struct {
 	pages       []*page
 	cat         *catalog.Catalog
 	redirects   map[string]redirect // old path -> page, from the aliases (planRedirects)
-	photos      photoSet // processed photos by key (content.Photo)
+	photos      photoSet            // processed photos by key (content.Photo)
 }
 
 // catalog is what the daemon will price orders from (catalog.json), made

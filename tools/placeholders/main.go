@@ -67,11 +67,13 @@ html,body{margin:0;width:{{.Width}}px;height:{{.Height}}px;overflow:hidden;backg
 <div class="vignette"></div></body></html>`
 
 var tmpl = template.Must(template.New("page").Funcs(template.FuncMap{
-	"half":  func(v float64) float64 { return v / 2 },
-	"sub":   func(a, b float64) float64 { return a - b },
-	"add":   func(a, b float64) float64 { return a + b },
-	"neg":   func(v float64) float64 { return -v },
-	"bokeh": func() [][3]float64 { return [][3]float64{{8, 12, 120}, {22, 30, 70}, {70, 10, 160}, {86, 26, 90}, {55, 18, 60}, {38, 8, 110}} },
+	"half": func(v float64) float64 { return v / 2 },
+	"sub":  func(a, b float64) float64 { return a - b },
+	"add":  func(a, b float64) float64 { return a + b },
+	"neg":  func(v float64) float64 { return -v },
+	"bokeh": func() [][3]float64 {
+		return [][3]float64{{8, 12, 120}, {22, 30, 70}, {70, 10, 160}, {86, 26, 90}, {55, 18, 60}, {38, 8, 110}}
+	},
 }).Parse(page))
 
 func main() {
