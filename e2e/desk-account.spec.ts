@@ -94,6 +94,9 @@ test("the authenticator code turned on in the desk is asked at the next sign-in"
   await expect(page.getByRole("status")).toHaveText("Kod jest włączony. Następne logowanie hasłem o niego zapyta.");
 
   await page.getByRole("button", { name: "Wyloguj", exact: true }).click();
+  // Signed out once the sign-in page shows (until then the account page,
+  // with its own password fields, is still there).
+  await expect(page.getByRole("heading", { name: "Logowanie" })).toBeVisible();
   await page.getByLabel("Nazwa").fill(name);
   await page.getByLabel("Hasło").fill(PASSWORD);
   await page.getByRole("button", { name: "Zaloguj" }).click();
