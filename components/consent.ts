@@ -1,9 +1,11 @@
 // The cookie banner's behaviour (docs/product-rules.md#cookie-consent,
 // docs/legal.md#cookies-and-consent), without React: the layout
 // server-renders the banner hidden inside <saber-consent> (CookieBanner.tsx),
-// and this, run by the site-wide module on every page, decides from storage
-// whether to show it. The banner is fixed at the bottom, so appearing after
-// the page has parsed shifts nothing; a returning visitor never sees it.
+// and this, run by the site-wide module on every page, keeps it in step with
+// storage. Whether a page opens with the banner is decided before its first
+// paint by consent-boot.ts, inlined in <head>: the banner is then part of the
+// page's flow (sticky at the bottom, after the footer) from the start, so
+// nothing moves and nothing is measured; a returning visitor never sees it.
 // Without JavaScript no tracking can load, so the banner stays hidden.
 //
 // Accept and Decline are stored alike (localStorage, with the time of the
@@ -15,48 +17,14 @@
 // earlier Accept: a denied update, the tag manager's cookies removed, and a
 // new page load if the tag manager ran on this one.
 import { denyConsent, grantConsentAndLoad, pushConsentDefaults } from "./analytics";
+import { CONSENT_HIDDEN_KEY, CONSENT_KEY, consentFromStorage, type ConsentChoice, type ConsentRecord } from "./consentRecord";
 import type { ConsentProps } from "./CookieBanner";
 
-/** localStorage: the visitor's choice, a ConsentRecord as JSON. */
-export const CONSENT_KEY = "saber-shop.cookie-consent";
-/** sessionStorage: "1" after Learn more, for this session only. */
-export const CONSENT_HIDDEN_KEY = "saber-shop.cookie-consent.hidden";
-
-export type ConsentChoice = "accepted" | "declined";
+export { CONSENT_HIDDEN_KEY, CONSENT_KEY, parseRecord, recordHolds } from "./consentRecord";
+export type { ConsentChoice, ConsentRecord } from "./consentRecord";
 
 /** The host element's state attribute, for styles, tests and events.ts. */
 export type ConsentState = "show" | "hidden" | ConsentChoice;
-
-/** What CONSENT_KEY holds. */
-export interface ConsentRecord {
-  choice: ConsentChoice;
-  /** When the visitor chose, ms since the epoch. */
-  at: number;
-  /** The banner's consent_version at that time. */
-  version: string;
-}
-
-/** The stored choice, or null when there is none or it is not one of ours. */
-export function parseRecord(raw: string | null): ConsentRecord | null {
-  if (!raw) return null;
-  try {
-    const r = JSON.parse(raw) as Partial<ConsentRecord>;
-    if ((r.choice === "accepted" || r.choice === "declined") && typeof r.at === "number" && typeof r.version === "string") {
-      return { choice: r.choice, at: r.at, version: r.version };
-    }
-  } catch {
-    /* an older format ("false") or garbage: ask again */
-  }
-  return null;
-}
-
-/** A stored choice holds for months calendar months, and for its version only. */
-export function recordHolds(r: ConsentRecord, now: number, months: number, version: string): boolean {
-  if (r.version !== version) return false;
-  const until = new Date(r.at);
-  until.setMonth(until.getMonth() + months);
-  return now < until.getTime();
-}
 
 // In-memory copies for browsers that refuse storage (privacy modes): the
 // choice then holds for this page only.
@@ -111,15 +79,10 @@ export function startConsent(host: HTMLElement): void {
 
   const current = (): ConsentState => {
     if (memory.choice) return memory.choice;
-    const r = parseRecord(read("local", CONSENT_KEY));
-    if (r && recordHolds(r, Date.now(), props.months, props.version)) return r.choice;
-    if (memory.hidden || read("session", CONSENT_HIDDEN_KEY) === "1") return "hidden";
-    return "show";
+    const hidden = memory.hidden ? "1" : read("session", CONSENT_HIDDEN_KEY);
+    return consentFromStorage(read("local", CONSENT_KEY), hidden, Date.now(), props.months, props.version);
   };
 
-  const root = document.documentElement;
-  const reserve = () => root.style.setProperty("--cookie-banner-h", `${Math.ceil(banner!.getBoundingClientRect().height)}px`);
-  const resize = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(reserve);
   /** Set while the banner is open from a "Cookie settings" link: focus goes back there. */
   let reopenedFrom: HTMLElement | null = null;
 
@@ -138,17 +101,9 @@ export function startConsent(host: HTMLElement): void {
       p.hidden = reopenedFrom === null || p.getAttribute("data-consent-status") !== state;
     });
     const show = state === "show" || reopenedFrom !== null;
-    if (banner.hidden === !show) return;
+    // The banner sits in the page's flow (sticky at the bottom), so the
+    // end of the page stays reachable above it with nothing measured.
     banner.hidden = !show;
-    // Reserve the banner's height below the page so that the footer can
-    // still be scrolled into view above it.
-    if (show) {
-      reserve();
-      resize?.observe(banner);
-    } else {
-      resize?.disconnect();
-      root.style.removeProperty("--cookie-banner-h");
-    }
   };
 
   const close = () => {
@@ -199,4 +154,7 @@ export function startConsent(host: HTMLElement): void {
     }
   });
   render();
+  // consent-boot.ts showed the banner from the first paint; from here its
+  // hidden attribute, just set to the same state, says.
+  document.documentElement.removeAttribute("data-consent");
 }

@@ -159,8 +159,61 @@ test.describe("cookie banner", () => {
       ["consent", "default", { ...DENIED, wait_for_update: 500 }],
       ["consent", "update", GRANTED],
     ]);
-    expect(await page.evaluate(() => document.documentElement.style.getPropertyValue("--cookie-banner-h"))).toBe("");
+    // consent.ts took over from the inline head script: the banner's own
+    // hidden attribute says, nothing else keeps it open.
+    expect(await page.evaluate(() => document.documentElement.hasAttribute("data-consent"))).toBe(false);
     expect(problems).toEqual([]);
+  });
+
+  test("the inline head script decides before the first paint, with the site-wide module never run", async ({ page }) => {
+    // Without the module, only consent-boot.ts (inlined in <head>) can show
+    // the banner: what it decides is what the first paint has.
+    await page.route(/\/assets\/sitewide-[^/]+\.js$/, (r) => r.abort());
+    const day = 24 * 3600 * 1000;
+    const record = (choice: string, daysAgo: number, version = "1") => JSON.stringify({ choice, at: Date.now() - daysAgo * day, version });
+    const cases: [string, string | null, string | null, boolean][] = [
+      ["nothing stored", null, null, true],
+      ["declined last month", record("declined", 30), null, false],
+      ["accepted last week", record("accepted", 7), null, false],
+      ["a choice for another consent_version", record("declined", 30, "0"), null, true],
+      ["a choice older than consent_months (6)", record("declined", 200), null, true],
+      ["not one of ours", "false", null, true],
+      ["Learn more earlier in this session", null, "1", false],
+    ];
+    await page.goto("/faq");
+    for (const [name, stored, hidden, shown] of cases) {
+      await page.evaluate(({ k, v, hk, h }) => {
+        localStorage.clear();
+        sessionStorage.clear();
+        if (v !== null) localStorage.setItem(k, v);
+        if (h !== null) sessionStorage.setItem(hk, h);
+      }, { k: CONSENT_KEY, v: stored, hk: HIDDEN_KEY, h: hidden });
+      await page.goto("/contact");
+      const el = page.locator(".cookie-banner");
+      if (shown) await expect(el, name).toBeVisible();
+      else await expect(el, name).toBeHidden();
+      expect(await consentDecided(page).count(), `${name}: consent.ts never ran`).toBe(0);
+    }
+  });
+
+  test("appears on a first visit without moving anything (no layout shift)", BOTH_WIDTHS, async ({ page }) => {
+    await page.addInitScript(() => {
+      const w = window as unknown as { shifts: string[] };
+      w.shifts = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as (PerformanceEntry & { value: number; sources?: { node?: Node }[] })[]) {
+          const where = (e.sources ?? []).map((s) => (s.node instanceof Element ? s.node : s.node?.parentElement)?.outerHTML.slice(0, 60));
+          w.shifts.push(`${e.value.toFixed(4)} ${where.join(" | ")}`);
+        }
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    for (const path of ["/contact", "/pl/faq", "/de/shop/count"]) {
+      await page.goto(path);
+      await expect(consentDecided(page)).toHaveAttribute("state", "show");
+      await expect(banner(page)).toBeVisible();
+      await afterIdle(page);
+      expect(await page.evaluate(() => (window as unknown as { shifts: string[] }).shifts), path).toEqual([]);
+    }
   });
 
   test("while shown, the banner leaves the end of the page reachable", BOTH_WIDTHS, async ({ page }) => {

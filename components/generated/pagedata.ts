@@ -351,8 +351,6 @@ export interface Site {
   tag_manager_id: string;
   basket_href: string;
   contact_href: string;
-  /** hashed URL of the logo */
-  logo: string;
   /** How long the cookie choice is kept, and its version (a new one asks again). */
   consent_months: number;
   consent_version: string;

@@ -33,6 +33,10 @@ type Assets struct {
 	Loader   string            // URL of the <saber-island> loader
 	Sitewide string            // URL of the site-wide script (prefetch, progress bar, service worker)
 	CSS      string            // URL of the site stylesheet
+	// ConsentBoot is the classic script every page inlines at the top of
+	// its <head> (components/consent-boot.ts): it shows the cookie banner
+	// from the first paint when it is due.
+	ConsentBoot string
 	// IslandCSS: island name -> URL of the stylesheet its entry imports
 	// (components/islands/Basket.tsx imports basket.css, say). A page links
 	// the stylesheets of its own islands only, so the basket's, the status
@@ -268,7 +272,45 @@ func BuildClient(root string, constants map[string]string) (*Assets, error) {
 	if a.CSS == "" || a.Loader == "" || a.Renderer == "" || a.Sitewide == "" {
 		return nil, fmt.Errorf("esbuild metafile lacks an entry output: %+v", a)
 	}
+	boot, err := buildInlineScript(root, "components/consent-boot.ts")
+	if err != nil {
+		return nil, err
+	}
+	a.ConsentBoot = boot
 	return a, nil
+}
+
+// buildInlineScript bundles entry into one minified classic script for a
+// page to inline (it must run before the first paint, and a separate file
+// would block rendering for a round trip). The daemon's CSP scan allows it
+// by its hash.
+func buildInlineScript(root, entry string) (string, error) {
+	res := api.Build(api.BuildOptions{
+		AbsWorkingDir:     root,
+		EntryPoints:       []string{entry},
+		Bundle:            true,
+		Format:            api.FormatIIFE,
+		Platform:          api.PlatformBrowser,
+		Target:            api.ES2020,
+		MinifyWhitespace:  true,
+		MinifyIdentifiers: true,
+		MinifySyntax:      true,
+		Write:             false,
+		Outfile:           "inline.js",
+		LogLevel:          api.LogLevelSilent,
+	})
+	if len(res.Errors) > 0 {
+		return "", buildError(res.Errors)
+	}
+	if len(res.OutputFiles) != 1 {
+		return "", fmt.Errorf("esbuild wrote %d files for %s", len(res.OutputFiles), entry)
+	}
+	js := strings.TrimSpace(string(res.OutputFiles[0].Contents))
+	// Inside <script>, "</" could end the element early.
+	if strings.Contains(js, "</") {
+		return "", fmt.Errorf("%s: the bundle contains \"</\" and cannot be inlined", entry)
+	}
+	return js, nil
 }
 
 // Placeholders in the service worker bundle that the build replaces with

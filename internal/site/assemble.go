@@ -288,7 +288,6 @@ func (a *assembler) siteData(p *page) siteData {
 		OrdersOpen: cfg.OrdersOpen, TagManagerID: cfg.TagManagerID,
 		ConsentMonths: cfg.ConsentMonths, ConsentVersion: cfg.ConsentVersion,
 		BasketHref: localePath(cfg, p.locale, "/basket"), ContactHref: localePath(cfg, p.locale, "/contact"),
-		Logo:    "/favicon.svg",
 		Company: cfg.Company,
 		Hours:   hours{cfg.Hours.Days, cfg.Hours.Open, cfg.Hours.Close},
 		Social:  []social{}, CountrySites: []link{},

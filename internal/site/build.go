@@ -402,7 +402,7 @@ func (b *Builder) render(site *content.Site, a *assembler, asm *assembly, out *o
 			continue
 		}
 		var buf bytes.Buffer
-		as := headAssets{css: b.assets.CSS, dev: b.opts.DevHead, sitewide: b.assets.Sitewide}
+		as := headAssets{css: b.assets.CSS, dev: b.opts.DevHead, sitewide: b.assets.Sitewide, consentBoot: b.assets.ConsentBoot}
 		if len(r.res.Islands) > 0 {
 			as.loader = b.assets.Loader
 			as.preloads = b.assets.Preloads(r.res.Eager)

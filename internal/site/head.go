@@ -131,7 +131,10 @@ type headAssets struct {
 	islandCSS []string
 	loader    string // empty when the page has no islands
 	sitewide  string // prefetch, progress bar, service worker registration
-	dev       string // extra markup in dev mode (live reload)
+	// consentBoot is inlined first in <head>: it shows the cookie banner
+	// from the first paint when it is due (components/consent-boot.ts).
+	consentBoot string
+	dev         string // extra markup in dev mode (live reload)
 }
 
 // writeDocument writes the whole HTML document around a rendered body.
@@ -142,6 +145,11 @@ func (a *assembler) writeDocument(buf *bytes.Buffer, p *page, body string, as he
 	buf.WriteString(p.locale)
 	buf.WriteString("\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
 	buf.WriteString("<title>" + esc(h.title) + "</title>\n")
+	if as.consentBoot != "" {
+		buf.WriteString("<script data-version=\"" + esc(a.cfg.ConsentVersion) + "\" data-months=\"" + strconv.Itoa(a.cfg.ConsentMonths) + "\">")
+		buf.WriteString(as.consentBoot)
+		buf.WriteString("</script>\n")
+	}
 	buf.WriteString("<meta name=\"description\" content=\"" + esc(h.description) + "\">\n")
 	if h.noindex {
 		buf.WriteString("<meta name=\"robots\" content=\"noindex\">\n")

@@ -68,7 +68,6 @@ type siteData struct {
 	TagManagerID string          `json:"tag_manager_id"` // Google Tag Manager container id ("GTM-XXXX"); empty: none is loaded
 	BasketHref   string          `json:"basket_href"`
 	ContactHref  string          `json:"contact_href"`
-	Logo         string          `json:"logo"` // hashed URL of the logo
 
 	// How long the cookie choice is kept, and its version (a new one asks again).
 	ConsentMonths  int    `json:"consent_months"`
