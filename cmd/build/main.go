@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"syscall"
 
 	"sabershop/internal/content"
@@ -29,10 +30,17 @@ func main() {
 	workers := flag.Int("workers", 0, "SSR worker processes (0 = one per core)")
 	noCompress := flag.Bool("no-compress", false, "skip the .gz and .br siblings (faster; dev mode skips them anyway)")
 	drafts := flag.Bool("drafts", false, "build the pages marked draft: true too, with a draft badge (-watch does)")
+	cache := flag.String("cache", "", "build cache directory: bundles, server renders and written files kept across builds (default ROOT/.cache/build; \"off\": none)")
 	flag.Parse()
+	switch *cache {
+	case "":
+		*cache = filepath.Join(*root, ".cache", "build")
+	case "off":
+		*cache = ""
+	}
 
 	opts := site.Options{ContentDir: *contentDir, OutDir: *outDir, Root: *root, Workers: *workers, Compress: !*noCompress && !*watch,
-		Drafts: *drafts || *watch, Progress: func(line string) { fmt.Fprintln(os.Stderr, line) }}
+		Drafts: *drafts || *watch, BuildCache: *cache, Progress: func(line string) { fmt.Fprintln(os.Stderr, line) }}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	var err error
@@ -59,6 +67,11 @@ func buildOnce(opts site.Options) error {
 		return err
 	} else if n > 0 {
 		fmt.Printf("  images: removed %d unused cache entries (not used for %s)\n", n, site.ImageCacheKeep)
+	}
+	if n, err := b.PruneBuildCache(); err != nil {
+		return err
+	} else if n > 0 {
+		fmt.Printf("  build cache: removed %d unused entries (not used for %s)\n", n, site.BuildCacheKeep)
 	}
 	return nil
 }

@@ -42,7 +42,8 @@ type Assets struct {
 	// the stylesheets of its own islands only, so the basket's, the status
 	// page's and the creator's styles weigh nothing on the other pages.
 	IslandCSS map[string]string
-	imports   map[string][]string
+	// Imports: entry URL -> the chunks it imports statically (for Preloads).
+	Imports map[string][]string
 }
 
 // Preloads lists, for the named islands, every module the browser will
@@ -61,7 +62,7 @@ func (a *Assets) Preloads(islands []string) []string {
 		}
 		seen[u] = true
 		out = append(out, u)
-		for _, dep := range a.imports[u] {
+		for _, dep := range a.Imports[u] {
 			visit(dep)
 		}
 	}
@@ -146,6 +147,10 @@ func BuildServer(root, outFile string, constants map[string]string) error {
 		JSX:         api.JSXAutomatic,
 		Banner:      map[string]string{"js": "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);"},
 		TreeShaking: api.TreeShakingTrue,
+		// Whitespace and syntax only: every worker parses the bundle when it
+		// starts (a third less to parse), and errors keep readable names.
+		MinifyWhitespace: true,
+		MinifySyntax:     true,
 		// Islands import their stylesheets; the client build emits them,
 		// the server has no use for them.
 		Loader: map[string]api.Loader{".css": api.LoaderEmpty},
@@ -218,7 +223,7 @@ func BuildClient(root string, constants map[string]string) (*Assets, error) {
 	if msgs := problems(res); len(msgs) > 0 {
 		return nil, buildError(msgs)
 	}
-	a := &Assets{Islands: map[string]string{}, IslandCSS: map[string]string{}, imports: map[string][]string{}}
+	a := &Assets{Islands: map[string]string{}, IslandCSS: map[string]string{}, Imports: map[string][]string{}}
 	for _, f := range res.OutputFiles {
 		rel, err := filepath.Rel(outdir, f.Path)
 		if err != nil {
@@ -246,7 +251,7 @@ func BuildClient(root string, constants map[string]string) (*Assets, error) {
 		u := urlOf(out)
 		for _, imp := range o.Imports {
 			if imp.Kind == "import-statement" {
-				a.imports[u] = append(a.imports[u], urlOf(imp.Path))
+				a.Imports[u] = append(a.Imports[u], urlOf(imp.Path))
 			}
 		}
 		switch {

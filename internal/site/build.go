@@ -44,6 +44,10 @@ type Options struct {
 	// ImageCache keeps processed photos across builds; "" = .cache/images
 	// in Root.
 	ImageCache string
+	// BuildCache keeps bundles, server renders and written files across
+	// processes (buildcache.go); "" caches nothing (cmd/build passes
+	// .cache/build in Root).
+	BuildCache string
 	// Progress, when set, hears a line per photo made while the images
 	// stage runs ("images: 12/200 made ...").
 	Progress func(line string)
@@ -60,21 +64,25 @@ func (e *StageError) Unwrap() error { return e.Err }
 
 // Report summarises a build for the editor.
 type Report struct {
-	Pages        map[string]int // HTML pages per locale
-	Locales      []string
-	Rendered     int // pages SSR-rendered by this build (the rest were unchanged)
-	Files        int
-	Bytes        int64 // the whole output, compressed siblings included
-	Written      int64 // bytes written anew (the rest was unchanged)
-	Linked       int   // unchanged files hard-linked from the previous output
-	Duration     time.Duration
-	Stages       []StageTime
-	Substages    []StageTime // inside render: bundle, start workers, ssr
-	Fallbacks    []string
-	Combinations int
-	Catalog      string      // catalogue version
-	Photos       int         // photos the pages use
-	Images       []ImageCost // photos made by this build (not from the cache), by key
+	Pages    map[string]int // HTML pages per locale
+	Locales  []string
+	Rendered int // pages SSR-rendered by this build (the rest were unchanged)
+	// BundlesCached: the bundles came from the build cache; RendersCached:
+	// how many pages' renders the build cache held for them.
+	BundlesCached bool
+	RendersCached int
+	Files         int
+	Bytes         int64 // the whole output, compressed siblings included
+	Written       int64 // bytes written anew (the rest was unchanged)
+	Linked        int   // unchanged files hard-linked from the previous output
+	Duration      time.Duration
+	Stages        []StageTime
+	Substages     []StageTime // inside render: bundle, start workers, ssr
+	Fallbacks     []string
+	Combinations  int
+	Catalog       string      // catalogue version
+	Photos        int         // photos the pages use
+	Images        []ImageCost // photos made by this build (not from the cache), by key
 }
 
 type StageTime struct {
@@ -90,12 +98,17 @@ type Builder struct {
 	pool    *render.Pool
 	images  *images.Pipeline
 	poolKey [32]byte
-	bundle  string
-	cleanup func()
-	assets  *render.Assets
-	desk    *render.Desk // the owner's desk (desk/), bundled with the client
-	sw      []byte       // service worker bundle with placeholders (see serviceWorker)
-	stale   bool         // templates changed: rebundle
+	// poolInit is the workers' init message while the pool is not started:
+	// a build whose pages all come from the cache never starts node.
+	poolInit json.RawMessage
+	// bundleKey is the hash of the bundles' inputs (bundleInputsKey).
+	bundleKey [32]byte
+	bundle    string
+	cleanup   func()
+	assets    *render.Assets
+	desk      *render.Desk // the owner's desk (desk/), bundled with the client
+	sw        []byte       // service worker bundle with placeholders (see serviceWorker)
+	stale     bool         // templates changed: rebundle
 	// constants are the data the bundles hold (the locales' formats, see
 	// bundleConstants); when they change, the bundles are made again.
 	constants map[string]string
@@ -199,7 +212,7 @@ func (b *Builder) Build() (*Report, error) {
 			rep.Written = n
 			return err
 		}
-		st, err := writeTree(out, b.opts.OutDir, b.opts.Compress, &b.compress)
+		st, err := writeTree(out, b.opts.OutDir, b.opts.Compress, &b.compress, b.buildCache(), b.opts.ImageCache)
 		rep.Bytes, rep.Written, rep.Linked = st.bytes, st.written, st.linked
 		if err == nil && b.opts.InPlace && !b.opts.Compress {
 			b.written, err = hashOutput(out)
@@ -251,10 +264,34 @@ func (b *Builder) ensureRenderer(site *content.Site, rep *Report) error {
 		if err != nil {
 			return err
 		}
-		if b.pool != nil && key == b.poolKey {
+		if key == b.poolKey && (b.pool != nil || b.poolInit != nil) {
 			return nil
 		}
-		return b.startPool(rep, func() (json.RawMessage, error) { return raw, nil }, key)
+		b.usePool(raw, key)
+		return nil
+	}
+	var inputs [32]byte
+	if b.opts.BuildCache != "" {
+		t := time.Now()
+		if inputs, err = bundleInputsKey(b.opts.Root, constants); err != nil {
+			return err
+		}
+		var cb cachedBundles
+		if b.buildCache().load(bundlesEntry(inputs), &cb) {
+			if err := b.writeServerBundle(cb.Server); err != nil {
+				return err
+			}
+			raw, key, err := initFor(&cb.Assets)
+			if err != nil {
+				return err
+			}
+			b.assets, b.desk, b.sw = &cb.Assets, &cb.Desk, cb.SW
+			b.bundleKey, b.stale, b.constants = inputs, false, constants
+			b.usePool(raw, key)
+			rep.BundlesCached = true
+			rep.Substages = append(rep.Substages, StageTime{"bundle (cached)", time.Since(t)})
+			return nil
+		}
 	}
 	// Templates changed (or first build): bundle the server side first, start
 	// node on it, and finish the client bundles while node loads.
@@ -299,6 +336,7 @@ func (b *Builder) ensureRenderer(site *content.Site, rep *Report) error {
 	}
 	var key [32]byte
 	var c client
+	b.cache = map[string]cachedPage{}
 	err = b.startPool(rep, func() (json.RawMessage, error) {
 		c = <-clientDone
 		if c.err != nil {
@@ -312,8 +350,61 @@ func (b *Builder) ensureRenderer(site *content.Site, rep *Report) error {
 	if err != nil {
 		return err
 	}
-	b.assets, b.poolKey, b.stale, b.constants = c.assets, key, false, constants
+	b.assets, b.poolKey, b.stale, b.constants, b.bundleKey = c.assets, key, false, constants, inputs
+	if b.opts.BuildCache != "" {
+		server, err := os.ReadFile(b.bundle)
+		if err != nil {
+			return err
+		}
+		cb := cachedBundles{Server: server, Assets: *b.assets, Desk: *b.desk, SW: b.sw}
+		if err := b.buildCache().save(bundlesEntry(inputs), &cb); err != nil {
+			return err
+		}
+	}
 	return nil
+}
+
+func (b *Builder) buildCache() buildCache { return buildCache{dir: b.opts.BuildCache} }
+
+// writeServerBundle puts a cached server bundle where the workers load it.
+func (b *Builder) writeServerBundle(server []byte) error {
+	if b.bundle == "" {
+		p, cleanup, err := render.TempBundlePath()
+		if err != nil {
+			return err
+		}
+		b.bundle, b.cleanup = p, cleanup
+	}
+	return os.WriteFile(b.bundle, server, 0o644)
+}
+
+// usePool makes init (with its key) what the next workers start with; the
+// pool itself starts when a page needs rendering (render).
+func (b *Builder) usePool(init json.RawMessage, key [32]byte) {
+	if b.pool != nil {
+		b.pool.Close()
+		b.pool = nil
+	}
+	b.cache = map[string]cachedPage{}
+	b.poolInit, b.poolKey = init, key
+}
+
+// pageKey is what a page's server render depends on: the bundles, the
+// workers' init (translations, island URLs) and the page's request.
+func (b *Builder) pageKey(raw []byte) [32]byte {
+	h := sha256.New()
+	h.Write(b.bundleKey[:])
+	h.Write(b.poolKey[:])
+	h.Write(raw)
+	var k [32]byte
+	copy(k[:], h.Sum(nil))
+	return k
+}
+
+// rendersEntry names the cache entry of the renders made with the current
+// bundles and init.
+func (b *Builder) rendersEntry() string {
+	return ssrEntry(sha256.Sum256(append(b.bundleKey[:], b.poolKey[:]...)))
 }
 
 // bundleConstants are the data the components read from their bundle:
@@ -334,14 +425,13 @@ func (b *Builder) startPool(rep *Report, init func() (json.RawMessage, error), k
 		b.pool.Close()
 		b.pool = nil
 	}
-	b.cache = map[string]cachedPage{}
 	t := time.Now()
 	pool, err := render.NewPoolLazy(b.bundle, b.opts.Workers, init)
 	if err != nil {
 		return err
 	}
 	rep.Substages = append(rep.Substages, StageTime{"start workers", time.Since(t)})
-	b.pool, b.poolKey = pool, key
+	b.pool, b.poolKey, b.poolInit = pool, key, nil
 	return nil
 }
 
@@ -361,18 +451,33 @@ func (b *Builder) render(site *content.Site, a *assembler, asm *assembly, out *o
 	sem := make(chan struct{}, b.opts.Workers)
 	var rendered int
 	var mu sync.Mutex
+	if len(b.cache) == 0 {
+		var cr cachedRenders
+		if b.buildCache().load(b.rendersEntry(), &cr) {
+			for out, c := range cr.Pages {
+				b.cache[out] = cachedPage{key: c.Key, res: c.Res}
+			}
+			rep.RendersCached = len(cr.Pages)
+		}
+	}
 	for i, p := range asm.pages {
 		raw, err := json.Marshal(p.req)
 		if err != nil {
 			return err
 		}
-		key := sha256.Sum256(raw)
+		key := b.pageKey(raw)
 		mu.Lock()
 		c, ok := b.cache[p.out]
 		mu.Unlock()
 		if ok && c.key == key {
 			results[i] = result{p: p, res: c.res}
 			continue
+		}
+		if b.pool == nil {
+			init := b.poolInit
+			if err := b.startPool(rep, func() (json.RawMessage, error) { return init, nil }, b.poolKey); err != nil {
+				return err
+			}
 		}
 		wg.Add(1)
 		sem <- struct{}{}
@@ -391,6 +496,17 @@ func (b *Builder) render(site *content.Site, a *assembler, asm *assembly, out *o
 	}
 	wg.Wait()
 	rep.Rendered = rendered
+	if rendered > 0 && !b.opts.InPlace && b.opts.BuildCache != "" {
+		cr := cachedRenders{Pages: map[string]cachedRender{}}
+		for _, p := range asm.pages {
+			if c, ok := b.cache[p.out]; ok {
+				cr.Pages[p.out] = cachedRender{Key: c.key, Res: c.res}
+			}
+		}
+		if err := b.buildCache().save(b.rendersEntry(), &cr); err != nil {
+			return err
+		}
+	}
 	var errs []error
 	for _, r := range results {
 		if r.err != nil {

@@ -10,6 +10,7 @@ import (
 	"path"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"sync"
 
 	"github.com/andybalholm/brotli"
@@ -117,7 +118,7 @@ func (st *writeStats) add(o writeStats) {
 // writeTree writes o into a new directory next to outDir, then swaps it in.
 // Files that did not change are hard-linked from the tree being replaced.
 // A failure at any point leaves outDir as it was.
-func writeTree(o *output, outDir string, compress bool, cache *compressCache) (st writeStats, err error) {
+func writeTree(o *output, outDir string, compress bool, cache *compressCache, store buildCache, linkFrom string) (st writeStats, err error) {
 	outDir = filepath.Clean(outDir)
 	parent := filepath.Dir(outDir)
 	if err := os.MkdirAll(parent, 0o755); err != nil {
@@ -155,7 +156,7 @@ func writeTree(o *output, outDir string, compress bool, cache *compressCache) (s
 		go func() {
 			defer wg.Done()
 			for j := range jobs {
-				one, e := writeOne(tmp, prev, j.path, j.body, j.src, compress, cache)
+				one, e := writeOne(tmp, prev, j.path, j.body, j.src, compress, cache, store, linkFrom)
 				mu.Lock()
 				if e != nil && firstErr == nil {
 					firstErr = e
@@ -184,11 +185,22 @@ func writeTree(o *output, outDir string, compress bool, cache *compressCache) (s
 // file and its siblings are hard-linked from there instead: creating a file
 // costs about half a millisecond on this VM's disk, a link a few
 // microseconds, and most of a rebuild is unchanged (docs/benchmarks.md).
-func writeOne(root, prev, p string, body []byte, src string, compress bool, cache *compressCache) (writeStats, error) {
+//
+// With a build cache (store), a file that is not in prev is hard-linked
+// from the cache's copy of the same bytes, made first when missing: a build
+// into an empty directory then creates only what no build made before.
+// Copies of files under linkFrom (the photo cache, whose files never
+// change) are hard-linked from there.
+func writeOne(root, prev, p string, body []byte, src string, compress bool, cache *compressCache, store buildCache, linkFrom string) (writeStats, error) {
 	var st writeStats
 	dst := filepath.Join(root, filepath.FromSlash(p))
 	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
 		return st, err
+	}
+	if src != "" && store.dir != "" && linkFrom != "" && strings.HasPrefix(src, linkFrom+string(filepath.Separator)) {
+		if fi, err := os.Stat(src); err == nil && os.Link(src, dst) == nil {
+			return writeStats{bytes: fi.Size(), linked: 1}, nil
+		}
 	}
 	if src != "" {
 		b, err := os.ReadFile(src)
@@ -201,6 +213,11 @@ func writeOne(root, prev, p string, body []byte, src string, compress bool, cach
 	if prev != "" {
 		if n, ok := linkUnchanged(filepath.Join(prev, filepath.FromSlash(p)), dst, body, siblings); ok {
 			return writeStats{bytes: n, linked: 1}, nil
+		}
+	}
+	if store.dir != "" {
+		if one, ok, err := linkFromStore(store, dst, body, siblings, cache); err != nil || ok {
+			return one, err
 		}
 	}
 	if err := os.WriteFile(dst, body, 0o644); err != nil {
@@ -222,6 +239,44 @@ func writeOne(root, prev, p string, body []byte, src string, compress bool, cach
 	}
 	st.written = st.bytes
 	return st, nil
+}
+
+// linkFromStore links dst (and its siblings) from the build cache's
+// objects, making the missing ones; ok is false when links do not work
+// here, with nothing left behind.
+func linkFromStore(store buildCache, dst string, body []byte, siblings bool, cache *compressCache) (st writeStats, ok bool, err error) {
+	sum := sha256.Sum256(body)
+	kinds := []string{""}
+	if siblings {
+		kinds = append(kinds, ".gz", ".br")
+	}
+	for i, ext := range kinds {
+		make := func() ([]byte, error) {
+			if ext == "" {
+				return body, nil
+			}
+			gz, br, err := cache.get(body)
+			if ext == ".gz" {
+				return gz, err
+			}
+			return br, err
+		}
+		n, created, linked, err := store.linkObject(store.objectPath(sum, ext), dst+ext, make)
+		if err != nil || !linked {
+			for _, done := range kinds[:i] {
+				os.Remove(dst + done)
+			}
+			return writeStats{}, false, err
+		}
+		st.bytes += n
+		if created {
+			st.written += n
+		}
+	}
+	if st.written == 0 {
+		st.linked = 1
+	}
+	return st, true, nil
 }
 
 // linkUnchanged hard-links old (and its .gz/.br when siblings) to dst if old
