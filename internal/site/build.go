@@ -186,6 +186,21 @@ func (b *Builder) Build() (*Report, error) {
 	}); err != nil {
 		return nil, err
 	}
+	// The bundles (or the cache's) and the SSR workers need only what load
+	// read: they get ready while photos are processed and pages assembled.
+	renderer := make(chan error, 1)
+	go func() { renderer <- b.ensureRenderer(site, rep) }()
+	var rendererErr error
+	rendererDone := false
+	waitRenderer := func() error {
+		if !rendererDone {
+			rendererErr, rendererDone = <-renderer, true
+		}
+		return rendererErr
+	}
+	// A stage that fails first still lets the renderer finish (it holds
+	// the builder's state) before Build returns.
+	defer waitRenderer()
 	var photos photoSet
 	if err := stage("images", func() (err error) {
 		photos, err = b.processPhotos(site, rep)
@@ -199,7 +214,12 @@ func (b *Builder) Build() (*Report, error) {
 	}); err != nil {
 		return nil, err
 	}
-	if err := stage("render", func() error { return b.render(site, a, asm, out, rep) }); err != nil {
+	if err := stage("render", func() error {
+		if err := waitRenderer(); err != nil {
+			return err
+		}
+		return b.render(site, a, asm, out, rep)
+	}); err != nil {
 		return nil, err
 	}
 	if err := stage("write", func() error {
@@ -290,6 +310,11 @@ func (b *Builder) ensureRenderer(site *content.Site, rep *Report) error {
 			b.usePool(raw, key)
 			rep.BundlesCached = true
 			rep.Substages = append(rep.Substages, StageTime{"bundle (cached)", time.Since(t)})
+			if b.rendersLikelyStale() {
+				// Some page will need node: start it now, beside the
+				// images and assemble stages, not after them.
+				return b.startPool(rep, func() (json.RawMessage, error) { return raw, nil }, key)
+			}
 			return nil
 		}
 	}
@@ -436,9 +461,6 @@ func (b *Builder) startPool(rep *Report, init func() (json.RawMessage, error), k
 }
 
 func (b *Builder) render(site *content.Site, a *assembler, asm *assembly, out *output, rep *Report) error {
-	if err := b.ensureRenderer(site, rep); err != nil {
-		return err
-	}
 	t := time.Now()
 	defer func() { rep.Substages = append(rep.Substages, StageTime{"ssr", time.Since(t)}) }()
 	type result struct {

@@ -256,3 +256,24 @@ func (b *Builder) PruneBuildCache() (int, error) {
 	})
 	return n, err
 }
+
+// rendersLikelyStale says whether some page will probably need rendering:
+// the cache holds no renders for the current bundles, or a content file is
+// newer than them. Only a guess, to start node early; render decides.
+func (b *Builder) rendersLikelyStale() bool {
+	fi, err := os.Stat(b.buildCache().file(b.rendersEntry()))
+	if err != nil {
+		return true
+	}
+	newer := false
+	filepath.WalkDir(b.opts.ContentDir, func(p string, e fs.DirEntry, err error) error {
+		if err != nil || newer {
+			return filepath.SkipAll
+		}
+		if info, err := e.Info(); err == nil && info.ModTime().After(fi.ModTime()) {
+			newer = true
+		}
+		return nil
+	})
+	return newer
+}
