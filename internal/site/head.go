@@ -150,6 +150,12 @@ func (a *assembler) writeDocument(buf *bytes.Buffer, p *page, body string, as he
 		buf.WriteString(as.consentBoot)
 		buf.WriteString("</script>\n")
 	}
+	// No first paint before the header is whole: painted from a first
+	// chunk of HTML that ends inside it, the header's items moved when the
+	// rest arrived (a layout shift). Rendering waits until <main> is
+	// parsed, which follows the header and the cookie banner (Chromium;
+	// other browsers ignore it).
+	buf.WriteString("<link rel=\"expect\" href=\"#main\" blocking=\"render\">\n")
 	buf.WriteString("<meta name=\"description\" content=\"" + esc(h.description) + "\">\n")
 	if h.noindex {
 		buf.WriteString("<meta name=\"robots\" content=\"noindex\">\n")
