@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -177,6 +178,38 @@ func TestStaticFallthrough(t *testing.T) {
 		t.Errorf("/v1 reached the site: %s", r.Body)
 	}
 	wantStatus(t, e.get("/v1/shop"), http.StatusOK)
+}
+
+// A path outside /v1 that is not clean is redirected to its clean form, as
+// the router always did, though clean ones go to the site without it.
+func TestStaticUncleanPathRedirected(t *testing.T) {
+	var reached []string
+	e := newEnv(t, func(c *api.Config) {
+		c.Static = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			reached = append(reached, r.URL.Path)
+			w.WriteHeader(http.StatusNoContent)
+		})
+	})
+	for _, p := range []string{"/", "/shop/arc", "/shop/arc/", "/assets/x-ABCDEFGH.js"} {
+		wantStatus(t, e.get(p), http.StatusNoContent)
+	}
+	// The router's /v1 prefix takes any path starting so, as before.
+	wantStatus(t, e.get("/v1x"), http.StatusNotFound)
+	noFollow := *e.srv.Client()
+	noFollow.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+	for p, want := range map[string]string{"/shop//arc": "/shop/arc", "/a/./b/": "/a/b/", "/a/../shop": "/shop"} {
+		res, err := noFollow.Get(e.srv.URL + p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != http.StatusMovedPermanently || res.Header.Get("Location") != want {
+			t.Errorf("%s: %d Location %q, want 301 %q", p, res.StatusCode, res.Header.Get("Location"), want)
+		}
+	}
+	if want := []string{"/", "/shop/arc", "/shop/arc/", "/assets/x-ABCDEFGH.js"}; !slices.Equal(reached, want) {
+		t.Errorf("the site got %q, want %q", reached, want)
+	}
 }
 
 // A panic in a handler is a JSON 500, logged, and the server goes on.
