@@ -76,26 +76,29 @@ func (b *bench) static(cases []staticCase) error {
 	}
 	b.stopProfile()
 
-	fmt.Println("| case | path | body bytes orderd / nginx | header bytes orderd / nginx | orderd req/s (median) | nginx req/s (median) | orderd/nginx (median) | range of the rounds |")
-	fmt.Println("|---|---|---|---|---|---|---|---|")
+	fmt.Println("| case | path | body bytes orderd / nginx | header bytes orderd / nginx | orderd req/s (median) | nginx req/s (median) | orderd/nginx req/s (median) | range of the rounds | CPU µs per answer orderd / nginx (median) | nginx/orderd CPU per answer (median) |")
+	fmt.Println("|---|---|---|---|---|---|---|---|---|---|")
 	for _, c := range cases {
-		var o, n, ratio []float64
+		var o, n, ratio, oc, nc, cpuRatio []float64
 		for _, rr := range rows[c.name] {
 			o, n = append(o, rr.r[0].RPS), append(n, rr.r[1].RPS)
 			ratio = append(ratio, rr.r[0].RPS/rr.r[1].RPS)
+			oc, nc = append(oc, rr.r[0].CPUus), append(nc, rr.r[1].CPUus)
+			cpuRatio = append(cpuRatio, rr.r[1].CPUus/rr.r[0].CPUus)
 		}
 		w := shape[c.name]
-		fmt.Printf("| %s | `%s` | %d / %d | %d / %d | %.0f | %.0f | **%.2f** | %.2f–%.2f |\n", c.name, c.path,
-			w[0].BodyBytes, w[1].BodyBytes, w[0].HeaderBytes, w[1].HeaderBytes, median(o), median(n), median(ratio), minOf(ratio), maxOf(ratio))
+		fmt.Printf("| %s | `%s` | %d / %d | %d / %d | %.0f | %.0f | **%.2f** | %.2f–%.2f | %.1f / %.1f | %.2f |\n", c.name, c.path,
+			w[0].BodyBytes, w[1].BodyBytes, w[0].HeaderBytes, w[1].HeaderBytes, median(o), median(n), median(ratio), minOf(ratio), maxOf(ratio),
+			median(oc), median(nc), median(cpuRatio))
 	}
 	fmt.Println()
-	fmt.Println("| case | round | first | orderd req/s | nginx req/s | orderd/nginx | orderd p50 / p99 ms | nginx p50 / p99 ms |")
-	fmt.Println("|---|---|---|---|---|---|---|---|")
+	fmt.Println("| case | round | first | orderd req/s | nginx req/s | orderd/nginx | orderd p50 / p99 ms | nginx p50 / p99 ms | CPU µs per answer orderd / nginx |")
+	fmt.Println("|---|---|---|---|---|---|---|---|---|")
 	for _, c := range cases {
 		for round, rr := range rows[c.name] {
 			o, n := rr.r[0], rr.r[1]
-			fmt.Printf("| %s | %d | %s | %.0f | %.0f | %.2f | %.2f / %.2f | %.2f / %.2f |\n", c.name, round+1, names[round%2],
-				o.RPS, n.RPS, o.RPS/n.RPS, o.P50ms, o.P99ms, n.P50ms, n.P99ms)
+			fmt.Printf("| %s | %d | %s | %.0f | %.0f | %.2f | %.2f / %.2f | %.2f / %.2f | %.1f / %.1f |\n", c.name, round+1, names[round%2],
+				o.RPS, n.RPS, o.RPS/n.RPS, o.P50ms, o.P99ms, n.P50ms, n.P99ms, o.CPUus, n.CPUus)
 		}
 	}
 	fmt.Println()

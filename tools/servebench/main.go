@@ -270,6 +270,7 @@ type loadResult struct {
 	BodyBytes   int64          `json:"body_bytes"`
 	HeaderBytes int            `json:"header_bytes"`
 	Status      map[string]int `json:"status"`
+	CPUus       float64        `json:"-"` // the server's CPU time per answer, µs
 }
 
 // load runs loadgen in its own process.
@@ -278,10 +279,19 @@ func (b *bench) load(url string, d time.Duration, extra ...string) (*loadResult,
 	cmd := exec.Command(filepath.Join(b.bin, "loadgen"), args...)
 	var stdout bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, os.Stderr
+	server := b.procs[0].Process.Pid
+	if strings.HasPrefix(url, b.nginx) {
+		server = b.procs[1].Process.Pid
+	}
+	before := cpuTicks(server)
 	runErr := cmd.Run()
+	ticks := cpuTicks(server) - before
 	var r loadResult
 	if err := json.Unmarshal(stdout.Bytes(), &r); err != nil {
 		return nil, fmt.Errorf("loadgen %s: %v (%v)", strings.Join(args, " "), err, runErr)
+	}
+	if r.Requests > 0 {
+		r.CPUus = float64(ticks) * 1e6 / 100 / float64(r.Requests)
 	}
 	if r.Errors > 0 || runErr != nil {
 		return &r, fmt.Errorf("loadgen %s: %d errors, first: %s", url, r.Errors, r.FirstError)
