@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -171,9 +172,12 @@ func load(host string, cfg config, request func(i uint64) []byte) (*Result, erro
 				errs     int
 				firstErr string
 				last     answer
+				broken   bool
 			)
 			defer func() {
-				c.close()
+				if !broken {
+					c.close()
+				}
 				mu.Lock()
 				defer mu.Unlock()
 				all = append(all, lat...)
@@ -197,6 +201,18 @@ func load(host string, cfg config, request func(i uint64) []byte) (*Result, erro
 				if !start.Before(deadline) {
 					return
 				}
+				if broken {
+					// The server closed (or broke) the connection: a new
+					// one, counted in this request's time as a client's
+					// reconnect would be.
+					nc, err := dial(host)
+					if err != nil {
+						errs++
+						firstErr = cmp.Or(firstErr, err.Error())
+						return
+					}
+					c, broken = nc, false
+				}
 				a, err := c.do(request(i), false)
 				lat = append(lat, time.Since(start))
 				if err == nil && a.status != cfg.status {
@@ -214,12 +230,7 @@ func load(host string, cfg config, request func(i uint64) []byte) (*Result, erro
 				}
 				if err != nil || a.closing {
 					c.close()
-					nc, err := dial(host)
-					if err != nil {
-						errs++
-						return
-					}
-					c = nc
+					broken = true
 				}
 			}
 		})
