@@ -20,7 +20,7 @@ type staticCase struct{ name, path string }
 func (b *bench) cases() ([]staticCase, error) {
 	all := map[string]string{"page": "/shop/arc", "js-small": "assets/sitewide-*.js", "js-large": "assets/runtime-*.js"}
 	var out []staticCase
-	for _, name := range strings.Split(b.o.cases, ",") {
+	for _, name := range strings.FieldsFunc(b.o.cases, func(r rune) bool { return r == ',' }) {
 		p, ok := all[name]
 		if !ok {
 			return nil, fmt.Errorf("-cases: unknown case %q (page, js-small, js-large)", name)
@@ -111,17 +111,21 @@ func (b *bench) orders() error {
 	if _, err := b.load(b.orderd+"/v1/orders", b.o.warmup, "-orders"); err != nil {
 		return fmt.Errorf("orders warm-up: %w", err)
 	}
-	fmt.Printf("| orders round | clients | orders/s | p50 ms | p99 ms | max ms |\n|---|---|---|---|---|---|\n")
+	fmt.Printf("| orders round | clients | orders/s | p50 ms | p99 ms | max ms | CPU µs per order |\n|---|---|---|---|---|---|---|\n")
 	var p99s, rps []float64
+	if err := b.startProfile(); err != nil {
+		return err
+	}
+	defer b.stopProfile()
 	for round := range b.o.rounds {
 		r, err := b.load(b.orderd+"/v1/orders", b.o.ordersD, "-orders")
 		if err != nil {
 			return fmt.Errorf("orders round %d: %w", round+1, err)
 		}
 		p99s, rps = append(p99s, r.P99ms), append(rps, r.RPS)
-		fmt.Printf("| %d | %d | %.0f | %.2f | %.2f | %.2f |\n", round+1, b.o.clients, r.RPS, r.P50ms, r.P99ms, r.MaxMs)
+		fmt.Printf("| %d | %d | %.0f | %.2f | %.2f | %.2f | %.0f |\n", round+1, b.o.clients, r.RPS, r.P50ms, r.P99ms, r.MaxMs, r.CPUus)
 	}
-	fmt.Printf("| median | %d | %.0f | | %.2f | |\n\n", b.o.clients, median(rps), median(p99s))
+	fmt.Printf("| median | %d | %.0f | | %.2f | | |\n\n", b.o.clients, median(rps), median(p99s))
 	return nil
 }
 
@@ -147,10 +151,13 @@ func maxOf(xs []float64) float64 {
 // end), writing the profile to the file profileEnv names.
 const profileEnv = "SERVEBENCH_DAEMON_PROFILE"
 
+// startProfile starts the profile for the first measured phase: the
+// static rounds, or the orders when there are no static cases.
 func (b *bench) startProfile() error {
-	if b.profile == nil {
+	if b.profile == nil || b.profiled {
 		return nil
 	}
+	b.profiled = true
 	return b.profile.Process.Signal(syscall.SIGUSR1)
 }
 

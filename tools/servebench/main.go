@@ -23,6 +23,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -44,6 +45,7 @@ import (
 
 type options struct {
 	site, encoding, profile, cases string
+	orderd                         string
 	rounds, clients                int
 	d, warmup, ordersD             time.Duration
 	rebuild                        bool
@@ -62,7 +64,8 @@ func main() {
 	flag.DurationVar(&o.warmup, "warmup", 2*time.Second, "warm-up per case and server before the rounds")
 	flag.DurationVar(&o.ordersD, "orders-d", 10*time.Second, "length of one orders measurement (0: no orders)")
 	flag.StringVar(&o.encoding, "encoding", "br, gzip", "the Accept-Encoding both servers are sent")
-	flag.StringVar(&o.cases, "cases", "page,js-small,js-large", "the static cases to run")
+	flag.StringVar(&o.cases, "cases", "page,js-small,js-large", "the static cases to run (empty: none)")
+	flag.StringVar(&o.orderd, "orderd", "", "an orderd binary to measure instead of building ./cmd/orderd (e.g. an older commit's)")
 	flag.StringVar(&o.profile, "profile", "", "write a CPU profile of the daemon during the rounds to this file")
 	flag.Parse()
 	if err := run(o); err != nil {
@@ -80,6 +83,8 @@ type bench struct {
 	nginx   string
 	brotli  bool
 	profile *exec.Cmd
+	// profiled: the profile was started (it covers one phase)
+	profiled bool
 }
 
 func run(o options) error {
@@ -115,8 +120,10 @@ func run(o options) error {
 	out, _ := exec.Command("nginx", "-v").CombinedOutput()
 	fmt.Printf("servebench %s: %d clients, %s per measurement, %d rounds, Accept-Encoding %q; %s; %s, brotli_static %v; GOMAXPROCS of orderd: default (%d cores)\n\n",
 		time.Now().UTC().Format(time.RFC3339), o.clients, o.d, o.rounds, o.encoding, goVersion(), strings.TrimSpace(string(out)), b.brotli, runtime.NumCPU())
-	if err := b.static(cases); err != nil {
-		return err
+	if len(cases) > 0 {
+		if err := b.static(cases); err != nil {
+			return err
+		}
 	}
 	if o.ordersD > 0 {
 		return b.orders()
@@ -168,7 +175,8 @@ func (b *bench) startOrderd() error {
 			"SERVEBENCH_SITE="+b.o.site, "SERVEBENCH_DATA="+data)
 		b.profile = cmd
 	} else {
-		cmd = exec.Command(filepath.Join(b.bin, "orderd"), "serve", "-addr", addr, "-site", b.o.site, "-data", data, "-write-rate", "0")
+		bin := cmp.Or(b.o.orderd, filepath.Join(b.bin, "orderd"))
+		cmd = exec.Command(bin, "serve", "-addr", addr, "-site", b.o.site, "-data", data, "-write-rate", "0")
 	}
 	cmd.Stdout, cmd.Stderr = logf, logf
 	if err := cmd.Start(); err != nil {
