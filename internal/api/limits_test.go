@@ -1,7 +1,9 @@
 package api_test
 
 import (
+	"bytes"
 	"encoding/json"
+	"io"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -209,6 +211,32 @@ func TestStaticUncleanPathRedirected(t *testing.T) {
 	}
 	if want := []string{"/", "/shop/arc", "/shop/arc/", "/assets/x-ABCDEFGH.js"}; !slices.Equal(reached, want) {
 		t.Errorf("the site got %q, want %q", reached, want)
+	}
+}
+
+// The site's handler gets a writer with ReadFrom, so http.ServeContent
+// sends a large file from disk with sendfile, and the bytes arrive whole.
+func TestStaticWriterKeepsReadFrom(t *testing.T) {
+	dir := t.TempDir()
+	big := []byte(strings.Repeat("0123456789abcdef", 64<<10)) // 1 MiB
+	if err := os.WriteFile(filepath.Join(dir, "big.bin"), big, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	files := http.FileServer(http.Dir(dir))
+	readerFrom := false
+	e := newEnv(t, func(c *api.Config) {
+		c.Static = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			_, readerFrom = w.(io.ReaderFrom)
+			files.ServeHTTP(w, r)
+		})
+	})
+	r := e.get("/big.bin")
+	wantStatus(t, r, http.StatusOK)
+	if !bytes.Equal(r.Body, big) {
+		t.Errorf("body: %d bytes, want %d", len(r.Body), len(big))
+	}
+	if !readerFrom {
+		t.Error("the site's handler got a writer without ReadFrom: no sendfile")
 	}
 }
 
