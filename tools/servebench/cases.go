@@ -191,7 +191,7 @@ func profiledDaemon() int {
 		}
 	}()
 	cfg := daemon.Config{Addr: os.Getenv("SERVEBENCH_ADDR"), Site: os.Getenv("SERVEBENCH_SITE"), Data: os.Getenv("SERVEBENCH_DATA"),
-		Log: quietLog(), Getenv: func(string) string { return "" }, WriteBurst: 20}
+		Log: daemonLog(), Getenv: func(string) string { return "" }, WriteBurst: 20}
 	if err := daemon.Run(ctx, cfg); err != nil {
 		fmt.Fprintln(os.Stderr, "servebench: daemon:", err)
 		return 1

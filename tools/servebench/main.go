@@ -327,8 +327,8 @@ func goVersion() string {
 	return strings.TrimSpace(string(out))
 }
 
-// quietLog is the profiled daemon's log: warnings and errors only, as a
-// text log to stderr (the request log has no lines for static files).
-func quietLog() *slog.Logger {
+// daemonLog is the profiled daemon's log, as orderd serve's default: text
+// at level Info to stderr (a line per /v1 request, none for static files).
+func daemonLog() *slog.Logger {
 	return slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
 }
