@@ -8,7 +8,7 @@ VULNDB := $(CURDIR)/tools/vulndb/db
 
 ROOT ?= /srv/saber
 
-.PHONY: publish rollback run build dev test test-go test-ts e2e lint vulncheck generate bench lighthouse deps chromium test-deps clean
+.PHONY: publish rollback run build dev test test-go test-ts e2e lint vulncheck generate bench bench-serve bench-deps lighthouse deps chromium test-deps clean
 
 ## deps: install the JavaScript packages (React, TypeScript, Playwright) when package-lock.json changed
 deps: node_modules/.installed
@@ -86,6 +86,19 @@ generate:
 ## bench: build benchmarks (real site, generated 1,000-page site, one-file rebuild, edit-to-reload)
 bench: deps
 	$(GO) test -p 1 -run '^$$' -bench . -benchtime 5x ./internal/site/ ./internal/devserver/
+
+## bench-serve: orderd against nginx on the same built site (a page, a small and
+## the large hashed script), each load from tools/loadgen in its own process, A/B
+## rounds; then orders at 64 clients (docs/benchmarks.md, "Serving against nginx")
+bench-serve: deps bench-deps
+	$(GO) run ./tools/servebench $(BENCH_SERVE_FLAGS)
+
+## bench-deps: the Debian packages bench-serve compares with: nginx and its
+## brotli_static module
+bench-deps:
+	@command -v nginx >/dev/null && [ -f /usr/lib/nginx/modules/ngx_http_brotli_static_module.so ] || { \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); $$SUDO apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq nginx-light libnginx-mod-http-brotli-static; }
 
 ## lighthouse: mobile Lighthouse scores of key pages (figures for docs/benchmarks.md)
 lighthouse: build test-deps

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"path"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -221,7 +222,40 @@ func (s *Server) noRoute(w http.ResponseWriter, r *http.Request) {
 // nosniff is outermost, so every answer has it: API, static files, errors
 // (a panic's 500 too), webhooks and the payment sandbox's pages.
 func (s *Server) Handler() http.Handler {
-	return nosniff(s.recoverer(s.logRequests(s.router)))
+	return nosniff(s.recoverer(s.logRequests(s.dispatch())))
+}
+
+// dispatch hands a clean path outside /v1 straight to the site's handler.
+// Through the router it would reach the same catch-all route only after
+// the /v1 prefix was tried, and the request would be copied twice to carry
+// the matched route (3 % of the daemon's CPU serving a hashed script,
+// docs/benchmarks.md, issue 18). A path the router would clean and
+// redirect (//, /./, /../) still goes through it, as does CONNECT.
+func (s *Server) dispatch() http.Handler {
+	site := s.cfg.Static
+	if site == nil {
+		return s.router
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if p := r.URL.Path; !strings.HasPrefix(p, "/v1") && r.Method != http.MethodConnect && isCleanPath(p) {
+			site.ServeHTTP(w, r)
+			return
+		}
+		s.router.ServeHTTP(w, r)
+	})
+}
+
+// isCleanPath reports a path gorilla/mux's router leaves as it is: rooted,
+// and path.Clean's result, with a trailing slash kept.
+func isCleanPath(p string) bool {
+	if p == "" || p[0] != '/' {
+		return false
+	}
+	c := path.Clean(p)
+	if p[len(p)-1] == '/' && c != "/" {
+		c += "/"
+	}
+	return c == p
 }
 
 // requestLocale is the locale of a request, one of the catalogue's:

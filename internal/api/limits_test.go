@@ -1,10 +1,13 @@
 package api_test
 
 import (
+	"bytes"
 	"encoding/json"
+	"io"
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -177,6 +180,64 @@ func TestStaticFallthrough(t *testing.T) {
 		t.Errorf("/v1 reached the site: %s", r.Body)
 	}
 	wantStatus(t, e.get("/v1/shop"), http.StatusOK)
+}
+
+// A path outside /v1 that is not clean is redirected to its clean form, as
+// the router always did, though clean ones go to the site without it.
+func TestStaticUncleanPathRedirected(t *testing.T) {
+	var reached []string
+	e := newEnv(t, func(c *api.Config) {
+		c.Static = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			reached = append(reached, r.URL.Path)
+			w.WriteHeader(http.StatusNoContent)
+		})
+	})
+	for _, p := range []string{"/", "/shop/arc", "/shop/arc/", "/assets/x-ABCDEFGH.js"} {
+		wantStatus(t, e.get(p), http.StatusNoContent)
+	}
+	// The router's /v1 prefix takes any path starting so, as before.
+	wantStatus(t, e.get("/v1x"), http.StatusNotFound)
+	noFollow := *e.srv.Client()
+	noFollow.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+	for p, want := range map[string]string{"/shop//arc": "/shop/arc", "/a/./b/": "/a/b/", "/a/../shop": "/shop"} {
+		res, err := noFollow.Get(e.srv.URL + p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != http.StatusMovedPermanently || res.Header.Get("Location") != want {
+			t.Errorf("%s: %d Location %q, want 301 %q", p, res.StatusCode, res.Header.Get("Location"), want)
+		}
+	}
+	if want := []string{"/", "/shop/arc", "/shop/arc/", "/assets/x-ABCDEFGH.js"}; !slices.Equal(reached, want) {
+		t.Errorf("the site got %q, want %q", reached, want)
+	}
+}
+
+// The site's handler gets a writer with ReadFrom, so http.ServeContent
+// sends a large file from disk with sendfile, and the bytes arrive whole.
+func TestStaticWriterKeepsReadFrom(t *testing.T) {
+	dir := t.TempDir()
+	big := []byte(strings.Repeat("0123456789abcdef", 64<<10)) // 1 MiB
+	if err := os.WriteFile(filepath.Join(dir, "big.bin"), big, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	files := http.FileServer(http.Dir(dir))
+	readerFrom := false
+	e := newEnv(t, func(c *api.Config) {
+		c.Static = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			_, readerFrom = w.(io.ReaderFrom)
+			files.ServeHTTP(w, r)
+		})
+	})
+	r := e.get("/big.bin")
+	wantStatus(t, r, http.StatusOK)
+	if !bytes.Equal(r.Body, big) {
+		t.Errorf("body: %d bytes, want %d", len(r.Body), len(big))
+	}
+	if !readerFrom {
+		t.Error("the site's handler got a writer without ReadFrom: no sendfile")
+	}
 }
 
 // A panic in a handler is a JSON 500, logged, and the server goes on.

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"io"
 	"net/http"
 	"runtime/debug"
 	"strings"
@@ -30,6 +31,20 @@ func (r *statusRecorder) Write(b []byte) (int, error) {
 		r.status = http.StatusOK
 	}
 	return r.ResponseWriter.Write(b)
+}
+
+// ReadFrom keeps net/http's sendfile path: http.ServeContent copies a file
+// from disk with io.Copy, which uses the writer's ReadFrom when it has one,
+// and the embedded interface alone would hide it (every file above the
+// static handler's memory limit went through a user-space copy).
+func (r *statusRecorder) ReadFrom(src io.Reader) (int64, error) {
+	if r.status == 0 {
+		r.status = http.StatusOK
+	}
+	if rf, ok := r.ResponseWriter.(io.ReaderFrom); ok {
+		return rf.ReadFrom(src)
+	}
+	return io.Copy(struct{ io.Writer }{r.ResponseWriter}, src)
 }
 
 // Unwrap lets http.ResponseController reach the real writer.
