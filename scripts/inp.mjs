@@ -16,6 +16,11 @@ import { chromium } from "@playwright/test";
 const base = process.argv[2] ?? "http://127.0.0.1:8089";
 const runs = Number(process.argv[3] ?? 5);
 const pages = (process.env.INP_PAGES ?? "/shop/arc,/shop/custom-saber-creator").split(",");
+// INP_VIEWPORT=desktop: 1280 px, where the button is on the first screen (no scroll before the click).
+const desktop = process.env.INP_VIEWPORT === "desktop";
+// INP_WAIT=settled: click once the page has loaded and the browser is idle
+// (the islands hydrated on interaction still wait), instead of at once.
+const settled = process.env.INP_WAIT === "settled";
 const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 /** The page's "Add to basket": the product form's, else the creator's. */
@@ -75,7 +80,7 @@ try {
   for (const path of pages) {
     const rows = [];
     for (let i = 0; i < runs; i++) {
-      const context = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+      const context = await browser.newContext(desktop ? { viewport: { width: 1280, height: 800 } } : { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
       await cdp.send("Network.enable");
@@ -91,6 +96,11 @@ try {
       await page.goto(base + path, { waitUntil: "commit" });
       const button = page.locator(BUTTON).first();
       await button.scrollIntoViewIfNeeded({ timeout: 60_000 });
+      if (settled) {
+        // The page loaded and quiet, still nothing hydrated (product page).
+        await page.waitForLoadState("load");
+        await page.evaluate(() => new Promise((r) => requestIdleCallback(() => r(undefined), { timeout: 5000 })));
+      }
       await button.click({ timeout: 60_000 });
       await page.waitForFunction(() => /** @type {any} */ (window).__bench.count > 0, null, { timeout: 60_000 });
       // Event timing entries arrive after the paint that ends them.

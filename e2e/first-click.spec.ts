@@ -1,0 +1,110 @@
+// The first click on "Add to basket" before React is on the page (issue 18,
+// components/cart/firstClick.ts): with the React runtime's download held
+// back, the click stores the line, shows "In your basket" and the header
+// count; a navigation straight after keeps the line; once React comes
+// nothing is added twice. A click after hydration adds once; a shop paused
+// at run time takes the line back and shows the modal.
+import { expect, test, type Page, type Route } from "./fixtures";
+import { watchConsole } from "./console";
+import { cart, declineCookies, hydratedIsland, islandReady, OwnDaemon, TEXT } from "./shop";
+
+/** Holds every request for the React runtime until release() (then lets them through). */
+async function holdRuntime(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  await page.route(/\/assets\/runtime-[^/]+\.js$/, async (route: Route) => {
+    await released;
+    // The page may have gone meanwhile (its request cancelled).
+    await route.continue().catch(() => undefined);
+  });
+  return release;
+}
+
+const badge = (page: Page) => page.locator(".cart-badge__count");
+
+test.describe("first click before hydration", () => {
+  test("shows the confirmation and the count before React, and React adds nothing again", { tag: "@both" }, async ({ page }) => {
+    const problems = watchConsole(page);
+    await declineCookies(page);
+    const release = await holdRuntime(page);
+    await page.goto("/shop/arc");
+    await page.getByLabel(/With crystal/).check();
+    await page.getByRole("button", { name: TEXT.en.add, exact: true }).click();
+    await expect(badge(page)).toHaveText("1");
+    await expect(badge(page)).toBeVisible();
+    await expect(page.getByRole("link", { name: /Basket, 1 item/ })).toBeVisible();
+    await expect(page.locator(".add-to-cart__added")).toHaveText("In your basket. Go to the basket");
+    // All of it without React: the runtime is still held.
+    await expect(hydratedIsland(page, "AddToCart")).toHaveCount(0);
+    expect(await cart(page)).toEqual([{ product: "arc", variant: "crystal", quantity: 1 }]);
+
+    release();
+    await islandReady(page, "AddToCart");
+    await islandReady(page, "CartBadge");
+    // The island finishes the press (its toast) and does not add again.
+    await expect(page.getByText(TEXT.en.added)).toBeVisible();
+    await expect(page.locator(".cart-badge[data-hydrated]")).toBeVisible();
+    expect(await cart(page)).toEqual([{ product: "arc", variant: "crystal", quantity: 1 }]);
+    await expect(badge(page)).toHaveText("1");
+    await expect(page.locator(".add-to-cart__added")).toHaveText("In your basket. Go to the basket");
+    // The next press is React's, and adds one.
+    await page.getByRole("button", { name: TEXT.en.add, exact: true }).click();
+    await expect(badge(page)).toHaveText("2");
+    expect(await cart(page)).toEqual([{ product: "arc", variant: "crystal", quantity: 2 }]);
+    // Hydration met the markup the loader wrote: no mismatch was logged.
+    expect(problems).toEqual([]);
+  });
+
+  test("a navigation straight after the click keeps the line", { tag: "@both" }, async ({ page }) => {
+    await declineCookies(page);
+    const release = await holdRuntime(page);
+    await page.goto("/shop/arc");
+    await page.getByLabel(/With crystal/).check();
+    await page.getByRole("button", { name: TEXT.en.add, exact: true }).click();
+    await page.goto("/shop");
+    expect(await cart(page)).toEqual([{ product: "arc", variant: "crystal", quantity: 1 }]);
+    release();
+    // The next page's badge hydrates from the stored cart; still one line.
+    await islandReady(page, "CartBadge");
+    await expect(badge(page)).toHaveText("1");
+    expect(await cart(page)).toEqual([{ product: "arc", variant: "crystal", quantity: 1 }]);
+  });
+
+  test("a click after hydration adds once", async ({ page }) => {
+    await declineCookies(page);
+    await page.goto("/shop/plug");
+    const button = page.getByRole("button", { name: TEXT.en.add, exact: true });
+    await button.hover();
+    await islandReady(page, "AddToCart");
+    await button.click();
+    await expect(badge(page)).toHaveText("1");
+    await expect(page.getByText(TEXT.en.added)).toBeVisible();
+    expect(await cart(page)).toEqual([{ product: "plug", quantity: 1 }]);
+  });
+
+  test.describe("paused at run time", () => {
+    let shop: OwnDaemon;
+    test.beforeAll(async () => {
+      shop = await OwnDaemon.start();
+      await shop.owner("shop", "pause");
+    });
+    test.afterAll(async () => {
+      await shop?.stop();
+    });
+
+    test("the line stored before React goes back and the modal opens", async ({ page }) => {
+      await declineCookies(page);
+      const release = await holdRuntime(page);
+      await page.goto(shop.url + "/shop/arc");
+      await page.getByRole("button", { name: TEXT.en.add, exact: true }).click();
+      // Built open: the loader cannot know yet, and stores the line.
+      await expect(badge(page)).toHaveText("1");
+      release();
+      await expect(page.getByRole("dialog", { name: TEXT.en.pausedTitle })).toBeVisible();
+      await expect(page.getByRole("button", { name: TEXT.en.paused, exact: true })).toBeVisible();
+      expect(await cart(page)).toEqual([]);
+      await expect(badge(page)).toBeHidden();
+      await expect(page.locator(".add-to-cart__added")).toHaveText("");
+    });
+  });
+});
