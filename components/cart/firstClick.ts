@@ -13,7 +13,7 @@
 // become a chunk shared with them, one more request before the loader runs
 // on every page. So the few lines of cart logic below repeat
 // components/cart/store.ts's addItem for one unit of a product;
-// e2e/unit/first-click.spec.ts checks that both give the same stored cart.
+// e2e/unit/cart-store.spec.ts checks that both give the same stored cart.
 
 /** components/cart/store.ts's CART_KEY and MAX_QUANTITY. */
 export const FIRST_CLICK_CART_KEY = "saber-shop.cart.v1";
