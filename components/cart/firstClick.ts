@@ -1,13 +1,21 @@
-// The first click on a product page's "Add to basket", before React is on
-// the page (issue 18): the island hydrates on interaction, and React (65 KB
-// gzip) takes seconds on a slow phone, so the loader hands a click on a
-// button marked data-first-click to firstClick() instead of holding it.
+// The first click on "Add to basket" (a product page's, the creator's)
+// before React is on the page (issue 18): React (65 KB gzip) takes seconds
+// on a slow phone, so the loader hands a click on a button marked
+// data-first-click to firstClick() instead of holding it or losing it.
 // It stores the line at once (localStorage is synchronous: a shopper who
 // leaves straight away keeps it), writes the confirmation and the header
 // count into the server-rendered markup exactly as the islands render them,
 // and notes on each island's props what it did, so that hydration matches
-// the page and AddToCart finishes the job (the daemon's word on paused
+// the page and the island finishes the job (the daemon's word on paused
 // orders, the toast, the analytics event) without adding again.
+//
+// The markup says what to do: the button's data-first-click names the
+// island's messages ("add_to_cart": its in_basket and go_to_basket), and
+// either data-product (plus the form's checked "variant" radio) or
+// data-cart-item (the whole line as the server rendered it: the creator's
+// first design) says what goes in; data-first-click-unless lists query
+// parameters that make the server's line not the page's (a design link),
+// and [data-first-click-added] is the live region that confirms.
 //
 // Bundled into the loader alone: a module the islands import too would
 // become a chunk shared with them, one more request before the loader runs
@@ -23,11 +31,11 @@ export const FIRST_CLICK_MAX_QUANTITY = 10;
 interface StoredLine {
   product: string;
   variant?: string;
-  creator?: unknown;
+  creator?: Record<string, unknown>;
   quantity: number;
 }
 
-/** What the first clicks did, on AddToCart's props until it hydrates. */
+/** What the first clicks did, on the island's props until it hydrates. */
 export interface FirstClick {
   /** One entry per click: the generator variant chosen, if any. */
   added: { variant?: string }[];
@@ -50,13 +58,17 @@ function lines(raw: string | null): StoredLine[] {
   });
 }
 
-/** The stored cart after one more of product (and variant): a new line, or one more on the same line. */
-export function withOneMore(raw: string | null, product: string, variant?: string): StoredLine[] {
+/**
+ * The stored cart after one more of product (and variant, or creator
+ * design): a new line, or one more on the same line.
+ */
+export function withOneMore(raw: string | null, product: string, variant?: string, creator?: Record<string, unknown>): StoredLine[] {
   const items = lines(raw);
-  const at = items.findIndex((i) => i.product === product && (i.variant ?? "") === (variant ?? "") && i.creator === undefined);
-  // Object.assign, not spreads: esbuild lowers a spread to a helper that
-  // lives in a chunk, and the loader imports nothing.
-  if (at < 0) return [...items, Object.assign({ product }, variant ? { variant } : {}, { quantity: 1 })];
+  const design = JSON.stringify(creator ?? null);
+  const at = items.findIndex((i) => i.product === product && (i.variant ?? "") === (variant ?? "") && JSON.stringify(i.creator ?? null) === design);
+  // Object.assign, not spreads: esbuild lowers a spread to a helper from a
+  // chunk shared with the islands.
+  if (at < 0) return [...items, Object.assign({ product }, variant ? { variant } : {}, creator ? { creator } : {}, { quantity: 1 })];
   items[at] = Object.assign({}, items[at], { quantity: Math.min(items[at]!.quantity + 1, FIRST_CLICK_MAX_QUANTITY) });
   return items;
 }
@@ -88,27 +100,56 @@ function showCount(count: number): void {
   island.setAttribute("props", JSON.stringify(Object.assign(p, { shownCount: count })));
 }
 
-/**
- * Handles a click inside a not yet hydrated island when it is on a
- * data-first-click button (AddToCart's): stores the line and shows what the
- * island would. Returns false when it did nothing (another element, no
- * storage): the loader then holds the click for React as before.
- */
-export function firstClick(island: HTMLElement, target: Element): boolean {
-  const button = target.closest<HTMLButtonElement>("button[data-first-click][data-product]");
-  const p = button && island.contains(button) ? props(island) : null;
-  if (!button || !p) return false;
-  const product = button.dataset.product!;
+/** Some choice in the island differs from the server's markup (a radio picked before hydration). */
+function changed(island: Element): boolean {
+  return Array.from(island.querySelectorAll("input")).some((i) =>
+    i.type === "radio" || i.type === "checkbox" ? i.checked !== i.defaultChecked : i.value !== i.defaultValue,
+  );
+}
+
+/** The line a press adds, read from the markup; null when the markup cannot say. */
+function lineOf(island: Element, button: HTMLButtonElement, p: Record<string, unknown>): Omit<StoredLine, "quantity"> | null {
+  const unless = (button.dataset.firstClickUnless ?? "").split(" ").filter(Boolean);
+  const query = new URLSearchParams(location.search);
+  if (unless.some((k) => query.has(k))) return null;
+  if (button.dataset.cartItem) {
+    // The server's line is the page's only while nothing was chosen yet.
+    if (changed(island)) return null;
+    try {
+      const item = JSON.parse(button.dataset.cartItem) as StoredLine;
+      return typeof item.product === "string" ? item : null;
+    } catch {
+      return null;
+    }
+  }
+  const product = button.dataset.product;
+  if (!product) return null;
   const chosen = button.form ? new FormData(button.form).get("variant") : null;
   const generators = (p.generators ?? []) as { id: string }[];
-  // As the island reads it: the checked radio, else the first; only one the product has.
+  // As AddToCart reads it: the checked radio, else the first; only one the product has.
   const wanted = chosen === null ? generators[0]?.id : String(chosen);
   const variant = generators.find((g) => g.id === wanted)?.id;
+  return variant ? { product, variant } : { product };
+}
+
+/**
+ * Handles a click inside a not yet hydrated island when it is on a
+ * data-first-click button: stores the line and shows what the island
+ * would. Returns false when it did nothing (another element, a line the
+ * markup cannot tell, no storage): the loader then holds the click for
+ * React as before.
+ */
+export function firstClick(island: HTMLElement, target: Element): boolean {
+  const button = target.closest<HTMLButtonElement>("button[data-first-click]");
+  const p = button && island.contains(button) ? props(island) : null;
+  const line = button && p && lineOf(island, button, p);
+  if (!button || !p || !line) return false;
+  const variant = line.variant;
   let raw: string | null;
   let items: StoredLine[];
   try {
     raw = localStorage.getItem(FIRST_CLICK_CART_KEY);
-    items = withOneMore(raw, product, variant);
+    items = withOneMore(raw, line.product, variant, line.creator);
     localStorage.setItem(FIRST_CLICK_CART_KEY, JSON.stringify(items));
   } catch {
     return false; // no storage: React's in-memory cart takes the click
@@ -117,15 +158,16 @@ export function firstClick(island: HTMLElement, target: Element): boolean {
   done.added.push(variant ? { variant } : {});
   island.setAttribute("props", JSON.stringify(Object.assign(p, { firstClick: done })));
 
-  // "In your basket. Go to the basket", AddToCart's live region.
-  const live = button.form?.querySelector(".add-to-cart__added");
+  // "In your basket. Go to the basket", the island's live region.
+  const live = island.querySelector("[data-first-click-added]");
   const messages = (p.messages ?? {}) as Record<string, string>;
+  const prefix = button.dataset.firstClick;
   if (live && !live.firstElementChild) {
     const said = document.createElement("span");
-    said.textContent = messages["add_to_cart.in_basket"] ?? "";
+    said.textContent = messages[`${prefix}.in_basket`] ?? "";
     const link = document.createElement("a");
     link.href = String(p.basketHref);
-    link.textContent = messages["add_to_cart.go_to_basket"] ?? "";
+    link.textContent = messages[`${prefix}.go_to_basket`] ?? "";
     live.replaceChildren(said, " ", link);
   }
   showCount(items.reduce((n, i) => n + i.quantity, 0));

@@ -128,13 +128,13 @@ export default function AddToCart(p: AddToCartProps) {
           </p>
         )}
         {orders.open ? (
-          <button type="button" className="btn btn--primary btn--lg btn--block" onClick={() => void add()} data-product={p.product.slug} data-first-click="">
+          <button type="button" className="btn btn--primary btn--lg btn--block" onClick={() => void add()} data-product={p.product.slug} data-first-click="add_to_cart">
             {t("add_to_cart.add")}
           </button>
         ) : (
           <PausedButton t={t} onClick={() => setDialog(true)} />
         )}
-        <p className="add-to-cart__added" aria-live="polite">
+        <p className="add-to-cart__added" aria-live="polite" data-first-click-added="">
           {added > 0 && (
             <>
               <span>{t("add_to_cart.in_basket")}</span> <a href={p.basketHref}>{t("add_to_cart.go_to_basket")}</a>

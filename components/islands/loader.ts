@@ -170,6 +170,17 @@ function holdClicks(el: HTMLElement): () => void {
   };
 }
 
+/** Until hydrated, clicks on the island's first-click button (components/cart/firstClick.ts). Returns the stop. */
+function takeFirstClicks(el: HTMLElement): () => void {
+  const take = (e: MouseEvent) => {
+    if (!(e.target instanceof Element) || !firstClick(el, e.target)) return;
+    e.preventDefault();
+    e.stopImmediatePropagation();
+  };
+  el.addEventListener("click", take, true);
+  return () => el.removeEventListener("click", take, true);
+}
+
 async function hydrate(el: HTMLElement, replay?: () => void): Promise<void> {
   if (hydrating.has(el)) return;
   hydrating.add(el);
@@ -200,7 +211,12 @@ class SaberIsland extends HTMLElement {
     if (started.has(this)) return;
     started.add(this);
     const when = this.getAttribute("hydrate") ?? "load";
-    const go = () => whenWanted(this);
+    // An island with a first-click button (the creator's Add to basket)
+    // takes that button's clicks before React from the first paint. Others
+    // are not held: replayed at once after hydration they would meet the
+    // state before the island's effects (the creator's design link).
+    const stop = when !== "interaction" && this.querySelector("[data-first-click]") ? takeFirstClicks(this) : undefined;
+    const go = () => whenWanted(this, stop);
     if (when === "idle") idle(go);
     else if (when === "visible") whenVisible(this, go);
     else if (when === "interaction") onInteraction(this);

@@ -108,12 +108,21 @@ test.describe("the loader's first click stores what addItem stores", () => {
   };
   for (const [name, raw] of Object.entries(starts)) {
     test(`from ${name}`, () => {
-      for (const [product, variant] of [["arc", undefined], ["arc", "crystal"], ["arc", "standard"], ["plug", undefined]] as const) {
+      const design = { parts: { emitter: "a" } };
+      const presses: [string, string | undefined, Record<string, unknown> | undefined][] = [
+        ["arc", undefined, undefined],
+        ["arc", "crystal", undefined],
+        ["arc", "standard", undefined],
+        ["plug", undefined, undefined],
+        ["custom-saber-creator", undefined, design],
+        ["custom-saber-creator", undefined, { parts: { emitter: "b" } }],
+      ];
+      for (const [product, variant, creator] of presses) {
         if (raw === null) storage.removeItem(store.CART_KEY);
         else storage.setItem(store.CART_KEY, raw);
-        const loader = JSON.stringify(first.withOneMore(raw, product, variant));
-        store.addItem({ product, ...(variant ? { variant } : {}), quantity: 1 });
-        expect(loader, `${product} ${variant ?? ""}`).toBe(storage.getItem(store.CART_KEY));
+        const loader = JSON.stringify(first.withOneMore(raw, product, variant, creator));
+        store.addItem({ product, ...(variant ? { variant } : {}), ...(creator ? { creator } : {}), quantity: 1 });
+        expect(loader, `${product} ${variant ?? ""} ${JSON.stringify(creator ?? "")}`).toBe(storage.getItem(store.CART_KEY));
       }
     });
   }
