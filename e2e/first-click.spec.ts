@@ -2,24 +2,12 @@
 // components/cart/firstClick.ts): with the React runtime's download held
 // back, the click stores the line, shows "In your basket" and the header
 // count; a navigation straight after keeps the line; once React comes
-// nothing is added twice. A click after hydration adds once; a shop paused
-// at run time takes the line back and shows the modal. The creator's button
+// nothing is added twice. A click after hydration adds once (a shop paused
+// at run time takes the line back: paused.spec.ts). The creator's button
 // does the same with the design its first paint shows.
-import { expect, test, type Page, type Route } from "./fixtures";
+import { expect, test, type Page } from "./fixtures";
 import { watchConsole } from "./console";
-import { cart, declineCookies, hydratedIsland, islandReady, OwnDaemon, TEXT } from "./shop";
-
-/** Holds every request for the React runtime until release() (then lets them through). */
-async function holdRuntime(page: Page): Promise<() => void> {
-  let release!: () => void;
-  const released = new Promise<void>((r) => (release = r));
-  await page.route(/\/assets\/runtime-[^/]+\.js$/, async (route: Route) => {
-    await released;
-    // The page may have gone meanwhile (its request cancelled).
-    await route.continue().catch(() => undefined);
-  });
-  return release;
-}
+import { cart, declineCookies, holdRuntime, hydratedIsland, islandReady, TEXT } from "./shop";
 
 const badge = (page: Page) => page.locator(".cart-badge__count");
 
@@ -81,32 +69,6 @@ test.describe("first click before hydration", () => {
     await expect(badge(page)).toHaveText("1");
     await expect(page.getByText(TEXT.en.added)).toBeVisible();
     expect(await cart(page)).toEqual([{ product: "plug", quantity: 1 }]);
-  });
-
-  test.describe("paused at run time", () => {
-    let shop: OwnDaemon;
-    test.beforeAll(async () => {
-      shop = await OwnDaemon.start();
-      await shop.owner("shop", "pause");
-    });
-    test.afterAll(async () => {
-      await shop?.stop();
-    });
-
-    test("the line stored before React goes back and the modal opens", async ({ page }) => {
-      await declineCookies(page);
-      const release = await holdRuntime(page);
-      await page.goto(shop.url + "/shop/arc");
-      await page.getByRole("button", { name: TEXT.en.add, exact: true }).click();
-      // Built open: the loader cannot know yet, and stores the line.
-      await expect(badge(page)).toHaveText("1");
-      release();
-      await expect(page.getByRole("dialog", { name: TEXT.en.pausedTitle })).toBeVisible();
-      await expect(page.getByRole("button", { name: TEXT.en.paused, exact: true })).toBeVisible();
-      expect(await cart(page)).toEqual([]);
-      await expect(badge(page)).toBeHidden();
-      await expect(page.locator(".add-to-cart__added")).toHaveText("");
-    });
   });
 
   test.describe("the creator", () => {

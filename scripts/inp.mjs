@@ -95,7 +95,10 @@ try {
       await page.addInitScript(observe);
       await page.goto(base + path, { waitUntil: "commit" });
       const button = page.locator(BUTTON).first();
-      await button.scrollIntoViewIfNeeded({ timeout: 60_000 });
+      // At 1280 px the button is on the first screen: no scroll (a scroll
+      // hydrates the islands it brings near, see components/islands/loader.ts).
+      if (desktop) await button.waitFor({ timeout: 60_000 });
+      else await button.scrollIntoViewIfNeeded({ timeout: 60_000 });
       if (settled) {
         // The page loaded and quiet, still nothing hydrated (product page).
         await page.waitForLoadState("load");
