@@ -92,12 +92,17 @@ function showCount(count: number): void {
   const p = island && props(island);
   const number = badge?.querySelector<HTMLElement>(".cart-badge__count");
   if (!badge || !island || !p || !number) return;
-  const forms = (p.countLabel ?? {}) as Partial<Record<Intl.LDMLPluralRule, string>>;
-  const form = forms[new Intl.PluralRules(String(p.locale)).select(count)] ?? forms.other ?? String(p.label);
-  badge.setAttribute("aria-label", form.replace("{count}", String(count)));
   number.textContent = String(count);
   number.hidden = count === 0;
   island.setAttribute("props", JSON.stringify(Object.assign(p, { shownCount: count })));
+  // The accessible name after the paint: the first Intl.PluralRules of a
+  // page costs milliseconds the click's feedback should not wait for (the
+  // same name whether React or this writes it first).
+  setTimeout(() => {
+    const forms = (p.countLabel ?? {}) as Partial<Record<Intl.LDMLPluralRule, string>>;
+    const form = forms[new Intl.PluralRules(String(p.locale)).select(count)] ?? forms.other ?? String(p.label);
+    badge.setAttribute("aria-label", form.replace("{count}", String(count)));
+  });
 }
 
 /** Some choice in the island differs from the server's markup (a radio picked before hydration). */
@@ -173,7 +178,7 @@ export function firstClick(island: HTMLElement, target: Element): boolean {
   showCount(items.reduce((n, i) => n + i.quantity, 0));
   // Islands already hydrated (the badge, with a cart from an earlier visit)
   // hear of the change as if from another tab; so does the loader's wait
-  // for a companion's stored list.
-  window.dispatchEvent(new StorageEvent("storage", { key: FIRST_CLICK_CART_KEY }));
+  // for a companion's stored list. After the paint, like the name above.
+  setTimeout(() => window.dispatchEvent(new StorageEvent("storage", { key: FIRST_CLICK_CART_KEY })));
   return true;
 }
