@@ -8,7 +8,7 @@ VULNDB := $(CURDIR)/tools/vulndb/db
 
 ROOT ?= /srv/saber
 
-.PHONY: publish rollback run build dev test test-go test-ts e2e lint vulncheck generate bench bench-serve bench-deps lighthouse deps chromium test-deps clean
+.PHONY: publish rollback run build dev test test-go test-ts e2e lint vulncheck generate bench bench-serve bench-deps lighthouse inp deps chromium test-deps clean
 
 ## deps: install the JavaScript packages (React, TypeScript, Playwright) when package-lock.json changed
 deps: node_modules/.installed
@@ -105,6 +105,12 @@ lighthouse: build test-deps
 	@$(GO) build -o .build/orderd ./cmd/orderd
 	@.build/orderd serve -addr 127.0.0.1:8089 -site ./public -data .build/lighthouse-var & pid=$$!; sleep 1; \
 	  sleep 1; node scripts/lighthouse.mjs http://127.0.0.1:8089; status=$$?; kill $$pid; exit $$status
+
+## inp: first click on Add to basket under Slow 4G and 4x CPU (INP, time to the header count; figures for docs/benchmarks.md)
+inp: build test-deps
+	@$(GO) build -o .build/orderd ./cmd/orderd
+	@.build/orderd serve -addr 127.0.0.1:8089 -site ./public -data .build/inp-var -write-rate 0 & pid=$$!; sleep 2; \
+	  node scripts/inp.mjs http://127.0.0.1:8089; status=$$?; kill $$pid; exit $$status
 
 ## publish: build the site and publish it to HOST (docs/deploy.md): rsync into
 ## ROOT/releases/STAMP, then `orderd publish` there checks it and switches

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { expect, test, type Page } from "./fixtures";
 import { mailTo } from "./mail";
-import { basketReady, cart, declineCookies, LOCALES, OwnDaemon, path, ROOT, TEXT, type Locale } from "./shop";
+import { basketReady, cart, declineCookies, holdRuntime, LOCALES, OwnDaemon, path, ROOT, TEXT, type Locale } from "./shop";
 
 const SIGNUP: Record<Locale, { label: string; submit: string; done: string }> = {
   en: { label: "Your e-mail address", submit: "Notify me", done: "E-mail saved" },
@@ -71,6 +71,21 @@ test.describe("paused at run time", () => {
       expect(await cart(page)).toHaveLength(0);
     });
   }
+
+  test("a press before React stores the line, and hydration takes it back and opens the modal", async ({ page }) => {
+    await declineCookies(page);
+    const release = await holdRuntime(page);
+    await page.goto(shop.url + "/shop/arc");
+    await page.getByRole("button", { name: TEXT.en.add, exact: true }).click();
+    // Built open: the loader (components/cart/firstClick.ts) cannot know yet.
+    await expect(page.locator(".cart-badge__count")).toHaveText("1");
+    release();
+    await expect(page.getByRole("dialog", { name: TEXT.en.pausedTitle })).toBeVisible();
+    await expect(page.getByRole("button", { name: TEXT.en.paused, exact: true })).toBeVisible();
+    expect(await cart(page)).toEqual([]);
+    await expect(page.locator(".cart-badge__count")).toBeHidden();
+    await expect(page.locator(".add-to-cart__added")).toHaveText("");
+  });
 
   test("the basket's paused modal has the signup too", async ({ page }) => {
     await declineCookies(page);

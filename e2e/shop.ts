@@ -167,6 +167,22 @@ export async function cart(page: Page): Promise<{ product: string; variant?: str
 }
 
 /**
+ * Holds every request for the React runtime until the returned release()
+ * is called: the page's islands stay unhydrated meanwhile (first-click
+ * tests, components/cart/firstClick.ts).
+ */
+export async function holdRuntime(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  await page.route(/\/assets\/runtime-[^/]+\.js$/, async (route) => {
+    await released;
+    // The page may have gone meanwhile (its request cancelled).
+    await route.continue().catch(() => undefined);
+  });
+  return release;
+}
+
+/**
  * The island of a component ("Basket", "Creator") once hydrated: the loader
  * (components/islands/loader.ts) sets `hydrated` when React has the island.
  */

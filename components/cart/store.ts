@@ -140,3 +140,11 @@ function subscribe(listener: Listener): () => void {
 export function useCart(): readonly CartItem[] {
   return useSyncExternalStore(subscribe, readCart, () => EMPTY);
 }
+
+/**
+ * The number of items as React state; hydration sees shown, the count the
+ * markup has (0 from the server, more when the loader stored a first click).
+ */
+export function useItemCount(shown: number): number {
+  return useSyncExternalStore(subscribe, () => itemCount(readCart()), () => shown);
+}

@@ -1,8 +1,9 @@
 // Putting the design into the basket: a new line, or back into the line it
 // was opened from; refused while orders are paused (the modal explains).
 // "In your basket" shows until the design or the line changes.
-import { useState } from "react";
-import { addItem, replaceAt } from "../cart/store";
+import { useEffect, useState } from "react";
+import type { FirstClick } from "../cart/firstClick";
+import { addItem, replaceAt, restoreCart, type CartItem } from "../cart/store";
 import { pushCommerceEvent } from "../events";
 import type { Translate } from "../i18n";
 import { changeCartUnlessPaused, useOrdersOpen, type OrdersState } from "../OrdersPaused";
@@ -18,6 +19,8 @@ export interface AddToBasketInput {
   /** The design's price in minor units, for the analytics event. */
   price: number;
   t: Translate;
+  /** The presses the loader stored before hydration (components/cart/firstClick.ts). */
+  firstClick?: FirstClick;
 }
 
 export interface AddToBasket {
@@ -36,7 +39,28 @@ export function useAddToBasket(p: AddToBasketInput, d: DesignState): AddToBasket
   const [pausedOpen, setPausedOpen] = useState(false);
   // The outcome with the design and line it was for: an edit or a change of
   // line makes it stale.
-  const [done, setDone] = useState<{ kind: "added" | "saved"; design: Design; line: number | null } | null>(null);
+  // The loader's confirmation of the first design is in the markup already: hydrate with it.
+  const [done, setDone] = useState<{ kind: "added" | "saved"; design: Design; line: number | null } | null>(() =>
+    p.firstClick ? { kind: "added", design: d.design, line: null } : null,
+  );
+
+  // What the loader stored stands unless the daemon says the shop is
+  // paused (then the cart goes back and the modal explains).
+  useEffect(() => {
+    const first = p.firstClick;
+    if (!first) return;
+    void (async () => {
+      if (orders.answered || (await orders.check())) {
+        first.added.forEach(() => confirmAdded(d.design));
+        return;
+      }
+      restoreCart(first.before as CartItem[]);
+      setDone(null);
+      setPausedOpen(true);
+    })();
+    // Once, for the presses before hydration.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   async function add() {
     const { design, editLine } = d;
@@ -54,12 +78,16 @@ export function useAddToBasket(p: AddToBasketInput, d: DesignState): AddToBasket
     const gone = !replaced && editLine !== null;
     if (gone) d.detachLine();
     setDone({ kind: replaced ? "saved" : "added", design, line: gone ? null : editLine });
-    showToast(t(replaced ? "creator_ui.saved" : "creator_ui.added"), "success");
-    if (!replaced) {
-      pushCommerceEvent("add_to_cart", p.currency, p.price, [
-        { item_id: CREATOR, item_name: t("creator_ui.price_title"), item_variant: design.generator, price: p.price / 100, quantity: 1 },
-      ]);
-    }
+    if (replaced) showToast(t("creator_ui.saved"), "success");
+    else confirmAdded(design);
+  }
+
+  /** The toast and the analytics event of a new line. */
+  function confirmAdded(design: Design) {
+    showToast(t("creator_ui.added"), "success");
+    pushCommerceEvent("add_to_cart", p.currency, p.price, [
+      { item_id: CREATOR, item_name: t("creator_ui.price_title"), item_variant: design.generator, price: p.price / 100, quantity: 1 },
+    ]);
   }
 
   return {

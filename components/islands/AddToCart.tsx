@@ -5,10 +5,13 @@
 // somebody reaches for the button. While the owner has paused orders (the
 // build's flag, then the daemon's word, asked when the island hydrates) the
 // button reads the spec's paused text and opens the "Orders paused" modal
-// with the notify-me signup.
+// with the notify-me signup. A press before hydration is stored and shown by
+// the loader at once (components/cart/firstClick.ts); the island, hydrated,
+// finishes it (paused check, toast, analytics) from props.firstClick.
 import "./add-to-cart.css";
 import { useEffect, useId, useRef, useState } from "react";
-import { addItem } from "../cart/store";
+import type { FirstClick } from "../cart/firstClick";
+import { addItem, restoreCart, type CartItem } from "../cart/store";
 import { PausedButton, PausedDialog, changeCartUnlessPaused, useOrdersOpen } from "../OrdersPaused";
 import type { NotifyMeProps } from "./NotifyMe";
 import { pushCommerceEvent } from "../events";
@@ -29,6 +32,8 @@ export interface AddToCartProps {
   notify: NotifyMeProps;
   /** add_to_cart.* and orders.* messages. */
   messages: Bundle;
+  /** Set by the loader, never by the build: the presses it handled before hydration. */
+  firstClick?: FirstClick;
 }
 
 export default function AddToCart(p: AddToCartProps) {
@@ -37,7 +42,8 @@ export default function AddToCart(p: AddToCartProps) {
   const form = useRef<HTMLFormElement>(null);
   const generators = p.generators ?? [];
   const [variant, setVariant] = useState(generators[0]?.id ?? "");
-  const [added, setAdded] = useState(0);
+  // The loader's confirmation is in the markup already: hydrate with it.
+  const [added, setAdded] = useState(p.firstClick?.added.length ?? 0);
   const orders = useOrdersOpen(p.locale, p.ordersOpen);
   const [dialog, setDialog] = useState(false);
   // A radio chosen before hydration stays chosen (uncontrolled): take it.
@@ -47,6 +53,25 @@ export default function AddToCart(p: AddToCartProps) {
   }, []);
   const chosen = generators.find((g) => g.id === variant);
   const unit = p.product.price.amount + (chosen?.price.amount ?? 0);
+
+  // What the loader stored before hydration stands unless the daemon says
+  // the shop is paused (then the cart goes back and the modal explains), as
+  // for a press after hydration (changeCartUnlessPaused).
+  useEffect(() => {
+    const first = p.firstClick;
+    if (!first) return;
+    void (async () => {
+      if (orders.answered || (await orders.check())) {
+        first.added.forEach((a) => confirmAdded(generators.find((g) => g.id === a.variant)));
+        return;
+      }
+      restoreCart(first.before as CartItem[]);
+      setAdded(0);
+      setDialog(true);
+    })();
+    // Once, for the presses before hydration.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   async function add() {
     // Read the form, not state: a radio chosen before hydration is in the DOM.
@@ -60,13 +85,18 @@ export default function AddToCart(p: AddToCartProps) {
       setDialog(true);
       return;
     }
+    confirmAdded(g);
+    setAdded((n) => n + 1);
+  }
+
+  /** The toast and the analytics event of a press that stands. */
+  function confirmAdded(g: Generator | undefined) {
     const name = g ? `${p.product.title} (${g.name})` : p.product.title;
     const price = p.product.price.amount + (g?.price.amount ?? 0);
     showToast(t("add_to_cart.added", { name }), "success");
     pushCommerceEvent("add_to_cart", p.product.price.currency, price, [
       { item_id: p.product.slug, item_name: p.product.title, item_variant: g?.id, price: price / 100, quantity: 1 },
     ]);
-    setAdded((n) => n + 1);
   }
 
   return (
@@ -98,13 +128,13 @@ export default function AddToCart(p: AddToCartProps) {
           </p>
         )}
         {orders.open ? (
-          <button type="button" className="btn btn--primary btn--lg btn--block" onClick={() => void add()} data-product={p.product.slug}>
+          <button type="button" className="btn btn--primary btn--lg btn--block" onClick={() => void add()} data-product={p.product.slug} data-first-click="add_to_cart">
             {t("add_to_cart.add")}
           </button>
         ) : (
           <PausedButton t={t} onClick={() => setDialog(true)} />
         )}
-        <p className="add-to-cart__added" aria-live="polite">
+        <p className="add-to-cart__added" aria-live="polite" data-first-click-added="">
           {added > 0 && (
             <>
               <span>{t("add_to_cart.in_basket")}</span> <a href={p.basketHref}>{t("add_to_cart.go_to_basket")}</a>

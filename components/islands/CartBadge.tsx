@@ -1,6 +1,6 @@
 // Header link to the basket with the number of items in the persisted cart.
 import { useEffect, useState } from "react";
-import { itemCount, useCart } from "../cart/store";
+import { useItemCount } from "../cart/store";
 import { interpolate } from "../i18n";
 
 export interface CartBadgeProps {
@@ -9,10 +9,15 @@ export interface CartBadgeProps {
   /** Accessible name with the count, e.g. "Basket, {count} items" (already pluralised per count by the caller is impossible, so the forms travel). */
   countLabel: Partial<Record<Intl.LDMLPluralRule, string>>;
   locale: string;
+  /**
+   * Set by the loader, never by the build: the count it wrote into this
+   * markup before hydration (components/cart/firstClick.ts).
+   */
+  shownCount?: number;
 }
 
-export default function CartBadge({ href, label, countLabel, locale }: CartBadgeProps) {
-  const count = itemCount(useCart());
+export default function CartBadge({ href, label, countLabel, locale, shownCount = 0 }: CartBadgeProps) {
+  const count = useItemCount(shownCount);
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const form = countLabel[new Intl.PluralRules(locale).select(count)] ?? countLabel.other ?? label;

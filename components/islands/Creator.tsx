@@ -11,13 +11,14 @@ import { useId, useMemo } from "react";
 import type { CreatorData } from "../generated/pagedata";
 import { Blade } from "../creator/Blade";
 import { useCssVars } from "../creator/cssVars";
-import { bladeColor, priceOf, type Preset } from "../creator/design";
+import { bladeColor, canonical, priceOf, type Preset } from "../creator/design";
 import { Hilt } from "../creator/Hilt";
 import { HiltThumb } from "../creator/HiltThumb";
 import { PartPicker } from "../creator/PartPicker";
 import { PresetEditor } from "../creator/PresetEditor";
+import type { FirstClick } from "../cart/firstClick";
 import { useAddToBasket } from "../creator/useAddToBasket";
-import { useDesign } from "../creator/useDesign";
+import { CREATOR, useDesign } from "../creator/useDesign";
 import { usePreview } from "../creator/usePreview";
 import { translator, type Bundle } from "../i18n";
 import { formatMoney } from "../money";
@@ -34,6 +35,8 @@ export interface CreatorProps {
   notify: NotifyMeProps;
   /** creator_ui.*, price.*, product.* and orders.* messages. */
   messages: Bundle;
+  /** Set by the loader, never by the build: the presses it handled before hydration. */
+  firstClick?: FirstClick;
 }
 
 export default function Creator(p: CreatorProps) {
@@ -46,7 +49,7 @@ export default function Creator(p: CreatorProps) {
   const preview = usePreview(design);
   const { preset, active, lit, igniteKey, clashKey, sound } = preview;
   const price = priceOf(design, cat, cat.base_price.amount);
-  const buy = useAddToBasket({ locale: p.locale, currency: p.currency, ordersOpen: p.ordersOpen, price, t }, d);
+  const buy = useAddToBasket({ locale: p.locale, currency: p.currency, ordersOpen: p.ordersOpen, price, t, firstClick: p.firstClick }, d);
   const glow = preset ? bladeColor(preset) : "#ff2a3d";
   const rootRef = useCssVars<HTMLDivElement>({ "--stage-glow": glow });
   const names = useMemo(
@@ -248,13 +251,22 @@ export default function Creator(p: CreatorProps) {
           </p>
           <p className="notice notice--warn creator__noreturn">{t("product.not_returnable")}</p>
           {buy.orders.open ? (
-            <button type="button" className="btn btn--primary btn--lg btn--block" onClick={() => void buy.add()}>
+            <button
+              type="button"
+              className="btn btn--primary btn--lg btn--block"
+              onClick={() => void buy.add()}
+              // Before hydration the loader adds this line (the server's
+              // design) itself, unless the link carries a design or a line.
+              data-first-click={editLine === null ? "creator_ui" : undefined}
+              data-first-click-unless="v h p line"
+              data-cart-item={JSON.stringify({ product: CREATOR, creator: canonical(design) })}
+            >
               {editLine !== null ? t("creator_ui.save") : t("creator_ui.add")}
             </button>
           ) : (
             <PausedButton t={t} onClick={buy.openPaused} />
           )}
-          <p className="creator__added" aria-live="polite">
+          <p className="creator__added" aria-live="polite" data-first-click-added="">
             {buy.added && (
               <>
                 <span>{t("creator_ui.in_basket")}</span> <a href={p.basketHref}>{t("creator_ui.go_to_basket")}</a>

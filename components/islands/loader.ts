@@ -8,14 +8,15 @@
 //   the visitor scrolls and it is (nearly) in view. For islands whose server
 //   markup already works (the carousel is a scroll-snap list): no React on a
 //   page nobody touches. A click that arrives while the chunks load is held
-//   and replayed once React listens.
+//   and replayed once React listens, except on a data-first-click button
+//   ("Add to basket"): components/cart/firstClick.ts does its work at once.
 // A "companion" island (boolean attribute) shows nothing of its own on a
 // fresh page (the cart badge with an empty cart, the toast list): past its
 // moment it still waits until React comes onto the page for another island,
 // or, with storage-key, until that localStorage key holds a non-empty list
 // (at its moment, or when another tab changes it). The React runtime is the
 // page's one big download; companions never make a page pay for it alone.
-export {};
+import { firstClick } from "../cart/firstClick";
 
 const RELOAD_KEY = "saber-shop.chunk-reload";
 /**
@@ -150,6 +151,12 @@ function holdClicks(el: HTMLElement): () => void {
     // Links and form controls work without React: a radio or a checkbox
     // changes at once, and the island reads the form when it acts.
     if (!target || target.closest("a[href], label, input, select, textarea")) return;
+    // Done here and now: the island, hydrated, finishes it without a replay.
+    if (firstClick(el, target)) {
+      e.preventDefault();
+      e.stopImmediatePropagation();
+      return;
+    }
     e.preventDefault();
     e.stopImmediatePropagation();
     held.push(target);
@@ -161,6 +168,17 @@ function holdClicks(el: HTMLElement): () => void {
     // hydrating it synchronously and then handle the click.
     for (const t of held) t.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, composed: true }));
   };
+}
+
+/** Until hydrated, clicks on the island's first-click button (components/cart/firstClick.ts). Returns the stop. */
+function takeFirstClicks(el: HTMLElement): () => void {
+  const take = (e: MouseEvent) => {
+    if (!(e.target instanceof Element) || !firstClick(el, e.target)) return;
+    e.preventDefault();
+    e.stopImmediatePropagation();
+  };
+  el.addEventListener("click", take, true);
+  return () => el.removeEventListener("click", take, true);
 }
 
 async function hydrate(el: HTMLElement, replay?: () => void): Promise<void> {
@@ -193,7 +211,12 @@ class SaberIsland extends HTMLElement {
     if (started.has(this)) return;
     started.add(this);
     const when = this.getAttribute("hydrate") ?? "load";
-    const go = () => whenWanted(this);
+    // An island with a first-click button (the creator's Add to basket)
+    // takes that button's clicks before React from the first paint. Others
+    // are not held: replayed at once after hydration they would meet the
+    // state before the island's effects (the creator's design link).
+    const stop = when !== "interaction" && this.querySelector("[data-first-click]") ? takeFirstClicks(this) : undefined;
+    const go = () => whenWanted(this, stop);
     if (when === "idle") idle(go);
     else if (when === "visible") whenVisible(this, go);
     else if (when === "interaction") onInteraction(this);

@@ -79,3 +79,51 @@ test("the same stored value gives the same array (stable snapshot for React)", (
   store.addItem({ product: "arc", quantity: 1 });
   expect(store.readCart()).toBe(store.readCart());
 });
+
+// components/cart/firstClick.ts repeats addItem for the loader (which must
+// not share a chunk with the islands): both must store the same cart.
+test.describe("the loader's first click stores what addItem stores", () => {
+  let first: typeof import("../../components/cart/firstClick");
+  test.beforeAll(async () => {
+    first = await import("../../components/cart/firstClick");
+  });
+
+  test("the same key and limit", () => {
+    expect(first.FIRST_CLICK_CART_KEY).toBe(store.CART_KEY);
+    expect(first.FIRST_CLICK_MAX_QUANTITY).toBe(store.MAX_QUANTITY);
+  });
+
+  const starts: Record<string, string | null> = {
+    "nothing stored": null,
+    "an empty cart": "[]",
+    "a broken value": "{not json",
+    "a foreign value": '{"product":"arc"}',
+    "other lines, an invalid one and a creator design": JSON.stringify([
+      { product: "plug", quantity: 2 },
+      { product: "arc", quantity: 0 },
+      { product: "arc", variant: "crystal", quantity: 3 },
+      { product: "custom-saber-creator", creator: { parts: { emitter: "a" } }, quantity: 1 },
+    ]),
+    "the line at the limit": JSON.stringify([{ product: "arc", quantity: 10 }]),
+  };
+  for (const [name, raw] of Object.entries(starts)) {
+    test(`from ${name}`, () => {
+      const design = { parts: { emitter: "a" } };
+      const presses: [string, string | undefined, Record<string, unknown> | undefined][] = [
+        ["arc", undefined, undefined],
+        ["arc", "crystal", undefined],
+        ["arc", "standard", undefined],
+        ["plug", undefined, undefined],
+        ["custom-saber-creator", undefined, design],
+        ["custom-saber-creator", undefined, { parts: { emitter: "b" } }],
+      ];
+      for (const [product, variant, creator] of presses) {
+        if (raw === null) storage.removeItem(store.CART_KEY);
+        else storage.setItem(store.CART_KEY, raw);
+        const loader = JSON.stringify(first.withOneMore(raw, product, variant, creator));
+        store.addItem({ product, ...(variant ? { variant } : {}), ...(creator ? { creator } : {}), quantity: 1 });
+        expect(loader, `${product} ${variant ?? ""} ${JSON.stringify(creator ?? "")}`).toBe(storage.getItem(store.CART_KEY));
+      }
+    });
+  }
+});
