@@ -1,6 +1,7 @@
 package site
 
 import (
+	"bufio"
 	"bytes"
 	"crypto/rand"
 	"crypto/sha256"
@@ -11,7 +12,6 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"strings"
 	"syscall"
 	"time"
 
@@ -111,19 +111,26 @@ func (c buildCache) load(name string, v any) bool {
 	if c.dir == "" {
 		return false
 	}
-	b, err := os.ReadFile(c.file(name))
+	f, err := os.Open(c.file(name))
 	if err != nil {
 		return false
 	}
-	if gob.NewDecoder(bytes.NewReader(b)).Decode(v) != nil {
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil || gob.NewDecoder(bufio.NewReader(f)).Decode(v) != nil {
 		return false
 	}
-	// Mark it used (PruneBuildCache keeps what builds use).
-	if fi, err := os.Stat(c.file(name)); err == nil && time.Since(fi.ModTime()) > time.Hour {
-		now := time.Now()
-		os.Chtimes(c.file(name), now, now)
-	}
+	markUsed(c.file(name), fi)
 	return true
+}
+
+// markUsed moves an entry's time to now (at most once an hour):
+// PruneBuildCache keeps what builds use.
+func markUsed(p string, fi os.FileInfo) {
+	if time.Since(fi.ModTime()) > time.Hour {
+		now := time.Now()
+		os.Chtimes(p, now, now)
+	}
 }
 
 // save encodes v into name atomically (another build may read it now).
@@ -203,10 +210,8 @@ func (c buildCache) linkObject(obj, dst string, make func() ([]byte, error)) (si
 			return 0, false, false, nil
 		}
 		created = true
-	} else if time.Since(fi.ModTime()) > time.Hour {
-		// Mark it used (PruneObjects keeps what builds use).
-		now := time.Now()
-		os.Chtimes(obj, now, now)
+	} else {
+		markUsed(obj, fi)
 	}
 	if err := os.Link(obj, dst); err != nil {
 		return 0, false, false, nil
@@ -247,10 +252,8 @@ func (b *Builder) PruneBuildCache() (int, error) {
 		if st, ok := fi.Sys().(*syscall.Stat_t); ok && st.Nlink > 1 {
 			return nil
 		}
-		if strings.HasPrefix(e.Name(), ".tmp-") || filepath.Ext(p) != "" || strings.Contains(filepath.ToSlash(p), "/objects/") {
-			if os.Remove(p) == nil {
-				n++
-			}
+		if os.Remove(p) == nil {
+			n++
 		}
 		return nil
 	})

@@ -145,35 +145,24 @@ func writeTree(o *output, outDir string, compress bool, cache *compressCache, st
 		body []byte
 		src  string
 	}
-	jobs := make(chan job)
-	var mu sync.Mutex
-	var firstErr error
-	var wg sync.WaitGroup
-	// Creating a file is syscall latency more than CPU on this VM's disk
-	// (about half a millisecond each), so writers outnumber cores.
-	for i := 0; i < 4*runtime.GOMAXPROCS(0); i++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for j := range jobs {
-				one, e := writeOne(tmp, prev, j.path, j.body, j.src, compress, cache, store, linkFrom)
-				mu.Lock()
-				if e != nil && firstErr == nil {
-					firstErr = e
-				}
-				st.add(one)
-				mu.Unlock()
-			}
-		}()
-	}
+	jobs := make([]job, 0, len(o.files)+len(o.copy))
 	for p, body := range o.files {
-		jobs <- job{path: p, body: body}
+		jobs = append(jobs, job{path: p, body: body})
 	}
 	for p, src := range o.copy {
-		jobs <- job{path: p, src: src}
+		jobs = append(jobs, job{path: p, src: src})
 	}
-	close(jobs)
-	wg.Wait()
+	var mu sync.Mutex
+	var firstErr error
+	onDisk(jobs, func(j job) {
+		one, e := writeOne(tmp, prev, j.path, j.body, j.src, compress, cache, store, linkFrom)
+		mu.Lock()
+		if e != nil && firstErr == nil {
+			firstErr = e
+		}
+		st.add(one)
+		mu.Unlock()
+	})
 	if firstErr != nil {
 		return st, firstErr
 	}
@@ -393,40 +382,40 @@ func updateInPlace(o *output, outDir string, written map[string][32]byte) (int64
 	return n, nil
 }
 
-// removeTree is os.RemoveAll with the files unlinked by several goroutines:
-// an unlink is disk latency more than CPU on this VM, and the previous tree
-// of a site with photos holds hundreds of files.
+// removeTree is os.RemoveAll with the files unlinked in parallel (onDisk):
+// the previous tree of a site with photos holds hundreds of files.
 func removeTree(dir string) error {
-	var files, dirs []string
+	var files []string
 	err := filepath.WalkDir(dir, func(p string, e os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if e.IsDir() {
-			dirs = append(dirs, p)
-		} else {
+		if err == nil && !e.IsDir() {
 			files = append(files, p)
 		}
-		return nil
+		return err
 	})
-	if err != nil {
-		return os.RemoveAll(dir)
+	if err == nil {
+		onDisk(files, func(f string) { os.Remove(f) })
 	}
-	work := make(chan string)
+	return os.RemoveAll(dir) // the directories, and anything left
+}
+
+// onDisk calls do for every item from several goroutines: creating or
+// removing a file is syscall latency more than CPU on this VM's disk
+// (about half a millisecond each), so the workers outnumber the cores.
+func onDisk[T any](items []T, do func(T)) {
+	work := make(chan T)
 	var wg sync.WaitGroup
 	for i := 0; i < 4*runtime.GOMAXPROCS(0); i++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for f := range work {
-				os.Remove(f)
+			for it := range work {
+				do(it)
 			}
 		}()
 	}
-	for _, f := range files {
-		work <- f
+	for _, it := range items {
+		work <- it
 	}
 	close(work)
 	wg.Wait()
-	return os.RemoveAll(dir) // the directories, and anything left
 }
