@@ -22,6 +22,7 @@ export default function Basket(req: RenderRequest) {
             <strong>{t("orders.paused_title")}</strong> {t("orders.paused_text")}
           </p>
         )}
+        <Prose page={page} className="container--text" />
         <IslandPlaceholder id="basket" noscript={t("basket.noscript")}>
           <Island
             name="Basket"
@@ -53,7 +54,6 @@ export default function Basket(req: RenderRequest) {
             }}
           />
         </IslandPlaceholder>
-        <Prose page={page} className="container--text" />
         {data.countries.length > 0 && (
           <section className="deliveries">
             <h2 id="deliveries-title" className="section__title">

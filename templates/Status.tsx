@@ -16,6 +16,7 @@ export default function Status(req: RenderRequest) {
     <Layout req={req}>
       <PageHeader page={page} />
       <div className="container section">
+        <Prose page={page} className="container--text" />
         <IslandPlaceholder id="order-status" noscript={t("status.noscript")}>
           <Island
             name="OrderStatus"
@@ -28,7 +29,6 @@ export default function Status(req: RenderRequest) {
             }}
           />
         </IslandPlaceholder>
-        <Prose page={page} className="container--text" />
       </div>
     </Layout>
   );

@@ -34,7 +34,11 @@ export function apiItems(items: readonly CartItem[]): object[] {
   );
 }
 
-/** Debounce of re-quoting while the shopper changes quantities or types a code. */
+/**
+ * Debounce of re-quoting while the shopper changes quantities or types a
+ * code. The first question goes at once: the basket waits for its answer
+ * before it shows the lines (issue 18: nothing moves when prices arrive).
+ */
 export const QUOTE_DEBOUNCE_MS = 150;
 
 /**
@@ -45,6 +49,7 @@ export const QUOTE_DEBOUNCE_MS = 150;
 export function useQuote(input: QuoteInput, retry: number): QuoteState {
   const [state, setState] = useState<QuoteState>({ kind: input.items.length ? "pending" : "empty" });
   const seq = useRef(0);
+  const asked = useRef(false);
   const key = JSON.stringify([input.locale, apiItems(input.items), input.country, input.code]);
   useEffect(() => {
     const n = ++seq.current;
@@ -53,6 +58,8 @@ export function useQuote(input: QuoteInput, retry: number): QuoteState {
       return;
     }
     setState((s) => ({ kind: "pending", last: lastQuote(s) }));
+    const delay = asked.current ? QUOTE_DEBOUNCE_MS : 0;
+    asked.current = true;
     const timer = setTimeout(async () => {
       const body: Record<string, unknown> = { locale: input.locale, items: apiItems(input.items) };
       if (input.country) body.country = input.country;
@@ -62,7 +69,7 @@ export function useQuote(input: QuoteInput, retry: number): QuoteState {
       if (res.ok) setState({ kind: "done", quote: res.data });
       else if (res.status === 422) setState((s) => ({ kind: "invalid", error: res, last: lastQuote(s) }));
       else setState((s) => ({ kind: "failed", error: res, last: lastQuote(s) }));
-    }, QUOTE_DEBOUNCE_MS);
+    }, delay);
     return () => clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- key covers the input
   }, [key, retry]);

@@ -60,9 +60,15 @@ export default function Basket(p: BasketProps) {
   const checkout = useCheckout({ locale: p.locale, ordersOpen: p.ordersOpen, t, id }, drafted, basket);
   const { items, quote, quoteState } = basket;
 
-  if (!restored) {
+  // Until the tab's cart is read and first priced, the server's loading
+  // state stays: lines and summary then appear once, whole, and nothing on
+  // the page moves for them (island-pending, site-ui.css).
+  // ("empty" too: the render that first has the lines comes before the
+  // quote's effect has asked.)
+  const unpriced = items.length > 0 && !quote && (quoteState.kind === "pending" || quoteState.kind === "empty");
+  if (!restored || unpriced) {
     return (
-      <div className="basket basket--loading" aria-busy="true">
+      <div className="basket basket--loading island-pending" aria-busy="true">
         <p className="basket__loading">
           <span className="spinner" aria-hidden="true" /> {t("basket.loading")}
         </p>

@@ -230,15 +230,18 @@ export default function OrderStatus(props: OrderStatusProps) {
 }
 
 function Skeleton({ label }: { label: string }) {
+  // island-pending holds the footer back until the order is here (site CSS).
   return (
-    <div className="order-status__skeleton card card--pad">
-      <p className="order-status__loading">
-        <span className="spinner" aria-hidden="true" />
-        {label}
-      </p>
-      <span className="skeleton-bar skeleton-bar--title" aria-hidden="true" />
-      <span className="skeleton-bar" aria-hidden="true" />
-      <span className="skeleton-bar skeleton-bar--short" aria-hidden="true" />
+    <div className="island-pending">
+      <div className="order-status__skeleton card card--pad">
+        <p className="order-status__loading">
+          <span className="spinner" aria-hidden="true" />
+          {label}
+        </p>
+        <span className="skeleton-bar skeleton-bar--title" aria-hidden="true" />
+        <span className="skeleton-bar" aria-hidden="true" />
+        <span className="skeleton-bar skeleton-bar--short" aria-hidden="true" />
+      </div>
     </div>
   );
 }
