@@ -7,7 +7,7 @@
 // loaded on its page only.
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { bothWidthsIf, expect, type Page, test } from "./fixtures";
+import { bothWidthsIf, expect, type Page, type Response, test } from "./fixtures";
 import { expectNoSeriousViolations } from "./axe";
 import { watchConsole } from "./console";
 import { DATA, LOCALES, TEXT, afterIdle, basketReady, islandReady, cart, customer, declineCookies, fillCheckout, orderdBinary, path, type Locale } from "./shop";
@@ -296,6 +296,13 @@ test("reduced motion: no animation, the blade still shows its colour", async ({ 
 
 test("sound: no audio until the shopper asks, then hum with volume and mute", async ({ page }) => {
   const seen = problems(page);
+  // The Web Audio code is its own chunk, fetched when the shopper reaches
+  // for the sound (issue 18): no script the page has loaded before holds it.
+  const scripts: Response[] = [];
+  page.on("response", (r) => {
+    if (r.request().resourceType() === "script") scripts.push(r);
+  });
+  const audioCodeLoaded = async () => (await Promise.all(scripts.map((r) => r.text()))).some((t) => t.includes("createOscillator"));
   await page.addInitScript(() => {
     const Real = window.AudioContext;
     (window as unknown as { audioContexts: number }).audioContexts = 0;
@@ -310,9 +317,11 @@ test("sound: no audio until the shopper asks, then hum with volume and mute", as
   await page.getByRole("tab", { name: "Preset 2" }).click();
   await page.getByRole("button", { name: "Clash" }).click();
   expect(await page.evaluate(() => (window as unknown as { audioContexts: number }).audioContexts)).toBe(0);
+  expect(await audioCodeLoaded()).toBe(false);
   await page.getByRole("button", { name: "Play sound" }).click();
   await expect(page.getByRole("button", { name: "Stop sound" })).toHaveAttribute("aria-pressed", "true");
   expect(await page.evaluate(() => (window as unknown as { audioContexts: number }).audioContexts)).toBe(1);
+  expect(await audioCodeLoaded()).toBe(true);
   await page.getByRole("button", { name: "Swing" }).click();
   await page.getByRole("button", { name: "Clash" }).click();
   await page.getByRole("slider", { name: "Volume" }).fill("20");

@@ -1,9 +1,21 @@
 // The live preview: which preset the blade shows, whether it is lit, the
 // replays of ignition and clash, and the synthesised sound (Web Audio,
-// started only by a click).
+// started only by a click). The Web Audio code is a chunk of its own,
+// fetched when the shopper reaches for the sound (pointer or focus on its
+// button) and not before (issue 18).
 import { useEffect, useRef, useState } from "react";
-import { SaberAudio } from "./audio";
+import type { SaberAudio } from "./audio";
 import type { Design, Preset } from "./design";
+
+type AudioModule = typeof import("./audio");
+let audioModule: AudioModule | undefined;
+let audioLoading: Promise<AudioModule> | undefined;
+
+/** Starts fetching the sound code (once); resolves with it. */
+export function loadAudio(): Promise<AudioModule> {
+  audioLoading ??= import("./audio").then((m) => (audioModule = m));
+  return audioLoading;
+}
 
 export interface SoundState {
   playing: boolean;
@@ -28,6 +40,8 @@ export interface Preview {
   toggleLit: () => void;
   clash: () => void;
   toggleSound: () => void;
+  /** The shopper is about to use the sound: fetch its code now. */
+  warmSound: () => void;
   swing: () => void;
   setVolume: (v: number) => void;
   setMuted: (muted: boolean) => void;
@@ -47,6 +61,27 @@ export function usePreview(design: Design): Preview {
   function replay() {
     setLit(true);
     setIgniteKey((k) => k + 1);
+  }
+
+  function toggleSound() {
+    // Fetched by warmSound in the pointer press before this click as a
+    // rule; otherwise the first press waits for it (still within the
+    // page's user activation, which Web Audio needs).
+    if (!audioModule) {
+      void loadAudio().then(() => toggleSound());
+      return;
+    }
+    const a = (audio.current ??= new audioModule.SaberAudio());
+    if (a.playing) {
+      a.stop();
+      setSound((s) => ({ ...s, playing: false }));
+      return;
+    }
+    a.setVolume(sound.volume);
+    a.setMuted(sound.muted);
+    const ok = a.start(preset?.sound ?? "");
+    if (ok) setLit(true);
+    setSound((s) => ({ ...s, playing: ok, unsupported: !ok }));
   }
 
   return {
@@ -79,19 +114,8 @@ export function usePreview(design: Design): Preview {
       setClashKey((k) => k + 1);
       audio.current?.clash();
     },
-    toggleSound() {
-      const a = (audio.current ??= new SaberAudio());
-      if (a.playing) {
-        a.stop();
-        setSound((s) => ({ ...s, playing: false }));
-        return;
-      }
-      a.setVolume(sound.volume);
-      a.setMuted(sound.muted);
-      const ok = a.start(preset?.sound ?? "");
-      if (ok) setLit(true);
-      setSound((s) => ({ ...s, playing: ok, unsupported: !ok }));
-    },
+    warmSound: () => void loadAudio(),
+    toggleSound,
     swing: () => audio.current?.swing(),
     setVolume(v) {
       audio.current?.setVolume(v);

@@ -26,7 +26,10 @@ export default function CartBadge({ href, label, countLabel, locale, shownCount 
       <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">
         <path fill="currentColor" d="M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4Zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4ZM5.2 4l.6 3H21l-2 8H7.4L4.3 2H1v2h3.3Z" />
       </svg>
-      <span className="cart-badge__label">{label}</span>
+      {/* The space makes the visible text "Basket 4", which the accessible
+          name "Basket, 4 items" contains (WCAG 2.5.3, label in name); a
+          flex container does not lay it out. */}
+      <span className="cart-badge__label">{label}</span>{" "}
       <span className="cart-badge__count" hidden={count === 0}>{count}</span>
     </a>
   );
