@@ -2,6 +2,7 @@ package content
 
 import (
 	"errors"
+	"path"
 	"regexp"
 	"strings"
 
@@ -159,7 +160,16 @@ func (l *loader) tomlFile(parts ...string) (*fields, bool) {
 		return nil, false
 	}
 	r := l.reporter(l.rel(parts...))
-	data, lines, err := decodeTOMLFile(src)
+	key := path.Join(parts...)
+	c, ok := l.tomls[key]
+	if !ok || string(c.src) != string(src) {
+		c = cachedTOML{src: src}
+		c.data, c.lines, c.err = decodeTOMLFile(src)
+		if l.tomls != nil {
+			l.tomls[key] = c
+		}
+	}
+	data, lines, err := c.data, c.lines, c.err
 	if err != nil {
 		line, msg := 0, err.Error()
 		var pe *parseError

@@ -25,6 +25,7 @@ func Load(dir string) (*Site, error) {
 type Loader struct {
 	dir   string
 	cache map[string]cachedFile
+	tomls map[string]cachedTOML
 	// Drafts keeps the documents marked draft: true (dev mode), each with
 	// Doc.Draft set; without it they are checked like any file and left out.
 	Drafts bool
@@ -32,12 +33,12 @@ type Loader struct {
 
 // NewLoader returns a loader that caches parsed Markdown by file content.
 func NewLoader(dir string) *Loader {
-	return &Loader{dir: dir, cache: map[string]cachedFile{}}
+	return &Loader{dir: dir, cache: map[string]cachedFile{}, tomls: map[string]cachedTOML{}}
 }
 
 // Load is Load with the loader's cache.
 func (c *Loader) Load() (*Site, error) {
-	l := &loader{dir: c.dir, display: displayRoot(c.dir), cache: c.cache, drafts: c.Drafts}
+	l := &loader{dir: c.dir, display: displayRoot(c.dir), cache: c.cache, tomls: c.tomls, drafts: c.Drafts}
 	return l.load()
 }
 
@@ -47,11 +48,23 @@ type cachedFile struct {
 	err error
 }
 
+// cachedTOML is a decoded TOML file (the i18n bundles, config, data) by
+// its bytes: decoding them with their line map was most of a rebuild's
+// load stage after a Markdown edit (issue 18). The decoded map is only
+// read from (fields), so builds share it.
+type cachedTOML struct {
+	src   []byte
+	data  map[string]any
+	lines lineMap
+	err   error
+}
+
 type loader struct {
 	dir     string
 	display string // how the content dir is shown in diagnostics
 	diags   Diagnostics
 	cache   map[string]cachedFile
+	tomls   map[string]cachedTOML
 	drafts  bool // keep drafts (Loader.Drafts)
 
 	cfg    Config

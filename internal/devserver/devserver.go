@@ -116,6 +116,18 @@ func Run(ctx context.Context, o Options) error {
 	b := site.New(o.Site)
 	defer b.Close()
 	h := &hub{clients: map[chan [2]string]bool{}}
+	// The watches are in place before the first build and before Ready:
+	// a save during the build, or just after the address is announced,
+	// is a rebuild, not lost (the edit-to-reload benchmark once waited
+	// forever for an edit made before the watcher existed).
+	var w *fsnotify.Watcher
+	if o.Watch {
+		var err error
+		if w, err = newWatcher(o); err != nil {
+			return err
+		}
+		defer w.Close()
+	}
 	rep, err := b.Build()
 	if err != nil {
 		if !o.Watch {
@@ -142,7 +154,7 @@ func Run(ctx context.Context, o Options) error {
 		}
 	}
 	if o.Watch {
-		err = watch(ctx, o, b, h)
+		err = watch(ctx, o, b, h, w)
 	} else {
 		<-ctx.Done()
 	}
@@ -167,19 +179,25 @@ func describe(err error) string {
 // chmod) into one rebuild, short enough to keep edit-to-reload fast.
 const debounce = 15 * time.Millisecond
 
-func watch(ctx context.Context, o Options, b *site.Builder, h *hub) error {
+// newWatcher watches the content, templates and components trees.
+func newWatcher(o Options) (*fsnotify.Watcher, error) {
 	w, err := fsnotify.NewWatcher()
 	if err != nil {
-		return err
+		return nil, err
 	}
-	defer w.Close()
 	root := o.Site.Root
 	dirs := []string{o.Site.ContentDir, filepath.Join(root, "templates"), filepath.Join(root, "components")}
 	for _, d := range dirs {
 		if err := addTree(w, d); err != nil {
-			return err
+			w.Close()
+			return nil, err
 		}
 	}
+	return w, nil
+}
+
+func watch(ctx context.Context, o Options, b *site.Builder, h *hub, w *fsnotify.Watcher) error {
+	root := o.Site.Root
 	templatesDir, _ := filepath.Abs(filepath.Join(root, "templates"))
 	componentsDir, _ := filepath.Abs(filepath.Join(root, "components"))
 	var timer *time.Timer

@@ -717,9 +717,24 @@ func TestIncrementalBuildRendersOnlyChangedPages(t *testing.T) {
 func TestInPlaceRebuildTouchesOnlyChangedFiles(t *testing.T) {
 	dir := writeFixture(t, "site")
 	out := filepath.Join(t.TempDir(), "public")
+	// A static file is copied, and known by its size and mtime afterwards
+	// (hashOutput): an editor's change to it is copied again.
+	static := filepath.Join(dir, "static", "note.txt")
+	if err := os.MkdirAll(filepath.Dir(static), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(static, []byte("one"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	b := New(Options{ContentDir: dir, OutDir: out, Root: "../..", Workers: 1, InPlace: true, Now: func() time.Time { return fixtureNow }})
 	defer b.Close()
 	if _, err := b.Build(); err != nil {
+		t.Fatal(err)
+	}
+	if got := read(t, out, "note.txt"); got != "one" {
+		t.Fatalf("static file copied as %q", got)
+	}
+	if err := os.WriteFile(static, []byte("two, longer"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	untouched := filepath.Join(out, "gallery", "index.html")
@@ -741,6 +756,9 @@ func TestInPlaceRebuildTouchesOnlyChangedFiles(t *testing.T) {
 	}
 	if !strings.Contains(read(t, out, "construction/index.html"), "In place.") {
 		t.Error("the edited page was not rewritten")
+	}
+	if got := read(t, out, "note.txt"); got != "two, longer" {
+		t.Errorf("edited static file is %q in the output", got)
 	}
 	if fi, err := os.Stat(untouched); err != nil || !fi.ModTime().Equal(old) {
 		t.Error("an unchanged page was rewritten")

@@ -327,12 +327,17 @@ func hashOutput(o *output) (map[string][32]byte, error) {
 	for p, body := range o.files {
 		hashes[p] = sha256.Sum256(body)
 	}
+	// A copied file (a static file, a photo's derivative) is known by its
+	// source, size and modification time, not read and hashed: the photos
+	// are most of the output's bytes, and reading them again on every save
+	// was a third of a Markdown edit's rebuild (issue 18). Editors and the
+	// image cache change a file's mtime when they change it.
 	for p, src := range o.copy {
-		body, err := os.ReadFile(src)
+		fi, err := os.Stat(src)
 		if err != nil {
 			return nil, err
 		}
-		hashes[p] = sha256.Sum256(body)
+		hashes[p] = sha256.Sum256(fmt.Appendf(nil, "copy\x00%s\x00%d\x00%d", src, fi.Size(), fi.ModTime().UnixNano()))
 	}
 	return hashes, nil
 }
