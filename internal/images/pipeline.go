@@ -15,7 +15,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -297,7 +296,25 @@ func (p *Pipeline) Prune(unusedFor time.Duration) (int, error) {
 	return n, nil
 }
 
-var nonSlug = regexp.MustCompile(`[^a-z0-9]+`)
+// slug is the stem lower-cased, each run of other characters than a-z
+// and 0-9 one "-", trimmed of them. A loop, not a regexp: every picture
+// of every page asks for its names on every build (issue 18).
+func slug(stem string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(stem) {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+			if dash && b.Len() > 0 {
+				b.WriteByte('-')
+			}
+			dash = false
+			b.WriteRune(r)
+		} else {
+			dash = true
+		}
+	}
+	return b.String()
+}
 
 // name is the output file name of one variant: the original's name, the
 // width and a hash of the cache key, "front-640-K3Q2ZB7A.avif". The hash
@@ -305,7 +322,7 @@ var nonSlug = regexp.MustCompile(`[^a-z0-9]+`)
 // as immutable.
 func (ph *Photo) name(variant, ext string) string {
 	stem := strings.TrimSuffix(filepath.Base(ph.Path), filepath.Ext(ph.Path))
-	stem = strings.Trim(nonSlug.ReplaceAllString(strings.ToLower(stem), "-"), "-")
+	stem = slug(stem)
 	if stem == "" {
 		stem = "photo"
 	}

@@ -114,7 +114,8 @@ type Builder struct {
 	constants map[string]string
 	cache     map[string]cachedPage
 	compress  compressCache
-	written   map[string][32]byte // InPlace: what OutDir holds, by content hash
+	written   map[string]uint64 // InPlace: what OutDir holds, by content hash (hashOutput)
+	imageRefs imageRefs         // the Markdown images of the bodies seen (collectPhotos)
 	mu        sync.Mutex
 }
 
@@ -228,14 +229,14 @@ func (b *Builder) Build() (*Report, error) {
 		}
 		addPhotoFiles(photos, out)
 		if b.opts.InPlace && !b.opts.Compress && b.written != nil {
-			n, err := updateInPlace(out, b.opts.OutDir, b.written)
+			n, err := updateInPlace(out, b.opts.OutDir, b.opts.ImageCache, b.written)
 			rep.Written = n
 			return err
 		}
 		st, err := writeTree(out, b.opts.OutDir, b.opts.Compress, &b.compress, b.buildCache(), b.opts.ImageCache)
 		rep.Bytes, rep.Written, rep.Linked = st.bytes, st.written, st.linked
 		if err == nil && b.opts.InPlace && !b.opts.Compress {
-			b.written, err = hashOutput(out)
+			b.written, err = hashOutput(out, b.opts.ImageCache)
 		}
 		return err
 	}); err != nil {
@@ -482,11 +483,17 @@ func (b *Builder) render(site *content.Site, a *assembler, asm *assembly, out *o
 			rep.RendersCached = len(cr.Pages)
 		}
 	}
+	// Every page's request is encoded to know whether it changed: on two
+	// cores in parallel, as it is most of a one-page rebuild's render stage.
+	raws := make([]json.RawMessage, len(asm.pages))
+	if err := inParallel(len(asm.pages), func(i int) (err error) {
+		raws[i], err = json.Marshal(asm.pages[i].req)
+		return err
+	}); err != nil {
+		return err
+	}
 	for i, p := range asm.pages {
-		raw, err := json.Marshal(p.req)
-		if err != nil {
-			return err
-		}
+		raw := raws[i]
 		key := b.pageKey(raw)
 		mu.Lock()
 		c, ok := b.cache[p.out]
@@ -697,4 +704,26 @@ func (b *Builder) serviceWorker(site *content.Site, out *output) ([]byte, error)
 		return nil, fmt.Errorf("service worker: placeholders not found in the bundle")
 	}
 	return sw, nil
+}
+
+// inParallel runs f(0..n-1) on every core (CPU work: encoding, hashing)
+// and returns the first error.
+func inParallel(n int, f func(i int) error) error {
+	workers := min(runtime.GOMAXPROCS(0), n)
+	errs := make([]error, workers)
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			for i := w; i < n; i += workers {
+				if err := f(i); err != nil {
+					errs[w] = err
+					return
+				}
+			}
+		}(w)
+	}
+	wg.Wait()
+	return errors.Join(errs...)
 }

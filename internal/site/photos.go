@@ -48,7 +48,7 @@ func photoLocale(cfg content.Config, d *content.Doc) string {
 // collectPhotos lists every photo the site uses: the front matter's (from
 // the loader) and the Markdown bodies' images, with where each is used.
 // Problems (a missing file) come back as diagnostics.
-func collectPhotos(site *content.Site) (map[string]*content.Photo, content.Diagnostics) {
+func collectPhotos(site *content.Site, seenImages *imageRefs) (map[string]*content.Photo, content.Diagnostics) {
 	out := map[string]*content.Photo{}
 	for k, p := range site.Photos {
 		c := *p
@@ -60,23 +60,22 @@ func collectPhotos(site *content.Site) (map[string]*content.Photo, content.Diagn
 	}
 	var diags content.Diagnostics
 	seen := map[string]bool{}
+	refs := seenImages.next()
 	for _, loc := range site.Config.Locales {
 		for _, d := range site.Docs[loc.Code] {
 			if seen[d.Locale+"\x00"+d.File] || len(d.Body) == 0 {
 				continue
 			}
 			seen[d.Locale+"\x00"+d.File] = true
-			root := markdown.Parser().Parse(text.NewReader(d.Body))
-			_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
-				img, ok := n.(*ast.Image)
-				if !entering || !ok || !markdownPhotoDest(string(img.Destination), static) {
-					return ast.WalkContinue, nil
+			for _, img := range refs.of(d.Body) {
+				if !markdownPhotoDest(img.dest, static) {
+					continue
 				}
-				line := d.BodyLine + nodeLine(n, d.Body) - 1
-				key, problem := content.ResolvePhoto(site.Dir, site.Config, photoLocale(site.Config, d), d.Bundle(), string(img.Destination))
+				line := d.BodyLine + img.line - 1
+				key, problem := content.ResolvePhoto(site.Dir, site.Config, photoLocale(site.Config, d), d.Bundle(), img.dest)
 				if problem != "" {
 					diags = append(diags, content.Diagnostic{File: d.File, Line: line, Field: "image", Problem: problem})
-					return ast.WalkContinue, nil
+					continue
 				}
 				p := out[key]
 				if p == nil {
@@ -84,18 +83,59 @@ func collectPhotos(site *content.Site) (map[string]*content.Photo, content.Diagn
 					out[key] = p
 				}
 				p.Uses = append(p.Uses, content.PhotoUse{File: d.File, Line: line, Field: "image", MinWidth: content.MinPhotoWidth})
-				return ast.WalkContinue, nil
-			})
+			}
 		}
 	}
+	*seenImages = *refs
 	return out, diags
+}
+
+// imageRefs are the Markdown images of each body a build has seen, by
+// the body's text: a rebuild after one edit parses only that body again
+// (parsing every document was a tenth of a watch-mode rebuild, issue 18).
+// Each build keeps only the bodies it met.
+type imageRefs struct {
+	prev, cur map[string][]imageRef
+}
+
+// imageRef is one Markdown image: its destination and its line in the body.
+type imageRef struct {
+	dest string
+	line int
+}
+
+// next starts a build's round: what it meets is kept, the rest dropped.
+func (r *imageRefs) next() *imageRefs {
+	prev := r.cur
+	if prev == nil {
+		prev = r.prev
+	}
+	return &imageRefs{prev: prev, cur: map[string][]imageRef{}}
+}
+
+func (r *imageRefs) of(body []byte) []imageRef {
+	if refs, ok := r.cur[string(body)]; ok {
+		return refs
+	}
+	refs, ok := r.prev[string(body)]
+	if !ok {
+		root := markdown.Parser().Parse(text.NewReader(body))
+		_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+			if img, ok := n.(*ast.Image); ok && entering {
+				refs = append(refs, imageRef{dest: string(img.Destination), line: nodeLine(n, body)})
+			}
+			return ast.WalkContinue, nil
+		})
+	}
+	r.cur[string(body)] = refs
+	return refs
 }
 
 // processPhotos runs every photo through the pipeline (the cache answers
 // for unchanged ones), reporting progress while photos are made, and
 // checks each against the smallest width its places accept.
 func (b *Builder) processPhotos(site *content.Site, rep *Report) (photoSet, error) {
-	all, diags := collectPhotos(site)
+	all, diags := collectPhotos(site, &b.imageRefs)
 	keys := make([]string, 0, len(all))
 	for k := range all {
 		keys = append(keys, k)
