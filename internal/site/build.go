@@ -544,8 +544,16 @@ func (b *Builder) render(site *content.Site, a *assembler, asm *assembly, out *o
 				file = r.p.doc.File + ": "
 			}
 			errs = append(errs, fmt.Errorf("%s%s (%s template): %w", file, r.p.path, r.p.req.Data.Template, r.err))
-			continue
 		}
+	}
+	if len(errs) > 0 {
+		return errors.Join(errs...)
+	}
+	// The documents (head, JSON-LD, body) on every core: writeDocument
+	// only reads the assembler.
+	docs := make([][]byte, len(results))
+	_ = inParallel(len(results), func(i int) error {
+		r := results[i]
 		var buf bytes.Buffer
 		as := headAssets{css: b.assets.CSS, dev: b.opts.DevHead, sitewide: b.assets.Sitewide, consentBoot: b.assets.ConsentBoot}
 		if len(r.res.Islands) > 0 {
@@ -554,12 +562,13 @@ func (b *Builder) render(site *content.Site, a *assembler, asm *assembly, out *o
 			as.islandCSS = b.assets.Stylesheets(r.res.Islands)
 		}
 		a.writeDocument(&buf, r.p, r.res.HTML, as)
-		if err := out.add(r.p.out, buf.Bytes()); err != nil {
+		docs[i] = buf.Bytes()
+		return nil
+	})
+	for i, r := range results {
+		if err := out.add(r.p.out, docs[i]); err != nil {
 			return err
 		}
-	}
-	if len(errs) > 0 {
-		return errors.Join(errs...)
 	}
 	for _, f := range b.assets.Files {
 		if err := out.add(f.Path, f.Contents); err != nil {
