@@ -7,7 +7,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
-	"time"
+
+	"sabershop/internal/testutil"
 )
 
 // runServe runs `orderd serve` that must exit by itself; extraEnv are
@@ -25,10 +26,10 @@ func runServe(t *testing.T, extraEnv []string, args ...string) (stderr string, c
 	go func() { done <- cmd.Wait() }()
 	select {
 	case <-done:
-	case <-time.After(30 * time.Second):
+	case <-testutil.UntilDeadline(t):
 		cmd.Process.Kill()
 		<-done
-		t.Fatalf("orderd serve %s did not exit within 30 s:\n%s", strings.Join(args, " "), errb.String())
+		t.Fatalf("orderd serve %s did not exit before the test's deadline:\n%s", strings.Join(args, " "), errb.String())
 	}
 	return errb.String(), cmd.ProcessState.ExitCode()
 }

@@ -21,6 +21,7 @@ import (
 	"sabershop/internal/catalog"
 	"sabershop/internal/catalog/catalogfile"
 	"sabershop/internal/order/ordertest"
+	"sabershop/internal/testutil"
 )
 
 // These tests run the real binary: `orderd serve` as a process that is
@@ -170,8 +171,8 @@ func startDaemonEnv(t *testing.T, data string, env []string, extra ...string) *d
 		d.base = "http://" + d.addr
 	case <-d.done:
 		t.Fatalf("orderd serve exited before serving: %v\n%s", d.err, d.logText())
-	case <-time.After(30 * time.Second):
-		t.Fatalf("orderd serve did not start within 30 s\n%s", d.logText())
+	case <-testutil.UntilDeadline(t):
+		t.Fatalf("orderd serve did not start before the test's deadline\n%s", d.logText())
 	}
 	return d
 }
@@ -196,9 +197,9 @@ func (d *daemonProc) wait() int {
 	d.t.Helper()
 	select {
 	case <-d.done:
-	case <-time.After(30 * time.Second):
+	case <-testutil.UntilDeadline(d.t):
 		d.cmd.Process.Kill()
-		d.t.Fatalf("orderd did not exit within 30 s\n%s", d.logText())
+		d.t.Fatalf("orderd did not exit before the test's deadline\n%s", d.logText())
 	}
 	return d.cmd.ProcessState.ExitCode()
 }

@@ -10,11 +10,11 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"sabershop/internal/admin"
 	"sabershop/internal/order"
 	"sabershop/internal/store"
+	"sabershop/internal/testutil"
 )
 
 // serve starts the command socket on a fresh directory, as the daemon
@@ -36,7 +36,7 @@ func (f *fixture) serve() (dir string, c *admin.Client) {
 			if err != nil {
 				f.t.Errorf("Serve: %v", err)
 			}
-		case <-time.After(10 * time.Second):
+		case <-testutil.UntilDeadline(f.t):
 			f.t.Error("Serve did not return after its context ended")
 		}
 	})

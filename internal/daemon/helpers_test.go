@@ -16,6 +16,7 @@ import (
 	"sabershop/internal/daemon"
 	"sabershop/internal/order/ordertest"
 	"sabershop/internal/site"
+	"sabershop/internal/testutil"
 )
 
 var (
@@ -108,9 +109,9 @@ func startRun(t testing.TB, cfg daemon.Config) *running {
 	case err := <-r.done:
 		cancel()
 		t.Fatalf("daemon.Run returned before serving: %v", err)
-	case <-time.After(20 * time.Second):
+	case <-testutil.UntilDeadline(t):
 		cancel()
-		t.Fatal("daemon.Run not ready within 20 s")
+		t.Fatal("daemon.Run not ready before the test's deadline")
 	}
 	t.Cleanup(func() {
 		if r.cancel != nil {
@@ -128,8 +129,8 @@ func (r *running) stop(t testing.TB) error {
 	select {
 	case err := <-r.done:
 		return err
-	case <-time.After(30 * time.Second):
-		t.Fatal("daemon.Run did not return within 30 s of the cancel")
+	case <-testutil.UntilDeadline(t):
+		t.Fatal("daemon.Run did not return before the test's deadline after the cancel")
 		return nil
 	}
 }

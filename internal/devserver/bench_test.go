@@ -37,7 +37,7 @@ func startDev(t testing.TB) (contentDir, addr string, events *bufio.Reader) {
 	case addr = <-ready:
 	case err := <-done:
 		t.Fatalf("dev server stopped: %v", err)
-	case <-untilDeadline(t):
+	case <-testutil.UntilDeadline(t):
 		// The first build may make every photo (internal/images): on a
 		// busy machine that takes minutes, so only the binary's deadline.
 		t.Fatal("dev server did not start")

@@ -7,7 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
+
+	"sabershop/internal/testutil"
 )
 
 // TestEditShowsInOpenPage is the editor's loop for real: a page served by
@@ -46,7 +47,7 @@ func TestEditShowsInOpenPage(t *testing.T) {
 		if name != "reload" {
 			t.Fatalf("event %q, want reload", name)
 		}
-	case <-untilDeadline(t):
+	case <-testutil.UntilDeadline(t):
 		t.Fatal("no reload event after an edit")
 	}
 	if _, body := get("/pl/features"); !strings.Contains(body, "Zupełnie nowy akapit.") {
@@ -70,20 +71,4 @@ func TestEditShowsInOpenPage(t *testing.T) {
 	if code, body := get("/de/gibt-es-nicht"); code != 404 || !strings.Contains(body, `lang="de"`) {
 		t.Errorf("unknown German path = %d, want the German 404 page", code)
 	}
-}
-
-// untilDeadline fires shortly before the test binary's own deadline
-// (go test -timeout): a rebuild on a loaded machine may take long, and
-// only a broken run should fail here, with a message rather than a
-// timeout's stack dump.
-func untilDeadline(t testing.TB) <-chan time.Time {
-	dt, ok := t.(interface{ Deadline() (time.Time, bool) })
-	if !ok {
-		return nil // a benchmark: no deadline, wait for the event
-	}
-	d, ok := dt.Deadline()
-	if !ok {
-		return nil // no deadline: wait for the event
-	}
-	return time.After(time.Until(d) - 5*time.Second)
 }

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"sabershop/internal/mail/mailtest"
+	"sabershop/internal/testutil"
 )
 
 // memOutbox is a test double of the store's outbox with the same contract:
@@ -208,9 +209,13 @@ func TestWorkerRunKick(t *testing.T) {
 	ob.add(m)
 	w.Kick()
 	w.Kick() // never blocks
-	deadline := time.Now().Add(5 * time.Second)
-	for len(srv.Received()) == 0 && time.Now().Before(deadline) {
-		time.Sleep(10 * time.Millisecond)
+	expired := testutil.UntilDeadline(t)
+	for len(srv.Received()) == 0 {
+		select {
+		case <-expired:
+			t.Fatal("Kick did not deliver the message")
+		case <-time.After(10 * time.Millisecond):
+		}
 	}
 	if len(srv.Received()) != 1 {
 		t.Fatal("Kick did not deliver the message")
@@ -218,7 +223,7 @@ func TestWorkerRunKick(t *testing.T) {
 	cancel()
 	select {
 	case <-stopped:
-	case <-time.After(5 * time.Second):
+	case <-testutil.UntilDeadline(t):
 		t.Fatal("Run did not return after cancel")
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 )
 
 // CopyDir copies the tree at src into a new temporary directory, so a test
@@ -34,4 +35,22 @@ func CopyDir(t testing.TB, src string) string {
 		t.Fatal(err)
 	}
 	return dst
+}
+
+// UntilDeadline fires shortly before the test binary's own deadline
+// (go test -timeout), or never for a benchmark or a run without one. A
+// test waiting for a daemon or a process selects on it beside the event:
+// a loaded machine may take long, and only a broken run fails, with a
+// message rather than a timeout's stack dump, instead of on a fixed
+// budget a busy machine can miss.
+func UntilDeadline(t testing.TB) <-chan time.Time {
+	dt, ok := t.(interface{ Deadline() (time.Time, bool) })
+	if !ok {
+		return nil
+	}
+	d, ok := dt.Deadline()
+	if !ok {
+		return nil
+	}
+	return time.After(time.Until(d) - 5*time.Second)
 }

@@ -7,9 +7,9 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
-	"time"
 
 	"sabershop/internal/catalog"
+	"sabershop/internal/testutil"
 )
 
 func writeCatalog(t *testing.T, dir, version string, arcEUR int64) {
@@ -65,7 +65,7 @@ func TestCatalogsFollowTheBuild(t *testing.T) {
 		if v != "v2" {
 			t.Fatalf("reloaded version %q, want v2", v)
 		}
-	case <-time.After(5 * time.Second):
+	case <-testutil.UntilDeadline(t):
 		t.Fatal("the new catalogue was not picked up")
 	}
 	if got := cats.Current().Products[0].Prices[0].Amounts["EUR"]; got != 29900 {

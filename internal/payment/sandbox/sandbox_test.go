@@ -285,7 +285,7 @@ func (w *webhook) wait(t *testing.T) payment.Notification {
 	t.Helper()
 	select {
 	case <-w.seen:
-	case <-time.After(5 * time.Second):
+	case <-testutil.UntilDeadline(t):
 		t.Fatal("no notification")
 	}
 	w.mu.Lock()
@@ -358,7 +358,7 @@ func TestStopEndsScheduledConfirmations(t *testing.T) {
 	go func() { p.Stop(); close(done) }()
 	select {
 	case <-done:
-	case <-time.After(2 * time.Second):
+	case <-testutil.UntilDeadline(t):
 		t.Fatal("Stop waits for the hour-long delay")
 	}
 	if _, err := p.Start(context.Background(), req); err == nil {
@@ -590,7 +590,7 @@ func TestConfigContextEndsConfirmations(t *testing.T) {
 	go func() { p.wg.Wait(); close(done) }()
 	select {
 	case <-done:
-	case <-time.After(2 * time.Second):
+	case <-testutil.UntilDeadline(t):
 		t.Fatal("cancelled context left the confirmation waiting")
 	}
 }
