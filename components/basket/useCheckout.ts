@@ -2,7 +2,7 @@
 // code's field, the order (POST /v1/orders) with one idempotency key per
 // attempt, and its outcomes: placed, paused (the modal), prices changed,
 // fields refused, failed.
-import { useRef, useState, type FormEvent, type RefObject } from "react";
+import { useLayoutEffect, useRef, useState, type FormEvent, type RefObject } from "react";
 import { api, atLeast, newAttemptKey } from "../api";
 import { clearCart } from "../cart/store";
 import { commerceItems, pushCommerceEvent } from "../events";
@@ -53,6 +53,17 @@ export function useCheckout(p: CheckoutInput, { draft, setDraft }: DraftState, b
   const busy = useRef(false);
   const formRef = useRef<HTMLFormElement>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
+  const focusForm = useRef(false);
+
+  // The form's first field takes the focus in the commit that shows the
+  // form, before the browser handles any further input: in a later frame
+  // it took the focus from a field the shopper (or a fast test) was
+  // already typing into.
+  useLayoutEffect(() => {
+    if (!focusForm.current || draft.step !== "checkout") return;
+    focusForm.current = false;
+    formRef.current?.querySelector<HTMLElement>("input, select")?.focus();
+  }, [draft.step]);
 
   const daemonPaused = quote ? !quote.orders_open : false;
   const paused = pausedByDaemon !== null || daemonPaused || !p.ordersOpen;
@@ -73,7 +84,7 @@ export function useCheckout(p: CheckoutInput, { draft, setDraft }: DraftState, b
   function toCheckout() {
     setDraft((d) => ({ ...d, step: "checkout" }));
     if (quote) pushCommerceEvent("begin_checkout", quote.currency, quote.totals.total, commerceItems(quote.lines));
-    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>("input, select")?.focus());
+    focusForm.current = true;
   }
 
   function focusFirstError(errs: Record<string, string>) {
