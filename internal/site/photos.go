@@ -60,14 +60,14 @@ func collectPhotos(site *content.Site, seenImages *imageRefs) (map[string]*conte
 	}
 	var diags content.Diagnostics
 	seen := map[string]bool{}
-	refs := seenImages.next()
+	refs := imageRefs{}
 	for _, loc := range site.Config.Locales {
 		for _, d := range site.Docs[loc.Code] {
 			if seen[d.Locale+"\x00"+d.File] || len(d.Body) == 0 {
 				continue
 			}
 			seen[d.Locale+"\x00"+d.File] = true
-			for _, img := range refs.of(d.Body) {
+			for _, img := range refs.of(*seenImages, d.Body) {
 				if !markdownPhotoDest(img.dest, static) {
 					continue
 				}
@@ -86,17 +86,15 @@ func collectPhotos(site *content.Site, seenImages *imageRefs) (map[string]*conte
 			}
 		}
 	}
-	*seenImages = *refs
+	*seenImages = refs
 	return out, diags
 }
 
-// imageRefs are the Markdown images of each body a build has seen, by
-// the body's text: a rebuild after one edit parses only that body again
-// (parsing every document was a tenth of a watch-mode rebuild, issue 18).
-// Each build keeps only the bodies it met.
-type imageRefs struct {
-	prev, cur map[string][]imageRef
-}
+// imageRefs are the Markdown images of each body, by the body's text: a
+// rebuild after one edit parses only that body again (parsing every
+// document was a tenth of a watch-mode rebuild, issue 18). Each build
+// makes a new map from the last one, keeping only the bodies it met.
+type imageRefs map[string][]imageRef
 
 // imageRef is one Markdown image: its destination and its line in the body.
 type imageRef struct {
@@ -104,20 +102,9 @@ type imageRef struct {
 	line int
 }
 
-// next starts a build's round: what it meets is kept, the rest dropped.
-func (r *imageRefs) next() *imageRefs {
-	prev := r.cur
-	if prev == nil {
-		prev = r.prev
-	}
-	return &imageRefs{prev: prev, cur: map[string][]imageRef{}}
-}
-
-func (r *imageRefs) of(body []byte) []imageRef {
-	if refs, ok := r.cur[string(body)]; ok {
-		return refs
-	}
-	refs, ok := r.prev[string(body)]
+// of returns body's images, from prev when it has them, and records them in r.
+func (r imageRefs) of(prev imageRefs, body []byte) []imageRef {
+	refs, ok := prev[string(body)]
 	if !ok {
 		root := markdown.Parser().Parse(text.NewReader(body))
 		_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
@@ -127,7 +114,7 @@ func (r *imageRefs) of(body []byte) []imageRef {
 			return ast.WalkContinue, nil
 		})
 	}
-	r.cur[string(body)] = refs
+	r[string(body)] = refs
 	return refs
 }
 
