@@ -12,6 +12,11 @@ import (
 // Static serves a built site the way the daemon does for the paths that
 // matter in development: /shop/arc -> shop/arc/index.html, /status/HASH ->
 // the status shell, and the locale's 404 page with status 404.
+//
+// Pages are never revalidated: a file's Last-Modified has one-second
+// resolution, so a page rebuilt in the same second as the copy the browser
+// holds would be answered 304 and the live reload would show the old text
+// (e2e/dev.spec.ts met it). Every page request gets the file as it is now.
 func Static(dir string) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		p := path.Clean("/" + r.URL.Path)
@@ -20,7 +25,9 @@ func Static(dir string) http.Handler {
 			case strings.HasPrefix(p, "/assets/"):
 				w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
 			default:
-				w.Header().Set("Cache-Control", "no-cache")
+				w.Header().Set("Cache-Control", "no-store")
+				r.Header.Del("If-Modified-Since")
+				r.Header.Del("If-None-Match")
 			}
 			serveFile(w, r, f)
 			return
@@ -34,6 +41,8 @@ func Static(dir string) http.Handler {
 		rest := strings.TrimPrefix(p, prefix)
 		if strings.HasPrefix(rest, "/status/") {
 			if f := resolve(dir, prefix+"/status/"); f != "" {
+				w.Header().Set("Cache-Control", "no-store")
+				r.Header.Del("If-Modified-Since")
 				http.ServeFile(w, r, f)
 				return
 			}

@@ -1,10 +1,12 @@
 package devserver
 
 import (
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 )
 
 func TestStaticServesPrecompressedAndLocale404(t *testing.T) {
@@ -60,5 +62,40 @@ func TestStaticServesPrecompressedAndLocale404(t *testing.T) {
 	}
 	if w := get("/assets/x-ABC.js", ""); w.Header().Get("Cache-Control") != "public, max-age=31536000, immutable" {
 		t.Errorf("hashed asset cache control %q", w.Header().Get("Cache-Control"))
+	}
+}
+
+// A page rebuilt within the second of the copy the browser holds is sent
+// again, not answered 304 (Last-Modified has one-second resolution).
+func TestStaticSendsAPageRebuiltInTheSameSecond(t *testing.T) {
+	dir := t.TempDir()
+	f := filepath.Join(dir, "index.html")
+	if err := os.WriteFile(f, []byte("old text"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h := Static(dir)
+	first := httptest.NewRecorder()
+	h.ServeHTTP(first, httptest.NewRequest("GET", "/", nil))
+	if err := os.WriteFile(f, []byte("new text"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// The rebuild lands in the same second as the first copy.
+	fi, err := os.Stat(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	same := fi.ModTime().Truncate(time.Second).Add(500 * time.Millisecond)
+	if err := os.Chtimes(f, same, same); err != nil {
+		t.Fatal(err)
+	}
+	r := httptest.NewRequest("GET", "/", nil)
+	r.Header.Set("If-Modified-Since", same.UTC().Format(http.TimeFormat))
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, r)
+	if w.Code != http.StatusOK || w.Body.String() != "new text" {
+		t.Errorf("revalidated page: %d %q, want 200 %q", w.Code, w.Body.String(), "new text")
+	}
+	if cc := first.Header().Get("Cache-Control"); cc != "no-store" {
+		t.Errorf("page Cache-Control %q, want no-store (a kept copy would be revalidated by second)", cc)
 	}
 }
