@@ -26,7 +26,19 @@ const CREATOR = "/shop/custom-saber-creator";
 async function openPreset(page: Page, name: string | RegExp) {
   const tab = page.getByRole("tab", { name });
   await tab.click();
-  await expect(tab).toHaveAttribute("aria-selected", "true");
+  try {
+    await expect(tab).toHaveAttribute("aria-selected", "true");
+  } catch (err) {
+    // Seen once in CI (a machine at load 6), never since: say what the
+    // page showed instead, so the next time tells more than the timeout.
+    const state = await page.evaluate(() => ({
+      selected: document.querySelector('[role="tab"][aria-selected="true"]')?.textContent,
+      focused: document.activeElement?.outerHTML.slice(0, 160),
+      hydrated: document.querySelector('saber-island[component-url*="/Creator-"]')?.hasAttribute("hydrated"),
+      url: location.search,
+    }));
+    throw new Error(`${String(err)}\nafter the click: ${JSON.stringify(state)}`);
+  }
 }
 
 function problems(page: Page): string[] {
