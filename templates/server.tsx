@@ -1,5 +1,6 @@
 // The SSR worker: a long-lived node process fed JSON lines on stdin
-// ({"id", "init"} once, then {"id", "render"} per page) and answering one JSON
+// ({"id", "init"} once, then {"id", "render"} per page; {"id", "reload"}
+// swaps in a new bundle in watch mode) and answering one JSON
 // line per request on stdout with the same id. The Go side (internal/render)
 // restarts it when it dies. The page shell is static markup; every island is
 // rendered on its own with renderToString and its own identifierPrefix, then
@@ -24,6 +25,8 @@ interface Request {
   id: number;
   init?: Init;
   render?: RenderRequest;
+  /** file: URL of a new server bundle to take over (watch mode). */
+  reload?: string;
 }
 
 let init: Init | null = null;
@@ -78,8 +81,36 @@ function answer(msg: object): void {
   process.stdout.write(JSON.stringify(msg) + "\n");
 }
 
-const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
-lines.on("line", (line) => {
+/** Answers one request of this bundle's code. */
+function handle(req: Request): object {
+  if (req.init) {
+    init = req.init;
+    return { id: req.id, ok: true };
+  }
+  if (req.render) return { id: req.id, ...renderPage(req.render) };
+  return { id: req.id, error: "empty request" };
+}
+
+// Watch mode swaps the code without a new process: {"reload": URL} imports
+// a new server bundle, whose module sets itself as the handler here, and
+// the next {"init"} is its own. Only the first bundle a process loads
+// reads stdin; V8 and node stay warm (no start-up of about 100 ms).
+const worker = globalThis as { saberHandle?: (req: Request) => object };
+const first = worker.saberHandle === undefined;
+worker.saberHandle = handle;
+
+if (first) {
+  const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
+  // One request at a time: a reload finishes before the next line is read.
+  let queue = Promise.resolve();
+  lines.on("line", (line) => {
+    queue = queue.then(() => serve(line));
+  });
+  // react-dom/server keeps no handles open, but be explicit: stdin closed = done.
+  lines.on("close", () => void queue.then(() => process.exit(0)));
+}
+
+async function serve(line: string): Promise<void> {
   let req: Request;
   try {
     req = JSON.parse(line) as Request;
@@ -88,18 +119,14 @@ lines.on("line", (line) => {
     return;
   }
   try {
-    if (req.init) {
-      init = req.init;
+    if (req.reload) {
+      await import(req.reload);
       answer({ id: req.id, ok: true });
-    } else if (req.render) {
-      answer({ id: req.id, ...renderPage(req.render) });
-    } else {
-      answer({ id: req.id, error: "empty request" });
+      return;
     }
+    answer(worker.saberHandle!(req));
   } catch (err) {
     const e = err as Error;
     answer({ id: req.id, error: e.stack ?? String(e) });
   }
-});
-// react-dom/server keeps no handles open, but be explicit: stdin closed = done.
-lines.on("close", () => process.exit(0));
+}

@@ -19,6 +19,11 @@ import (
 // startDev runs the dev server on a copy of the real content and returns
 // its address and a reader of the live-reload stream.
 func startDev(t testing.TB) (contentDir, addr string, events *bufio.Reader) {
+	return startDevAt(t, "../..")
+}
+
+// startDevAt is startDev with the templates and components under root.
+func startDevAt(t testing.TB, root string) (contentDir, addr string, events *bufio.Reader) {
 	t.Helper()
 	contentDir = testutil.CopyDir(t, "../../content")
 	out := filepath.Join(t.TempDir(), "public")
@@ -26,8 +31,8 @@ func startDev(t testing.TB) (contentDir, addr string, events *bufio.Reader) {
 	ready := make(chan string, 1)
 	done := make(chan error, 1)
 	go func() {
-		done <- Run(ctx, Options{Site: site.Options{ContentDir: contentDir, OutDir: out, Root: "../.."},
-			Addr: "127.0.0.1:0", Watch: true, Out: io.Discard, Ready: func(a string) { ready <- a }})
+		done <- Run(ctx, Options{Site: site.Options{ContentDir: contentDir, OutDir: out, Root: root},
+			Addr: "127.0.0.1:0", Watch: true, Out: benchOut(), Ready: func(a string) { ready <- a }})
 	}()
 	t.Cleanup(func() {
 		cancel()
@@ -100,4 +105,44 @@ func BenchmarkEditToReload(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(build.Microseconds())/1000/float64(b.N), "build-ms/op")
+}
+
+// BenchmarkComponentEditToReload measures from a save of one island
+// component (the header's basket link: in every page's server render and
+// in the client bundle) to the reload event: rebundling, the SSR workers
+// and every page rendered again.
+func BenchmarkComponentEditToReload(b *testing.B) {
+	root := testutil.CodeCopy(b, "../..")
+	_, _, events := startDevAt(b, root)
+	file := filepath.Join(root, "components", "islands", "CartBadge.tsx")
+	orig, err := os.ReadFile(file)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var build time.Duration
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		edited := strings.Replace(string(orig), `className="cart-badge"`, fmt.Sprintf(`className="cart-badge" data-edit="%d"`, i), 1)
+		if edited == string(orig) {
+			b.Fatal("CartBadge.tsx no longer has the line this benchmark edits")
+		}
+		if err := os.WriteFile(file, []byte(edited), 0o644); err != nil {
+			b.Fatal(err)
+		}
+		name, data, err := nextEvent(events)
+		if err != nil || name != "reload" {
+			b.Fatalf("event %q %s, %v", name, data, err)
+		}
+		if d, err := time.ParseDuration(strings.TrimSpace(data)); err == nil {
+			build += d
+		}
+	}
+	b.ReportMetric(float64(build.Microseconds())/1000/float64(b.N), "build-ms/op")
+}
+
+func benchOut() io.Writer {
+	if os.Getenv("DEV_BENCH_SUMMARY") != "" {
+		return os.Stderr
+	}
+	return io.Discard
 }

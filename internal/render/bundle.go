@@ -132,7 +132,11 @@ func defines(constants map[string]string) map[string]string {
 // that node runs without node_modules. constants are identifiers the code
 // reads as data (see defines).
 func BuildServer(root, outFile string, constants map[string]string) error {
-	res := api.Build(api.BuildOptions{
+	return serverResult(api.Build(serverOptions(root, outFile, constants)))
+}
+
+func serverOptions(root, outFile string, constants map[string]string) api.BuildOptions {
+	return api.BuildOptions{
 		AbsWorkingDir: root,
 		EntryPoints:   []string{"templates/server.tsx"},
 		Bundle:        true,
@@ -154,7 +158,10 @@ func BuildServer(root, outFile string, constants map[string]string) error {
 		// Islands import their stylesheets; the client build emits them,
 		// the server has no use for them.
 		Loader: map[string]api.Loader{".css": api.LoaderEmpty},
-	})
+	}
+}
+
+func serverResult(res api.BuildResult) error {
 	if len(res.Errors) > 0 {
 		return buildError(res.Errors)
 	}
@@ -200,6 +207,9 @@ func browserOptions(root, outdir string, constants map[string]string) api.BuildO
 	}
 }
 
+// consentBoot is the entry of the inline script every page's <head> runs first.
+const consentBoot = "components/consent-boot.ts"
+
 // BuildClient bundles the loader, the renderer, one entry per island and the
 // stylesheet, in memory, with the same constants as BuildServer.
 func BuildClient(root string, constants map[string]string) (*Assets, error) {
@@ -207,6 +217,19 @@ func BuildClient(root string, constants map[string]string) (*Assets, error) {
 	if err != nil {
 		return nil, err
 	}
+	a, err := clientResult(root, api.Build(clientOptions(root, names, constants)))
+	if err != nil {
+		return nil, err
+	}
+	if a.ConsentBoot, err = inlineResult(consentBoot, api.Build(inlineOptions(root, consentBoot))); err != nil {
+		return nil, err
+	}
+	return a, nil
+}
+
+// clientOptions bundle the loader, the renderer, the site stylesheet and
+// script, and the named islands, code-split.
+func clientOptions(root string, names []string, constants map[string]string) api.BuildOptions {
 	entries := []api.EntryPoint{
 		{InputPath: "components/islands/loader.ts", OutputPath: "loader"},
 		{InputPath: "components/islands/runtime.ts", OutputPath: "runtime"},
@@ -216,10 +239,15 @@ func BuildClient(root string, constants map[string]string) (*Assets, error) {
 	for _, n := range names {
 		entries = append(entries, api.EntryPoint{InputPath: "components/islands/" + n + ".tsx", OutputPath: n})
 	}
-	outdir := filepath.Join(root, ".build", AssetsDir)
-	opts := browserOptions(root, outdir, constants)
+	opts := browserOptions(root, filepath.Join(root, ".build", AssetsDir), constants)
 	opts.EntryPointsAdvanced, opts.Splitting, opts.ChunkNames, opts.Metafile = entries, true, "chunk-[hash]", true
-	res := api.Build(opts)
+	return opts
+}
+
+// clientResult reads the client build's files and metafile into Assets
+// (without the inline consent script).
+func clientResult(root string, res api.BuildResult) (*Assets, error) {
+	outdir := filepath.Join(root, ".build", AssetsDir)
 	if msgs := problems(res); len(msgs) > 0 {
 		return nil, buildError(msgs)
 	}
@@ -277,20 +305,15 @@ func BuildClient(root string, constants map[string]string) (*Assets, error) {
 	if a.CSS == "" || a.Loader == "" || a.Renderer == "" || a.Sitewide == "" {
 		return nil, fmt.Errorf("esbuild metafile lacks an entry output: %+v", a)
 	}
-	boot, err := buildInlineScript(root, "components/consent-boot.ts")
-	if err != nil {
-		return nil, err
-	}
-	a.ConsentBoot = boot
 	return a, nil
 }
 
-// buildInlineScript bundles entry into one minified classic script for a
+// inlineOptions bundle entry into one minified classic script for a
 // page to inline (it must run before the first paint, and a separate file
 // would block rendering for a round trip). The daemon's CSP scan allows it
 // by its hash.
-func buildInlineScript(root, entry string) (string, error) {
-	res := api.Build(api.BuildOptions{
+func inlineOptions(root, entry string) api.BuildOptions {
+	return api.BuildOptions{
 		AbsWorkingDir:     root,
 		EntryPoints:       []string{entry},
 		Bundle:            true,
@@ -303,7 +326,10 @@ func buildInlineScript(root, entry string) (string, error) {
 		Write:             false,
 		Outfile:           "inline.js",
 		LogLevel:          api.LogLevelSilent,
-	})
+	}
+}
+
+func inlineResult(entry string, res api.BuildResult) (string, error) {
 	if len(res.Errors) > 0 {
 		return "", buildError(res.Errors)
 	}
@@ -328,7 +354,11 @@ const (
 // BuildServiceWorker bundles components/sw/sw.ts (Workbox) into one classic
 // script; the caller fills in the placeholders.
 func BuildServiceWorker(root string) ([]byte, error) {
-	res := api.Build(api.BuildOptions{
+	return serviceWorkerResult(api.Build(serviceWorkerOptions(root)))
+}
+
+func serviceWorkerOptions(root string) api.BuildOptions {
+	return api.BuildOptions{
 		AbsWorkingDir:     root,
 		EntryPoints:       []string{"components/sw/sw.ts"},
 		Bundle:            true,
@@ -342,7 +372,10 @@ func BuildServiceWorker(root string) ([]byte, error) {
 		Write:             false,
 		Outfile:           "sw.js",
 		LogLevel:          api.LogLevelSilent,
-	})
+	}
+}
+
+func serviceWorkerResult(res api.BuildResult) ([]byte, error) {
 	if len(res.Errors) > 0 {
 		return nil, buildError(res.Errors)
 	}

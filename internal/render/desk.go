@@ -26,10 +26,17 @@ type Desk struct {
 // shop's design system) on its own: the shop's bundles and the desk's
 // share nothing, so the desk's code can never be loaded by a shop page.
 func BuildDesk(root string, constants map[string]string) (*Desk, error) {
-	outdir := filepath.Join(root, ".build", DeskDir, "assets")
-	opts := browserOptions(root, outdir, constants)
+	return deskResult(root, api.Build(deskOptions(root, constants)))
+}
+
+func deskOptions(root string, constants map[string]string) api.BuildOptions {
+	opts := browserOptions(root, filepath.Join(root, ".build", DeskDir, "assets"), constants)
 	opts.EntryPoints = []string{"desk/main.tsx"}
-	res := api.Build(opts)
+	return opts
+}
+
+func deskResult(root string, res api.BuildResult) (*Desk, error) {
+	outdir := filepath.Join(root, ".build", DeskDir, "assets")
 	if msgs := problems(res); len(msgs) > 0 {
 		return nil, buildError(msgs)
 	}

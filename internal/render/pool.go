@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	neturl "net/url"
 	"os"
 	"os/exec"
 	"sync"
@@ -42,6 +43,8 @@ type Pool struct {
 	all      map[*worker]bool
 	restarts atomic.Int64
 	closed   atomic.Bool
+	size     int   // workers the pool keeps
+	reloads  int64 // bundles swapped in by Reload (part of each import's URL)
 }
 
 type worker struct {
@@ -67,7 +70,7 @@ func NewPool(bundle string, n int, init any) (*Pool, error) {
 // message while they load the bundle (~150 ms), so the caller can finish
 // the client bundles, whose URLs the message carries, in the meantime.
 func NewPoolLazy(bundle string, n int, init func() (json.RawMessage, error)) (*Pool, error) {
-	p := &Pool{bundle: bundle, idle: make(chan *worker, n), all: map[*worker]bool{}}
+	p := &Pool{bundle: bundle, idle: make(chan *worker, n), all: map[*worker]bool{}, size: n}
 	var once sync.Once
 	var initErr error
 	p.initFn = func() (json.RawMessage, error) {
@@ -133,7 +136,10 @@ func (p *Pool) start() (*worker, error) {
 		OK    bool   `json:"ok"`
 		Error string `json:"error"`
 	}
-	init, err := p.initFn()
+	p.mu.Lock()
+	initFn := p.initFn
+	p.mu.Unlock()
+	init, err := initFn()
 	if err != nil {
 		w.kill()
 		return nil, err
@@ -251,6 +257,65 @@ func (p *Pool) PIDs() []int {
 		out = append(out, w.cmd.Process.Pid)
 	}
 	return out
+}
+
+// ReloadsBeforeRestart bounds the bundles one worker process holds: each
+// Reload keeps the previous module in memory (an ES module cannot be
+// unloaded), so the caller starts new workers after this many.
+const ReloadsBeforeRestart = 40
+
+// Reload makes every worker run the bundle file again, as it is now, and
+// sends it init: the worker imports the new code into its running process
+// instead of starting node again (watch mode). On an error the workers may
+// run either code: the caller closes the pool and starts a new one.
+func (p *Pool) Reload(init json.RawMessage) error {
+	p.mu.Lock()
+	p.reloads++
+	url := (&neturl.URL{Scheme: "file", Path: p.bundle, RawQuery: fmt.Sprintf("v=%d", p.reloads)}).String()
+	p.init = init
+	p.initFn = func() (json.RawMessage, error) { return init, nil }
+	p.mu.Unlock()
+	// Every worker, each while no page is in flight on it.
+	ws := make([]*worker, 0, p.size)
+	for range p.size {
+		ws = append(ws, <-p.idle)
+	}
+	defer func() {
+		for _, w := range ws {
+			p.idle <- w
+		}
+	}()
+	errs := make([]error, len(ws))
+	var wg sync.WaitGroup
+	for i, w := range ws {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var ok struct {
+				OK    bool   `json:"ok"`
+				Error string `json:"error"`
+			}
+			for _, msg := range []map[string]any{{"reload": url}, {"init": init}} {
+				if err := w.call(msg, &ok); err != nil {
+					errs[i] = err
+					return
+				}
+				if !ok.OK {
+					errs[i] = fmt.Errorf("render: worker reload: %s", ok.Error)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	return errors.Join(errs...)
+}
+
+// Reloads counts the bundles swapped in by Reload.
+func (p *Pool) Reloads() int64 {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.reloads
 }
 
 // Close stops every worker: closing stdin lets node exit by itself.

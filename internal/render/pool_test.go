@@ -1,14 +1,19 @@
 package render
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
+	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
 	"testing"
 	"time"
+
+	"sabershop/internal/testutil"
 )
 
 // The pool runs the real server bundle built from templates/ (no fake
@@ -153,4 +158,73 @@ func TestClientAssets(t *testing.T) {
 			t.Errorf("%s is React's development build", f.Path)
 		}
 	}
+}
+
+// Reload swaps a new server bundle into the running workers: the next
+// page is the new template's, from the same processes; a bundle that
+// throws while loading is an error, not a dead pool.
+func TestPoolReloadRunsTheNewBundleInTheSameProcesses(t *testing.T) {
+	root := testutil.CodeCopy(t, "../..")
+	bundle := filepath.Join(t.TempDir(), "server.mjs")
+	b := NewBundler(root, bundle, nil)
+	defer b.Close()
+	if err := b.Server(); err != nil {
+		t.Fatal(err)
+	}
+	assets, err := b.Client()
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, err := json.Marshal(initMsg(assets))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := NewPool(bundle, 2, initMsg(assets))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	pids := p.PIDs()
+	if res, err := p.Render(notFoundRequest("Gone")); err != nil || strings.Contains(res.HTML, "error-page--edited") {
+		t.Fatalf("before the edit: %v", err)
+	}
+
+	tmpl := filepath.Join(root, "templates", "NotFound.tsx")
+	src := read(t, tmpl)
+	edited := bytes.Replace(src, []byte(`"error-page section"`), []byte(`"error-page error-page--edited section"`), 1)
+	if bytes.Equal(src, edited) {
+		t.Fatal("NotFound.tsx no longer has the class this test edits")
+	}
+	if err := os.WriteFile(tmpl, edited, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Server(); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Reload(raw); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 4; i++ { // both workers
+		res, err := p.Render(notFoundRequest("Gone"))
+		if err != nil || !strings.Contains(res.HTML, "error-page--edited") {
+			t.Fatalf("render %d after the reload: %v, html has no edit", i, err)
+		}
+	}
+	if now := p.PIDs(); !slices.Equal(sorted(now), sorted(pids)) || p.Restarts() != 0 || p.Reloads() != 1 {
+		t.Errorf("workers %v after the reload (before %v), %d restarts, %d reloads", now, pids, p.Restarts(), p.Reloads())
+	}
+
+	// A bundle that throws at load time.
+	if err := os.WriteFile(bundle, []byte(`throw new Error("broken bundle");`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Reload(raw); err == nil || !strings.Contains(err.Error(), "broken bundle") {
+		t.Errorf("reload of a throwing bundle: %v", err)
+	}
+}
+
+func sorted(s []int) []int {
+	s = slices.Clone(s)
+	slices.Sort(s)
+	return s
 }

@@ -104,11 +104,14 @@ type Builder struct {
 	// bundleKey is the hash of the bundles' inputs (bundleInputsKey).
 	bundleKey [32]byte
 	bundle    string
-	cleanup   func()
-	assets    *render.Assets
-	desk      *render.Desk // the owner's desk (desk/), bundled with the client
-	sw        []byte       // service worker bundle with placeholders (see serviceWorker)
-	stale     bool         // templates changed: rebundle
+	// bundler keeps esbuild's contexts: a rebuild after a component edit
+	// parses only what changed (render.Bundler).
+	bundler *render.Bundler
+	cleanup func()
+	assets  *render.Assets
+	desk    *render.Desk // the owner's desk (desk/), bundled with the client
+	sw      []byte       // service worker bundle with placeholders (see serviceWorker)
+	stale   bool         // templates changed: rebundle
 	// constants are the data the bundles hold (the locales' formats, see
 	// bundleConstants); when they change, the bundles are made again.
 	constants map[string]string
@@ -156,6 +159,9 @@ func (b *Builder) Close() {
 		b.pool.Close()
 	}
 	b.images.Close()
+	if b.bundler != nil {
+		b.bundler.Close()
+	}
 	if b.cleanup != nil {
 		b.cleanup()
 	}
@@ -336,21 +342,29 @@ func (b *Builder) ensureRenderer(site *content.Site, rep *Report) error {
 	clientDone := make(chan client, 1)
 	swDone := make(chan error, 1)
 	deskDone := make(chan error, 1)
+	if b.bundler != nil && !maps.Equal(b.bundler.Constants(), constants) {
+		b.bundler.Close()
+		b.bundler = nil
+	}
+	if b.bundler == nil {
+		b.bundler = render.NewBundler(b.opts.Root, b.bundle, constants)
+	}
+	bundler := b.bundler
 	go func() {
-		a, err := render.BuildClient(b.opts.Root, constants)
+		a, err := bundler.Client()
 		clientDone <- client{a, err}
 	}()
 	go func() {
-		d, err := render.BuildDesk(b.opts.Root, constants)
+		d, err := bundler.Desk()
 		b.desk = d
 		deskDone <- err
 	}()
 	go func() {
-		sw, err := render.BuildServiceWorker(b.opts.Root)
+		sw, err := bundler.ServiceWorker()
 		b.sw = sw
 		swDone <- err
 	}()
-	if err := render.BuildServer(b.opts.Root, b.bundle, constants); err != nil {
+	if err := bundler.Server(); err != nil {
 		<-clientDone
 		<-swDone
 		<-deskDone
@@ -362,8 +376,7 @@ func (b *Builder) ensureRenderer(site *content.Site, rep *Report) error {
 	}
 	var key [32]byte
 	var c client
-	b.cache = map[string]cachedPage{}
-	err = b.startPool(rep, func() (json.RawMessage, error) {
+	clientInit := sync.OnceValues(func() (json.RawMessage, error) {
 		c = <-clientDone
 		if c.err != nil {
 			return nil, c.err
@@ -372,8 +385,14 @@ func (b *Builder) ensureRenderer(site *content.Site, rep *Report) error {
 		key = k
 		rep.Substages = append(rep.Substages, StageTime{"bundle", time.Since(t)})
 		return raw, err
-	}, [32]byte{})
-	if err != nil {
+	})
+	b.cache = map[string]cachedPage{}
+	if !b.reloadPool(rep, clientInit) {
+		if err := b.startPool(rep, clientInit, [32]byte{}); err != nil {
+			return err
+		}
+	}
+	if _, err := clientInit(); err != nil {
 		return err
 	}
 	b.assets, b.poolKey, b.stale, b.constants, b.bundleKey = c.assets, key, false, constants, inputs
@@ -444,6 +463,27 @@ func bundleConstants(site *content.Site) (map[string]string, error) {
 		return nil, err
 	}
 	return map[string]string{"__LOCALE_FORMATS__": string(formats)}, nil
+}
+
+// reloadPool swaps the new server bundle into the running workers (watch
+// mode: node and V8 stay warm) and reports whether it did. A pool that has
+// taken many bundles, or fails to take this one, is left for startPool.
+func (b *Builder) reloadPool(rep *Report, init func() (json.RawMessage, error)) bool {
+	if b.pool == nil || b.pool.Reloads() >= render.ReloadsBeforeRestart {
+		return false
+	}
+	raw, err := init()
+	if err != nil {
+		return false // startPool meets the same error and reports it
+	}
+	t := time.Now()
+	if err := b.pool.Reload(raw); err != nil {
+		b.pool.Close()
+		b.pool = nil
+		return false
+	}
+	rep.Substages = append(rep.Substages, StageTime{"reload workers", time.Since(t)})
+	return true
 }
 
 func (b *Builder) startPool(rep *Report, init func() (json.RawMessage, error), key [32]byte) error {

@@ -54,3 +54,45 @@ func UntilDeadline(t testing.TB) <-chan time.Time {
 	}
 	return time.After(time.Until(d) - 5*time.Second)
 }
+
+// CodeCopy is a code root a test may edit: copies of root's templates/,
+// components/ and desk/ with its package.json, tsconfig.json and image
+// worker, its node_modules and photo cache linked, so that nothing in the
+// checkout changes and no photo is made again.
+func CodeCopy(t testing.TB, root string) string {
+	t.Helper()
+	root, err := filepath.Abs(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for _, d := range []string{"templates", "components", "desk"} {
+		if err := os.CopyFS(filepath.Join(dir, d), os.DirFS(filepath.Join(root, d))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, f := range []string{"package.json", "tsconfig.json", "internal/render/images.mjs"} {
+		data, err := os.ReadFile(filepath.Join(root, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, f)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, f), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.MkdirAll(filepath.Join(root, ".cache", "images"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(dir, ".cache"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range []string{"node_modules", ".cache/images"} {
+		if err := os.Symlink(filepath.Join(root, l), filepath.Join(dir, l)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}

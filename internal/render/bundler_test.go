@@ -1,0 +1,195 @@
+package render
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"sabershop/internal/testutil"
+)
+
+// The incremental bundler makes what the one-shot builds make, and its
+// rebuild sees an edited component.
+func TestBundlerMatchesOneShotBuildsAndSeesAnEdit(t *testing.T) {
+	root := testutil.CodeCopy(t, "../..")
+	constants := map[string]string{"__LOCALE_FORMATS__": `{"en":{}}`}
+	oneShot := filepath.Join(t.TempDir(), "server.mjs")
+	if err := BuildServer(root, oneShot, constants); err != nil {
+		t.Fatal(err)
+	}
+	wantClient, err := BuildClient(root, constants)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantDesk, err := BuildDesk(root, constants)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantSW, err := BuildServiceWorker(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	serverOut := filepath.Join(t.TempDir(), "server.mjs")
+	b := NewBundler(root, serverOut, constants)
+	defer b.Close()
+	for round := 0; round < 2; round++ { // the first build makes the contexts, the second rebuilds
+		if err := b.Server(); err != nil {
+			t.Fatal(err)
+		}
+		if got, want := read(t, serverOut), read(t, oneShot); !bytes.Equal(got, want) {
+			t.Fatalf("round %d: server bundle differs from BuildServer's (%d vs %d bytes)", round, len(got), len(want))
+		}
+		client, err := b.Client()
+		if err != nil {
+			t.Fatal(err)
+		}
+		sameFiles(t, "client", client.Files, wantClient.Files)
+		if client.ConsentBoot != wantClient.ConsentBoot || client.Renderer != wantClient.Renderer || client.Islands["Basket"] != wantClient.Islands["Basket"] {
+			t.Fatalf("round %d: client assets differ from BuildClient's", round)
+		}
+		desk, err := b.Desk()
+		if err != nil {
+			t.Fatal(err)
+		}
+		sameFiles(t, "desk", desk.Files, wantDesk.Files)
+		sw, err := b.ServiceWorker()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(sw, wantSW) {
+			t.Fatalf("round %d: service worker differs", round)
+		}
+	}
+
+	// An edit to an island reaches both bundles on the next rebuild.
+	file := filepath.Join(root, "components", "islands", "CartBadge.tsx")
+	src := read(t, file)
+	edited := bytes.Replace(src, []byte(`className="cart-badge"`), []byte(`className="cart-badge-edited"`), 1)
+	if bytes.Equal(edited, src) {
+		t.Fatal("CartBadge.tsx no longer has the class this test edits")
+	}
+	if err := os.WriteFile(file, edited, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Server(); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(read(t, serverOut), []byte("cart-badge-edited")) {
+		t.Error("the server bundle does not have the edit")
+	}
+	client, err := b.Client()
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, f := range client.Files {
+		found = found || bytes.Contains(f.Contents, []byte("cart-badge-edited"))
+	}
+	if !found || client.Islands["CartBadge"] == wantClient.Islands["CartBadge"] {
+		t.Error("the client bundle does not have the edit, or its entry kept its name")
+	}
+
+	// A broken edit is an error with the file and line; the fix builds again.
+	if err := os.WriteFile(file, append(edited, []byte("\nexport const = ;\n")...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Server(); err == nil || !strings.Contains(err.Error(), "CartBadge.tsx:") {
+		t.Errorf("broken component: %v, want its file and line", err)
+	}
+	if err := os.WriteFile(file, edited, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Server(); err != nil {
+		t.Errorf("after the fix: %v", err)
+	}
+}
+
+func read(t *testing.T, f string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+func sameFiles(t *testing.T, what string, got, want []File) {
+	t.Helper()
+	if len(got) != len(want) {
+		t.Fatalf("%s: %d files, want %d", what, len(got), len(want))
+	}
+	for i := range got {
+		if got[i].Path != want[i].Path || !bytes.Equal(got[i].Contents, want[i].Contents) {
+			t.Fatalf("%s: file %d is %s, want %s (or its contents differ)", what, i, got[i].Path, want[i].Path)
+		}
+	}
+}
+
+// BenchmarkBundlerAfterAnEdit is the bundling part of a component edit in
+// watch mode: one island edited, then the four bundles rebuilt at once,
+// as the site builder does. Compare BenchmarkOneShotBundlesAfterAnEdit.
+func BenchmarkBundlerAfterAnEdit(b *testing.B) {
+	benchmarkBundles(b, func(root, serverOut string, constants map[string]string) func() error {
+		bundler := NewBundler(root, serverOut, constants)
+		b.Cleanup(bundler.Close)
+		return func() error {
+			return all(bundler.Server, func() error { _, err := bundler.Client(); return err },
+				func() error { _, err := bundler.Desk(); return err }, func() error { _, err := bundler.ServiceWorker(); return err })
+		}
+	})
+}
+
+// BenchmarkOneShotBundlesAfterAnEdit is the same with a fresh esbuild
+// build of each bundle (what every build did before the Bundler).
+func BenchmarkOneShotBundlesAfterAnEdit(b *testing.B) {
+	benchmarkBundles(b, func(root, serverOut string, constants map[string]string) func() error {
+		return func() error {
+			return all(func() error { return BuildServer(root, serverOut, constants) }, func() error { _, err := BuildClient(root, constants); return err },
+				func() error { _, err := BuildDesk(root, constants); return err }, func() error { _, err := BuildServiceWorker(root); return err })
+		}
+	})
+}
+
+func benchmarkBundles(b *testing.B, setup func(root, serverOut string, constants map[string]string) func() error) {
+	root := testutil.CodeCopy(b, "../..")
+	build := setup(root, filepath.Join(b.TempDir(), "server.mjs"), map[string]string{"__LOCALE_FORMATS__": `{"en":{}}`})
+	if err := build(); err != nil {
+		b.Fatal(err)
+	}
+	file := filepath.Join(root, "components", "islands", "CartBadge.tsx")
+	src, err := os.ReadFile(file)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		edited := strings.Replace(string(src), `className="cart-badge"`, fmt.Sprintf(`className="cart-badge" data-edit="%d"`, i), 1)
+		if err := os.WriteFile(file, []byte(edited), 0o644); err != nil {
+			b.Fatal(err)
+		}
+		if err := build(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// all runs fs at once and returns their errors joined.
+func all(fs ...func() error) error {
+	errs := make([]error, len(fs))
+	var wg sync.WaitGroup
+	for i, f := range fs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs[i] = f()
+		}()
+	}
+	wg.Wait()
+	return errors.Join(errs...)
+}
