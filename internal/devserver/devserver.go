@@ -38,7 +38,7 @@ const ReloadPath = "/__livereload"
 // liveReload is injected into every page's <head> in watch mode: reload on a
 // successful rebuild, show the problems over the page on a failed one.
 const liveReload = `<script type="module">
-const es = new EventSource("` + ReloadPath + `");
+const es = new EventSource("` + ReloadPath + `?path=" + encodeURIComponent(location.pathname));
 es.addEventListener("reload", () => location.reload());
 es.addEventListener("problem", (e) => {
   let box = document.getElementById("__build_problem");
@@ -53,21 +53,85 @@ es.addEventListener("problem", (e) => {
 </script>
 `
 
-// hub fans build events out to every open page.
+// hub fans build events out to every open page, and knows which page each
+// one is: after a component edit the open pages are written and reloaded
+// first (site.Options.Open), the others when the build is done.
 type hub struct {
 	mu      sync.Mutex
-	clients map[chan [2]string]bool
+	clients map[*client]bool
+	// early are the paths reloaded ahead of the build's end, start when
+	// the build began (the early reload's data is the time since).
+	early map[string]bool
+	start time.Time
 }
 
+type client struct {
+	events chan [2]string
+	path   string // the page's URL path, without a trailing slash
+}
+
+func newHub() *hub { return &hub{clients: map[*client]bool{}} }
+
+func (h *hub) send(c *client, event, data string) {
+	select {
+	case c.events <- [2]string{event, data}:
+	default: // a stuck client must not block the build loop
+	}
+}
+
+// building marks the start of a build.
+func (h *hub) building() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.early, h.start = nil, time.Now()
+}
+
+// broadcast sends the event to every page.
 func (h *hub) broadcast(event, data string) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	for c := range h.clients {
-		select {
-		case c <- [2]string{event, data}:
-		default: // a stuck client must not block the build loop
+		h.send(c, event, data)
+	}
+	h.early = nil
+}
+
+// paths lists the open pages' URL paths.
+func (h *hub) paths() []string {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	var out []string
+	for c := range h.clients {
+		out = append(out, c.path)
+	}
+	return out
+}
+
+// reloadOpen reloads the pages at paths, written ahead of the build's end.
+func (h *hub) reloadOpen(paths []string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.early = map[string]bool{}
+	for _, p := range paths {
+		h.early[strings.TrimSuffix(p, "/")] = true
+	}
+	for c := range h.clients {
+		if h.early[c.path] {
+			h.send(c, "reload", time.Since(h.start).String())
 		}
 	}
+}
+
+// reloadRest reloads, at the build's end, every page not reloaded early.
+func (h *hub) reloadRest(data string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for c := range h.clients {
+		if !h.early[c.path] {
+			h.send(c, "reload", data)
+		}
+	}
+	h.early = nil
 }
 
 func (h *hub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -78,7 +142,7 @@ func (h *hub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("Cache-Control", "no-store")
-	c := make(chan [2]string, 4)
+	c := &client{events: make(chan [2]string, 4), path: strings.TrimSuffix(r.URL.Query().Get("path"), "/")}
 	h.mu.Lock()
 	h.clients[c] = true
 	h.mu.Unlock()
@@ -93,7 +157,7 @@ func (h *hub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		select {
 		case <-r.Context().Done():
 			return
-		case ev := <-c:
+		case ev := <-c.events:
 			fmt.Fprintf(w, "event: %s\n", ev[0])
 			for _, line := range strings.Split(ev[1], "\n") {
 				fmt.Fprintf(w, "data: %s\n", line)
@@ -109,13 +173,14 @@ func Run(ctx context.Context, o Options) error {
 	if o.Out == nil {
 		o.Out = os.Stdout
 	}
+	h := newHub()
 	if o.Watch {
 		o.Site.DevHead = liveReload
 		o.Site.InPlace = true
+		o.Site.Open, o.Site.Opened = h.paths, h.reloadOpen
 	}
 	b := site.New(o.Site)
 	defer b.Close()
-	h := &hub{clients: map[chan [2]string]bool{}}
 	// The watches are in place before the first build and before Ready:
 	// a save during the build, or just after the address is announced,
 	// is a rebuild, not lost (the edit-to-reload benchmark once waited
@@ -235,6 +300,7 @@ func watch(ctx context.Context, o Options, b *site.Builder, h *hub, w *fsnotify.
 				b.TemplatesChanged()
 				codeChanged = false
 			}
+			h.building()
 			rep, err := b.Build()
 			if err != nil {
 				msg := describe(err)
@@ -243,7 +309,7 @@ func watch(ctx context.Context, o Options, b *site.Builder, h *hub, w *fsnotify.
 				continue
 			}
 			fmt.Fprint(o.Out, Summary(rep))
-			h.broadcast("reload", rep.Duration.String())
+			h.reloadRest(rep.Duration.String())
 		}
 	}
 }

@@ -1,12 +1,14 @@
 package devserver
 
 import (
+	"bufio"
 	"io"
 	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"sabershop/internal/testutil"
 )
@@ -71,4 +73,76 @@ func TestEditShowsInOpenPage(t *testing.T) {
 	if code, body := get("/de/gibt-es-nicht"); code != 404 || !strings.Contains(body, `lang="de"`) {
 		t.Errorf("unknown German path = %d, want the German 404 page", code)
 	}
+}
+
+// After a component edit, the page open in a browser reloads as soon as it
+// is written with the new code, before the other pages are rendered; a
+// stream whose path is no page (an error page, say) reloads when the build
+// is done; both see the edit.
+func TestComponentEditReloadsTheOpenPageFirst(t *testing.T) {
+	root := testutil.CodeCopy(t, "../..")
+	_, addr, open := startDevAt(t, root, "/pl/features")
+	other := openStream(t, addr, "/no-such-page")
+	file := filepath.Join(root, "components", "islands", "CartBadge.tsx")
+	src, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edited := strings.Replace(string(src), `className="cart-badge"`, `className="cart-badge" data-edited=""`, 1)
+	if edited == string(src) {
+		t.Fatal("CartBadge.tsx no longer has the class this test edits")
+	}
+	if err := os.WriteFile(file, []byte(edited), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	type event struct{ stream, name, data, page string }
+	events := make(chan event, 2)
+	for _, s := range []struct {
+		r    *bufio.Reader
+		path string
+	}{{open, "/pl/features"}, {other, "/de/faq"}} {
+		go func() {
+			name, data, _ := nextEvent(s.r)
+			// What the page gets when it reloads, at once.
+			_, body := get(t, addr, s.path)
+			events <- event{s.path, name, strings.TrimSpace(data), body}
+		}()
+	}
+	var got []event
+	for len(got) < 2 {
+		select {
+		case e := <-events:
+			got = append(got, e)
+		case <-testutil.UntilDeadline(t):
+			t.Fatalf("reload events: %d of 2", len(got))
+		}
+	}
+	if got[0].stream != "/pl/features" {
+		got[0], got[1] = got[1], got[0]
+	}
+	for _, e := range got {
+		if e.name != "reload" || !strings.Contains(e.page, "data-edited") {
+			t.Errorf("event %q: the page reloaded has the edit: %v", e.name, strings.Contains(e.page, "data-edited"))
+		}
+	}
+	// The open page's reload says when it was sent; the other's is the
+	// whole build's duration, which is later (the other pages rendered
+	// and written in between).
+	early, _ := time.ParseDuration(got[0].data)
+	whole, _ := time.ParseDuration(got[1].data)
+	if early <= 0 || whole <= early {
+		t.Errorf("the open page reloaded after %s, the other after %s: want the open page first, before the build's end", got[0].data, got[1].data)
+	}
+}
+
+func get(t *testing.T, addr, path string) (int, string) {
+	t.Helper()
+	resp, err := http.Get("http://" + addr + path)
+	if err != nil {
+		t.Error(err)
+		return 0, ""
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(body)
 }

@@ -15,6 +15,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"sort"
+	"strings"
 	"sync"
 	"time"
 
@@ -51,6 +52,13 @@ type Options struct {
 	// Progress, when set, hears a line per photo made while the images
 	// stage runs ("images: 12/200 made ...").
 	Progress func(line string)
+	// Open (watch mode, with InPlace) lists the URL paths the browsers
+	// have open. When a build renders more pages than these (a component
+	// edit renders them all), it renders and writes these pages first,
+	// with the new scripts and styles, and calls Opened with the paths it
+	// wrote: the pages being looked at reload while the others render.
+	Open   func() []string
+	Opened func(paths []string)
 }
 
 // StageError says which stage failed.
@@ -120,6 +128,13 @@ type Builder struct {
 	written   map[string]uint64 // InPlace: what OutDir holds, by content hash (hashOutput)
 	imageRefs imageRefs         // the Markdown images of the bodies seen (collectPhotos)
 	mu        sync.Mutex
+}
+
+// renderedPage is one page's server render in a build, or why it failed.
+type renderedPage struct {
+	p   *page
+	res render.Result
+	err error
 }
 
 type cachedPage struct {
@@ -504,11 +519,7 @@ func (b *Builder) startPool(rep *Report, init func() (json.RawMessage, error), k
 func (b *Builder) render(site *content.Site, a *assembler, asm *assembly, out *output, rep *Report) error {
 	t := time.Now()
 	defer func() { rep.Substages = append(rep.Substages, StageTime{"ssr", time.Since(t)}) }()
-	type result struct {
-		p   *page
-		res render.Result
-		err error
-	}
+	type result = renderedPage
 	results := make([]result, len(asm.pages))
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, b.opts.Workers)
@@ -532,38 +543,49 @@ func (b *Builder) render(site *content.Site, a *assembler, asm *assembly, out *o
 	}); err != nil {
 		return err
 	}
+	keys := make([][32]byte, len(asm.pages))
+	var todo []int
 	for i, p := range asm.pages {
-		raw := raws[i]
-		key := b.pageKey(raw)
-		mu.Lock()
-		c, ok := b.cache[p.out]
-		mu.Unlock()
-		if ok && c.key == key {
+		keys[i] = b.pageKey(raws[i])
+		if c, ok := b.cache[p.out]; ok && c.key == keys[i] {
 			results[i] = result{p: p, res: c.res}
 			continue
 		}
-		if b.pool == nil {
-			init := b.poolInit
-			if err := b.startPool(rep, func() (json.RawMessage, error) { return init, nil }, b.poolKey); err != nil {
-				return err
-			}
-		}
-		wg.Add(1)
-		sem <- struct{}{}
-		go func(i int, p *page, raw json.RawMessage, key [32]byte) {
-			defer wg.Done()
-			defer func() { <-sem }()
-			res, err := b.pool.Render(raw)
-			results[i] = result{p: p, res: res, err: err}
-			if err == nil {
-				mu.Lock()
-				b.cache[p.out] = cachedPage{key: key, res: res}
-				rendered++
-				mu.Unlock()
-			}
-		}(i, p, raw, key)
+		todo = append(todo, i)
 	}
-	wg.Wait()
+	if len(todo) > 0 && b.pool == nil {
+		init := b.poolInit
+		if err := b.startPool(rep, func() (json.RawMessage, error) { return init, nil }, b.poolKey); err != nil {
+			return err
+		}
+	}
+	renderPages := func(idx []int) {
+		for _, i := range idx {
+			wg.Add(1)
+			sem <- struct{}{}
+			go func(i int, p *page) {
+				defer wg.Done()
+				defer func() { <-sem }()
+				res, err := b.pool.Render(raws[i])
+				results[i] = result{p: p, res: res, err: err}
+				if err == nil {
+					mu.Lock()
+					b.cache[p.out] = cachedPage{key: keys[i], res: res}
+					rendered++
+					mu.Unlock()
+				}
+			}(i, asm.pages[i])
+		}
+		wg.Wait()
+	}
+	first, rest := b.openFirst(asm, todo)
+	if len(first) > 0 {
+		renderPages(first)
+		if err := b.writeOpenPages(a, asm, first, results); err != nil {
+			return err
+		}
+	}
+	renderPages(rest)
 	rep.Rendered = rendered
 	if rendered > 0 && !b.opts.InPlace && b.opts.BuildCache != "" {
 		cr := cachedRenders{Pages: map[string]cachedRender{}}
@@ -593,16 +615,7 @@ func (b *Builder) render(site *content.Site, a *assembler, asm *assembly, out *o
 	// only reads the assembler.
 	docs := make([][]byte, len(results))
 	_ = inParallel(len(results), func(i int) error {
-		r := results[i]
-		var buf bytes.Buffer
-		as := headAssets{css: b.assets.CSS, dev: b.opts.DevHead, sitewide: b.assets.Sitewide, consentBoot: b.assets.ConsentBoot}
-		if len(r.res.Islands) > 0 {
-			as.loader = b.assets.Loader
-			as.preloads = b.assets.Preloads(r.res.Eager)
-			as.islandCSS = b.assets.Stylesheets(r.res.Islands)
-		}
-		a.writeDocument(&buf, r.p, r.res.HTML, as)
-		docs[i] = buf.Bytes()
+		docs[i] = b.document(a, results[i].p, results[i].res)
 		return nil
 	})
 	for i, r := range results {
@@ -621,6 +634,75 @@ func (b *Builder) render(site *content.Site, a *assembler, asm *assembly, out *o
 		}
 	}
 	return out.add(render.DeskDir+"/index.html", b.desk.Shell(site.Config.Name))
+}
+
+// document is a page's whole HTML: head, JSON-LD and the rendered body.
+func (b *Builder) document(a *assembler, p *page, res render.Result) []byte {
+	var buf bytes.Buffer
+	as := headAssets{css: b.assets.CSS, dev: b.opts.DevHead, sitewide: b.assets.Sitewide, consentBoot: b.assets.ConsentBoot}
+	if len(res.Islands) > 0 {
+		as.loader = b.assets.Loader
+		as.preloads = b.assets.Preloads(res.Eager)
+		as.islandCSS = b.assets.Stylesheets(res.Islands)
+	}
+	a.writeDocument(&buf, p, res.HTML, as)
+	return buf.Bytes()
+}
+
+// openFirst splits the pages to render into the ones open in a browser
+// (Options.Open) and the rest, when writing those early is worth it: in
+// watch mode, with more pages to render than are open.
+func (b *Builder) openFirst(asm *assembly, todo []int) (first, rest []int) {
+	if !b.opts.InPlace || b.opts.Compress || b.written == nil || b.opts.Open == nil || b.opts.Opened == nil {
+		return nil, todo
+	}
+	open := map[string]bool{}
+	for _, u := range b.opts.Open() {
+		open[strings.TrimSuffix(u, "/")] = true
+	}
+	for _, i := range todo {
+		if open[strings.TrimSuffix(asm.pages[i].path, "/")] {
+			first = append(first, i)
+		} else {
+			rest = append(rest, i)
+		}
+	}
+	if len(first) == 0 || len(rest) == 0 {
+		return nil, todo
+	}
+	return first, rest
+}
+
+// writeOpenPages writes the open pages rendered so far, with the scripts
+// and styles they link, and tells Opened: the rest of the build writes the
+// other files (and removes what is gone) as usual.
+func (b *Builder) writeOpenPages(a *assembler, asm *assembly, first []int, results []renderedPage) error {
+	early := newOutput()
+	var paths []string
+	for _, i := range first {
+		r := results[i]
+		if r.err != nil {
+			return nil // the render stage reports it with the others
+		}
+		if err := early.add(r.p.out, b.document(a, r.p, r.res)); err != nil {
+			return err
+		}
+		paths = append(paths, asm.pages[i].path)
+	}
+	for _, f := range b.assets.Files {
+		if err := early.add(f.Path, f.Contents); err != nil {
+			return err
+		}
+	}
+	next, err := hashOutput(early, b.opts.ImageCache)
+	if err != nil {
+		return err
+	}
+	if _, err := writeChanged(early, b.opts.OutDir, next, b.written); err != nil {
+		return err
+	}
+	b.opts.Opened(paths)
+	return nil
 }
 
 // siteFiles adds everything that is not a page: static files, sitemaps,

@@ -365,6 +365,24 @@ func updateInPlace(o *output, outDir, imageCache string, written map[string]uint
 	if err != nil {
 		return 0, err
 	}
+	n, err := writeChanged(o, outDir, next, written)
+	if err != nil {
+		return n, err
+	}
+	for p := range written {
+		if _, ok := next[p]; !ok {
+			if err := os.Remove(filepath.Join(outDir, filepath.FromSlash(p))); err != nil && !errors.Is(err, os.ErrNotExist) {
+				return n, err
+			}
+			delete(written, p)
+		}
+	}
+	return n, nil
+}
+
+// writeChanged writes the files of o whose hash (next) is not what
+// written says OutDir holds, and records them in written.
+func writeChanged(o *output, outDir string, next, written map[string]uint64) (int64, error) {
 	var n int64
 	for p, h := range next {
 		if old, ok := written[p]; ok && old == h {
@@ -372,6 +390,7 @@ func updateInPlace(o *output, outDir, imageCache string, written map[string]uint
 		}
 		body, ok := o.files[p]
 		if !ok {
+			var err error
 			if body, err = os.ReadFile(o.copy[p]); err != nil {
 				return n, err
 			}
@@ -390,14 +409,6 @@ func updateInPlace(o *output, outDir, imageCache string, written map[string]uint
 		}
 		written[p] = h
 		n += int64(len(body))
-	}
-	for p := range written {
-		if _, ok := next[p]; !ok {
-			if err := os.Remove(filepath.Join(outDir, filepath.FromSlash(p))); err != nil && !errors.Is(err, os.ErrNotExist) {
-				return n, err
-			}
-			delete(written, p)
-		}
 	}
 	return n, nil
 }
