@@ -146,3 +146,46 @@ func get(t *testing.T, addr, path string) (int, string) {
 	body, _ := io.ReadAll(resp.Body)
 	return resp.StatusCode, string(body)
 }
+
+// A component saved half-written shows its problem with the file and line;
+// the next save builds and reloads with the warm workers.
+func TestBrokenComponentEditThenFixed(t *testing.T) {
+	root := testutil.CodeCopy(t, "../..")
+	_, addr, events := startDevAt(t, root, "/pl/features")
+	file := filepath.Join(root, "components", "islands", "CartBadge.tsx")
+	src, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	next := func() (string, string) {
+		type ev struct{ name, data string }
+		c := make(chan ev, 1)
+		go func() {
+			name, data, _ := nextEvent(events)
+			c <- ev{name, data}
+		}()
+		select {
+		case e := <-c:
+			return e.name, e.data
+		case <-testutil.UntilDeadline(t):
+			t.Fatal("no event after a save")
+			return "", ""
+		}
+	}
+	if err := os.WriteFile(file, append(append([]byte{}, src...), "\nexport const broken = <div;\n"...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if name, data := next(); name != "problem" || !strings.Contains(data, "CartBadge.tsx:") {
+		t.Fatalf("event %q %q, want a problem naming CartBadge.tsx and its line", name, data)
+	}
+	fixed := strings.Replace(string(src), `className="cart-badge"`, `className="cart-badge" data-fixed=""`, 1)
+	if err := os.WriteFile(file, []byte(fixed), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if name, data := next(); name != "reload" {
+		t.Fatalf("event %q %q after the fix, want reload", name, data)
+	}
+	if _, body := get(t, addr, "/pl/features"); !strings.Contains(body, "data-fixed") {
+		t.Error("the fixed component is not in the page")
+	}
+}

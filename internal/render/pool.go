@@ -265,15 +265,17 @@ func (p *Pool) PIDs() []int {
 const ReloadsBeforeRestart = 40
 
 // Reload makes every worker run the bundle file again, as it is now, and
-// sends it init: the worker imports the new code into its running process
-// instead of starting node again (watch mode). On an error the workers may
-// run either code: the caller closes the pool and starts a new one.
-func (p *Pool) Reload(init json.RawMessage) error {
+// sends it the init message: the worker imports the new code into its
+// running process instead of starting node again (watch mode). init is
+// called while the workers import (the client bundles, whose URLs it
+// holds, may still be in the making). On an error the workers may run
+// either code: the caller closes the pool and starts a new one.
+func (p *Pool) Reload(init func() (json.RawMessage, error)) error {
+	initOnce := sync.OnceValues(init)
 	p.mu.Lock()
 	p.reloads++
 	url := (&neturl.URL{Scheme: "file", Path: p.bundle, RawQuery: fmt.Sprintf("v=%d", p.reloads)}).String()
-	p.init = init
-	p.initFn = func() (json.RawMessage, error) { return init, nil }
+	p.initFn = initOnce
 	p.mu.Unlock()
 	// Every worker, each while no page is in flight on it.
 	ws := make([]*worker, 0, p.size)
@@ -295,7 +297,15 @@ func (p *Pool) Reload(init json.RawMessage) error {
 				OK    bool   `json:"ok"`
 				Error string `json:"error"`
 			}
-			for _, msg := range []map[string]any{{"reload": url}, {"init": init}} {
+			for _, msg := range []map[string]any{{"reload": url}, {"init": nil}} {
+				if msg["init"] == nil && msg["reload"] == nil {
+					raw, err := initOnce()
+					if err != nil {
+						errs[i] = err
+						return
+					}
+					msg["init"] = raw
+				}
 				if err := w.call(msg, &ok); err != nil {
 					errs[i] = err
 					return
@@ -308,6 +318,11 @@ func (p *Pool) Reload(init json.RawMessage) error {
 		}()
 	}
 	wg.Wait()
+	if raw, err := initOnce(); err == nil {
+		p.mu.Lock()
+		p.init = raw
+		p.mu.Unlock()
+	}
 	return errors.Join(errs...)
 }
 

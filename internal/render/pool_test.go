@@ -201,7 +201,7 @@ func TestPoolReloadRunsTheNewBundleInTheSameProcesses(t *testing.T) {
 	if err := b.Server(); err != nil {
 		t.Fatal(err)
 	}
-	if err := p.Reload(raw); err != nil {
+	if err := p.Reload(func() (json.RawMessage, error) { return raw, nil }); err != nil {
 		t.Fatal(err)
 	}
 	for i := 0; i < 4; i++ { // both workers
@@ -218,7 +218,7 @@ func TestPoolReloadRunsTheNewBundleInTheSameProcesses(t *testing.T) {
 	if err := os.WriteFile(bundle, []byte(`throw new Error("broken bundle");`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := p.Reload(raw); err == nil || !strings.Contains(err.Error(), "broken bundle") {
+	if err := p.Reload(func() (json.RawMessage, error) { return raw, nil }); err == nil || !strings.Contains(err.Error(), "broken bundle") {
 		t.Errorf("reload of a throwing bundle: %v", err)
 	}
 }

@@ -487,12 +487,11 @@ func (b *Builder) reloadPool(rep *Report, init func() (json.RawMessage, error)) 
 	if b.pool == nil || b.pool.Reloads() >= render.ReloadsBeforeRestart {
 		return false
 	}
-	raw, err := init()
-	if err != nil {
-		return false // startPool meets the same error and reports it
-	}
 	t := time.Now()
-	if err := b.pool.Reload(raw); err != nil {
+	if err := b.pool.Reload(init); err != nil {
+		if _, initErr := init(); initErr != nil {
+			return true // the client bundles failed: reported by the caller, the workers kept for the fix
+		}
 		b.pool.Close()
 		b.pool = nil
 		return false
