@@ -123,9 +123,9 @@ func BenchmarkEditToReload(b *testing.B) {
 func BenchmarkComponentEditToReload(b *testing.B) {
 	root := testutil.CodeCopy(b, "../..")
 	_, addr, events := startDevAt(b, root, "/pl/features")
-	// A page open in another tab: its reload ends each build, which the
-	// next edit waits for outside the timer.
-	rest := openStream(b, addr, "/de/faq")
+	// A stream that is no page (an error page in another tab) reloads at
+	// each build's end, which the next edit waits for outside the timer.
+	rest := openStream(b, addr, "/no-such-page")
 	file := filepath.Join(root, "components", "islands", "CartBadge.tsx")
 	orig, err := os.ReadFile(file)
 	if err != nil {

@@ -387,9 +387,16 @@ func serviceWorkerResult(res api.BuildResult) ([]byte, error) {
 	return nil, fmt.Errorf("esbuild wrote no sw.js")
 }
 
-// TempBundlePath is where the server bundle is written during a build.
-func TempBundlePath() (string, func(), error) {
-	dir, err := os.MkdirTemp("", "saber-ssr-")
+// TempBundlePath is where the server bundle is written during a build: a
+// new folder in parent ("" = the system's temporary folder), removed by
+// the returned function.
+func TempBundlePath(parent string) (string, func(), error) {
+	if parent != "" {
+		if err := os.MkdirAll(parent, 0o755); err != nil {
+			return "", nil, err
+		}
+	}
+	dir, err := os.MkdirTemp(parent, "saber-ssr-")
 	if err != nil {
 		return "", nil, err
 	}

@@ -27,9 +27,17 @@ import (
 // for concurrent use of the same bundle kind; the four kinds may be
 // rebuilt at once (the site builder does).
 type Bundler struct {
-	root      string
-	serverOut string
-	constants map[string]string
+	// SharedReact leaves React out of the server bundle: node loads it
+	// from node_modules (the bundle must then lie inside the root), once
+	// per worker, and a bundle swapped in by Pool.Reload shares it,
+	// already compiled and optimised by V8. Watch mode sets it: a
+	// component edit then rebundles, reloads and renders in a third of
+	// the time. A one-off build keeps React inside, so that its workers
+	// start from one file.
+	SharedReact bool
+	root        string
+	serverOut   string
+	constants   map[string]string
 
 	mu                             sync.Mutex
 	islands                        []string // the client context's islands (a new island file means a new context)
@@ -147,7 +155,13 @@ func contextError(err *api.ContextError) error {
 
 // Server writes the server bundle to the path given to NewBundler.
 func (b *Bundler) Server() error {
-	res, err := b.rebuild(&b.server, func() api.BuildOptions { return withMeta(serverOptions(b.root, b.serverOut, b.constants)) })
+	res, err := b.rebuild(&b.server, func() api.BuildOptions {
+		o := withMeta(serverOptions(b.root, b.serverOut, b.constants))
+		if b.SharedReact {
+			o.External = []string{"react", "react-dom", "react/*", "react-dom/*"}
+		}
+		return o
+	})
 	if err != nil {
 		return err
 	}

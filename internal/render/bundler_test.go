@@ -193,3 +193,55 @@ func all(fs ...func() error) error {
 	wg.Wait()
 	return errors.Join(errs...)
 }
+
+// With SharedReact the server bundle imports React from node_modules, and
+// pages rendered from it are the same as from the bundle with React inside.
+func TestSharedReactBundleRendersTheSamePages(t *testing.T) {
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	inside, cleanInside, err := TempBundlePath("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cleanInside()
+	shared, cleanShared, err := TempBundlePath(filepath.Join(root, ".build"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cleanShared()
+	if err := BuildServer(root, inside, nil); err != nil {
+		t.Fatal(err)
+	}
+	b := NewBundler(root, shared, nil)
+	b.SharedReact = true
+	defer b.Close()
+	if err := b.Server(); err != nil {
+		t.Fatal(err)
+	}
+	code := read(t, shared)
+	if !bytes.Contains(code, []byte(`"react-dom/server"`)) || len(code) >= len(read(t, inside))/2 {
+		t.Fatalf("shared bundle: %d bytes (inside: %d), imports react-dom/server: %v", len(code), len(read(t, inside)), bytes.Contains(code, []byte(`"react-dom/server"`)))
+	}
+	assets, err := BuildClient(root, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pages []string
+	for _, bundle := range []string{inside, shared} {
+		p, err := NewPool(bundle, 1, initMsg(assets))
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := p.Render(notFoundRequest("Gone & lost"))
+		p.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		pages = append(pages, res.HTML)
+	}
+	if pages[0] != pages[1] || !strings.Contains(pages[1], "Gone &amp; lost") {
+		t.Errorf("pages differ:\n%s\n%s", pages[0], pages[1])
+	}
+}

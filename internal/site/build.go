@@ -343,12 +343,8 @@ func (b *Builder) ensureRenderer(site *content.Site, rep *Report) error {
 	// Templates changed (or first build): bundle the server side first, start
 	// node on it, and finish the client bundles while node loads.
 	t := time.Now()
-	if b.bundle == "" {
-		p, cleanup, err := render.TempBundlePath()
-		if err != nil {
-			return err
-		}
-		b.bundle, b.cleanup = p, cleanup
+	if err := b.bundlePath(); err != nil {
+		return err
 	}
 	type client struct {
 		assets *render.Assets
@@ -363,6 +359,7 @@ func (b *Builder) ensureRenderer(site *content.Site, rep *Report) error {
 	}
 	if b.bundler == nil {
 		b.bundler = render.NewBundler(b.opts.Root, b.bundle, constants)
+		b.bundler.SharedReact = b.opts.InPlace
 	}
 	bundler := b.bundler
 	go func() {
@@ -428,14 +425,30 @@ func (b *Builder) buildCache() buildCache { return buildCache{dir: b.opts.BuildC
 
 // writeServerBundle puts a cached server bundle where the workers load it.
 func (b *Builder) writeServerBundle(server []byte) error {
-	if b.bundle == "" {
-		p, cleanup, err := render.TempBundlePath()
-		if err != nil {
-			return err
-		}
-		b.bundle, b.cleanup = p, cleanup
+	if err := b.bundlePath(); err != nil {
+		return err
 	}
 	return os.WriteFile(b.bundle, server, 0o644)
+}
+
+// bundlePath picks where the server bundle is written, once: in watch
+// mode under Root/.build, where node finds React in node_modules (the
+// bundle leaves React out, render.Bundler.SharedReact); otherwise in the
+// system's temporary folder.
+func (b *Builder) bundlePath() error {
+	if b.bundle != "" {
+		return nil
+	}
+	dir := ""
+	if b.opts.InPlace {
+		dir = filepath.Join(b.opts.Root, ".build")
+	}
+	p, cleanup, err := render.TempBundlePath(dir)
+	if err != nil {
+		return err
+	}
+	b.bundle, b.cleanup = p, cleanup
+	return nil
 }
 
 // usePool makes init (with its key) what the next workers start with; the
@@ -583,6 +596,7 @@ func (b *Builder) render(site *content.Site, a *assembler, asm *assembly, out *o
 		if err := b.writeOpenPages(a, asm, first, results); err != nil {
 			return err
 		}
+		rep.Substages = append(rep.Substages, StageTime{fmt.Sprintf("%d open page(s) written", len(first)), time.Since(t)})
 	}
 	renderPages(rest)
 	rep.Rendered = rendered
