@@ -49,6 +49,9 @@ type assembler struct {
 	cat         *catalog.Catalog
 	redirects   map[string]redirect // old path -> page, from the aliases (planRedirects)
 	photos      photoSet            // processed photos by key (content.Photo)
+	// memos are the previous build's Markdown renderings, nextMemos this
+	// build's (markdownmemo.go).
+	memos, nextMemos markdownMemos
 }
 
 // catalog is what the daemon will price orders from (catalog.json), made
@@ -208,14 +211,6 @@ func (a *assembler) t(locale, key string, params map[string]any) string {
 func (a *assembler) money(locale string, amount int64) money {
 	loc, _ := a.cfg.Locale(locale)
 	return money{Amount: amount, Currency: loc.Currency, Formatted: a.site.Formats[locale].FormatMoney(amount, loc.Currency)}
-}
-
-func (a *assembler) markdown(d *content.Doc) string {
-	html, err := renderMarkdown(d, a.resolver(d.Locale), a.markdownPhoto(d), a.vars(), &a.diags)
-	if err != nil {
-		a.diags = append(a.diags, content.Diagnostic{File: d.File, Line: d.BodyLine, Problem: err.Error()})
-	}
-	return html
 }
 
 // vars are the placeholders Markdown may use: {{company.owner}} etc.

@@ -127,6 +127,7 @@ type Builder struct {
 	compress  compressCache
 	written   map[string]uint64 // InPlace: what OutDir holds, by content hash (hashOutput)
 	imageRefs imageRefs         // the Markdown images of the bodies seen (collectPhotos)
+	memos     markdownMemos     // the last build's Markdown renderings (markdownmemo.go)
 	mu        sync.Mutex
 }
 
@@ -231,7 +232,10 @@ func (b *Builder) Build() (*Report, error) {
 		return nil, err
 	}
 	if err := stage("assemble", func() (err error) {
-		asm, a, err = assembleSite(site, now, photos)
+		asm, a, err = assembleSite(site, now, photos, b.memos)
+		if a != nil {
+			b.memos = a.nextMemos
+		}
 		return err
 	}); err != nil {
 		return nil, err
@@ -276,9 +280,9 @@ func (b *Builder) Build() (*Report, error) {
 	return rep, nil
 }
 
-func assembleSite(site *content.Site, now time.Time, photos photoSet) (*assembly, *assembler, error) {
+func assembleSite(site *content.Site, now time.Time, photos photoSet, memos markdownMemos) (*assembly, *assembler, error) {
 	a := &assembler{site: site, cfg: site.Config, now: now, photos: photos, paths: map[string]map[string]string{},
-		routes: map[string]bool{}, keys: map[string]string{}, static: map[string]bool{}}
+		routes: map[string]bool{}, keys: map[string]string{}, static: map[string]bool{}, memos: memos, nextMemos: markdownMemos{}}
 	asm, err := a.run()
 	return asm, a, err
 }

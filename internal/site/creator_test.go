@@ -22,7 +22,7 @@ func realPages(t *testing.T) (*content.Site, []*page) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	asm, _, err := assembleSite(site, fixtureNow, nil)
+	asm, _, err := assembleSite(site, fixtureNow, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -41,7 +41,7 @@ func TestOnePriceEveryDay(t *testing.T) {
 	}
 	first, last := priceHistorySpan(t, loaded)
 	end := last.AddDate(0, 0, 31)
-	asm, a, err := assembleSite(loaded, first, nil)
+	asm, a, err := assembleSite(loaded, first, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -254,7 +254,7 @@ func TestPhotosThroughThePipeline(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		asm, _, err := assembleSite(site, fixtureNow, set)
+		asm, _, err := assembleSite(site, fixtureNow, set, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
