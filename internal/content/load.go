@@ -29,6 +29,11 @@ type Loader struct {
 	// Drafts keeps the documents marked draft: true (dev mode), each with
 	// Doc.Draft set; without it they are checked like any file and left out.
 	Drafts bool
+	// watched: the caller reports every change (Changed), so a file read
+	// before and not reported since is taken from files, not read again.
+	watched bool
+	files   map[string][]byte // by clean path, as last read
+	dirty   map[string]bool   // reported changed since read; "" = every file
 }
 
 // NewLoader returns a loader that caches parsed Markdown by file content.
@@ -36,10 +41,62 @@ func NewLoader(dir string) *Loader {
 	return &Loader{dir: dir, cache: map[string]cachedFile{}, tomls: map[string]cachedTOML{}}
 }
 
+// Watched says that the caller will report every change under the content
+// directory with Changed (watch mode, from the file system's events): the
+// next loads read only the files reported, and the new ones.
+func (c *Loader) Watched() {
+	c.watched, c.files, c.dirty = true, map[string][]byte{}, map[string]bool{}
+}
+
+// Changed reports that the file or directory at path (as the content
+// directory's path joined with the rest) changed; "" means anything may
+// have (the watch lost events), and the next load reads every file.
+func (c *Loader) Changed(path string) {
+	if !c.watched {
+		return
+	}
+	if path == "" {
+		c.dirty[""] = true
+		return
+	}
+	c.dirty[filepath.Clean(path)] = true
+}
+
 // Load is Load with the loader's cache.
 func (c *Loader) Load() (*Site, error) {
-	l := &loader{dir: c.dir, display: displayRoot(c.dir), cache: c.cache, tomls: c.tomls, drafts: c.Drafts}
+	l := &loader{dir: c.dir, display: displayRoot(c.dir), cache: c.cache, tomls: c.tomls, drafts: c.Drafts, files: c}
+	if c.dirty[""] {
+		clear(c.files)
+	}
+	for d := range c.dirty {
+		delete(c.files, d)
+		// A directory's events (a folder renamed or removed) say nothing
+		// about each file: read everything under it again.
+		for f := range c.files {
+			if strings.HasPrefix(f, d+string(filepath.Separator)) {
+				delete(c.files, f)
+			}
+		}
+	}
+	clear(c.dirty)
 	return l.load()
+}
+
+// readFile is os.ReadFile, answered from memory for a watched file that
+// did not change.
+func (c *Loader) readFile(p string) ([]byte, error) {
+	if c == nil || !c.watched {
+		return os.ReadFile(p)
+	}
+	p = filepath.Clean(p)
+	if src, ok := c.files[p]; ok {
+		return src, nil
+	}
+	src, err := os.ReadFile(p)
+	if err == nil {
+		c.files[p] = src
+	}
+	return src, err
 }
 
 type cachedFile struct {
@@ -66,6 +123,7 @@ type loader struct {
 	cache   map[string]cachedFile
 	tomls   map[string]cachedTOML
 	drafts  bool // keep drafts (Loader.Drafts)
+	files   *Loader
 
 	cfg    Config
 	photos map[string]*Photo
@@ -85,7 +143,7 @@ func (l *loader) reporter(file string) reporter {
 }
 
 func (l *loader) read(parts ...string) ([]byte, bool) {
-	src, err := os.ReadFile(filepath.Join(append([]string{l.dir}, parts...)...))
+	src, err := l.files.readFile(filepath.Join(append([]string{l.dir}, parts...)...))
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			l.diags = append(l.diags, Diagnostic{File: l.rel(parts...), Problem: "file is missing"})
@@ -201,7 +259,7 @@ func (l *loader) loadDocs(cfg Config, locale string, static map[string]bool, pro
 }
 
 func (l *loader) parse(abs string) (*document, bool, error) {
-	src, err := os.ReadFile(abs)
+	src, err := l.files.readFile(abs)
 	if err != nil {
 		return nil, false, err
 	}

@@ -192,6 +192,7 @@ func Run(ctx context.Context, o Options) error {
 			return err
 		}
 		defer w.Close()
+		b.WatchContent()
 	}
 	rep, err := b.Build()
 	if err != nil {
@@ -287,6 +288,8 @@ func watch(ctx context.Context, o Options, b *site.Builder, h *hub, w *fsnotify.
 			abs, _ := filepath.Abs(ev.Name)
 			if strings.HasPrefix(abs, templatesDir+string(filepath.Separator)) || strings.HasPrefix(abs, componentsDir+string(filepath.Separator)) {
 				codeChanged = true
+			} else {
+				b.ContentChanged(ev.Name)
 			}
 			if timer == nil {
 				timer = time.AfterFunc(debounce, func() { fire <- struct{}{} })
@@ -294,7 +297,10 @@ func watch(ctx context.Context, o Options, b *site.Builder, h *hub, w *fsnotify.
 				timer.Reset(debounce)
 			}
 		case err := <-w.Errors:
+			// Lost events (the kernel's queue overflowed): read every
+			// content file again on the next build.
 			fmt.Fprintln(o.Out, "watch:", err)
+			b.ContentChanged("")
 		case <-fire:
 			if codeChanged {
 				b.TemplatesChanged()

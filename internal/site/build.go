@@ -162,6 +162,23 @@ func New(opts Options) *Builder {
 		images: images.New(opts.ImageCache, opts.Root)}
 }
 
+// WatchContent promises that every change under the content directory
+// will be reported with ContentChanged (watch mode, from the file
+// system's events): later builds read only those files again.
+func (b *Builder) WatchContent() {
+	b.mu.Lock()
+	b.loader.Watched()
+	b.mu.Unlock()
+}
+
+// ContentChanged reports a changed file or directory under the content
+// directory; "" when events were lost (every file is read again).
+func (b *Builder) ContentChanged(path string) {
+	b.mu.Lock()
+	b.loader.Changed(path)
+	b.mu.Unlock()
+}
+
 // TemplatesChanged makes the next build rebundle templates and components.
 func (b *Builder) TemplatesChanged() {
 	b.mu.Lock()
