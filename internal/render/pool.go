@@ -287,7 +287,15 @@ func (p *Pool) Reload(init func() (json.RawMessage, error)) error {
 			p.idle <- w
 		}
 	}()
+	// The imports one after the other: they share the cores with the
+	// client bundles, which the first page waits for as well; the init
+	// messages go out as soon as each worker has its code and init is ready.
 	errs := make([]error, len(ws))
+	turn := make([]chan struct{}, len(ws)+1)
+	for i := range turn {
+		turn[i] = make(chan struct{})
+	}
+	close(turn[0])
 	var wg sync.WaitGroup
 	for i, w := range ws {
 		wg.Add(1)
@@ -297,24 +305,27 @@ func (p *Pool) Reload(init func() (json.RawMessage, error)) error {
 				OK    bool   `json:"ok"`
 				Error string `json:"error"`
 			}
-			for _, msg := range []map[string]any{{"reload": url}, {"init": nil}} {
-				if msg["init"] == nil && msg["reload"] == nil {
-					raw, err := initOnce()
-					if err != nil {
-						errs[i] = err
-						return
-					}
-					msg["init"] = raw
-				}
+			ask := func(msg map[string]any) error {
 				if err := w.call(msg, &ok); err != nil {
-					errs[i] = err
-					return
+					return err
 				}
 				if !ok.OK {
-					errs[i] = fmt.Errorf("render: worker reload: %s", ok.Error)
-					return
+					return fmt.Errorf("render: worker reload: %s", ok.Error)
 				}
+				return nil
 			}
+			<-turn[i]
+			errs[i] = ask(map[string]any{"reload": url})
+			close(turn[i+1])
+			if errs[i] != nil {
+				return
+			}
+			raw, err := initOnce()
+			if err != nil {
+				errs[i] = err
+				return
+			}
+			errs[i] = ask(map[string]any{"init": raw})
 		}()
 	}
 	wg.Wait()
