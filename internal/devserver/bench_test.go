@@ -92,27 +92,10 @@ func nextEvent(r *bufio.Reader) (name, data string, err error) {
 func BenchmarkEditToReload(b *testing.B) {
 	dir, _, events := startDev(b)
 	file := filepath.Join(dir, "en", "blog", "spring-duel-meetup.md")
-	orig, err := os.ReadFile(file)
-	if err != nil {
-		b.Fatal(err)
-	}
-	var build time.Duration
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		if err := os.WriteFile(file, append(append([]byte{}, orig...), fmt.Sprintf("\nEdit %d.\n", i)...), 0o644); err != nil {
-			b.Fatal(err)
-		}
-		name, data, err := nextEvent(events)
-		if err != nil || name != "reload" {
-			b.Fatalf("event %q, %v", name, err)
-		}
-		// The reload event carries the rebuild's own duration: the rest
-		// of the time is the debounce, the watcher and the stream.
-		if d, err := time.ParseDuration(strings.TrimSpace(data)); err == nil {
-			build += d
-		}
-	}
-	b.ReportMetric(float64(build.Microseconds())/1000/float64(b.N), "build-ms/op")
+	orig := readFile(b, file)
+	benchEdits(b, file, func(i int) []byte {
+		return append(append([]byte{}, orig...), fmt.Sprintf("\nEdit %d.\n", i)...)
+	}, events, nil)
 }
 
 // BenchmarkComponentEditToReload measures from a save of one island
@@ -127,18 +110,25 @@ func BenchmarkComponentEditToReload(b *testing.B) {
 	// each build's end, which the next edit waits for outside the timer.
 	rest := openStream(b, addr, "/no-such-page")
 	file := filepath.Join(root, "components", "islands", "CartBadge.tsx")
-	orig, err := os.ReadFile(file)
-	if err != nil {
-		b.Fatal(err)
+	orig := string(readFile(b, file))
+	if !strings.Contains(orig, `className="cart-badge"`) {
+		b.Fatal("CartBadge.tsx no longer has the line this benchmark edits")
 	}
+	benchEdits(b, file, func(i int) []byte {
+		return []byte(strings.Replace(orig, `className="cart-badge"`, fmt.Sprintf(`className="cart-badge" data-edit="%d"`, i), 1))
+	}, events, rest)
+}
+
+// benchEdits saves file b.N times with edit(i) and times each save to the
+// reload event on events. The event carries the rebuild's own duration
+// (the rest is the debounce, the watcher and the stream), reported as
+// build-ms/op. With rest, the build's end (rest's reload) is waited for
+// outside the timer before the next save.
+func benchEdits(b *testing.B, file string, edit func(i int) []byte, events, rest *bufio.Reader) {
 	var build time.Duration
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		edited := strings.Replace(string(orig), `className="cart-badge"`, fmt.Sprintf(`className="cart-badge" data-edit="%d"`, i), 1)
-		if edited == string(orig) {
-			b.Fatal("CartBadge.tsx no longer has the line this benchmark edits")
-		}
-		if err := os.WriteFile(file, []byte(edited), 0o644); err != nil {
+		if err := os.WriteFile(file, edit(i), 0o644); err != nil {
 			b.Fatal(err)
 		}
 		name, data, err := nextEvent(events)
@@ -148,13 +138,24 @@ func BenchmarkComponentEditToReload(b *testing.B) {
 		if d, err := time.ParseDuration(strings.TrimSpace(data)); err == nil {
 			build += d
 		}
-		b.StopTimer()
-		if name, data, err := nextEvent(rest); err != nil || name != "reload" {
-			b.Fatalf("the other page's event %q %s, %v", name, data, err)
+		if rest != nil {
+			b.StopTimer()
+			if name, data, err := nextEvent(rest); err != nil || name != "reload" {
+				b.Fatalf("the other page's event %q %s, %v", name, data, err)
+			}
+			b.StartTimer()
 		}
-		b.StartTimer()
 	}
 	b.ReportMetric(float64(build.Microseconds())/1000/float64(b.N), "build-ms/op")
+}
+
+func readFile(b *testing.B, file string) []byte {
+	b.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return data
 }
 
 func benchOut() io.Writer {
