@@ -37,6 +37,7 @@ const ReloadPath = "/__livereload"
 
 // liveReload is injected into every page's <head> in watch mode: reload on a
 // successful rebuild, show the problems over the page on a failed one.
+// (The site's service worker is replaced in development: see Static.)
 const liveReload = `<script type="module">
 const es = new EventSource("` + ReloadPath + `?path=" + encodeURIComponent(location.pathname));
 es.addEventListener("reload", () => location.reload());

@@ -67,6 +67,29 @@ func TestEditShowsInOpenPage(t *testing.T) {
 	if code, body := get("/pl/features"); code != 200 || !strings.Contains(body, "Zupełnie nowy akapit.") {
 		t.Error("a failed rebuild must keep serving the last good page")
 	}
+	// The fix, saved as an editor does (truncate, then write): the page
+	// reloads with the fixed text.
+	fixed := append(append([]byte{}, orig...), "\nPoprawiony akapit.\n"...)
+	if err := os.WriteFile(file, fixed, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for {
+		name, data, err := nextEvent(events)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if name == "reload" {
+			break
+		}
+		// A build may have read the file between its truncation and the
+		// write: a problem, then the reload.
+		if name != "problem" {
+			t.Fatalf("event %q %q after the fix", name, data)
+		}
+	}
+	if _, body := get("/pl/features"); !strings.Contains(body, "Poprawiony akapit.") {
+		t.Error("the fixed text is not in the served page after its reload")
+	}
 	if code, _ := get("/pl/status/0123abcd"); code != 200 {
 		t.Errorf("/pl/status/HASH = %d, want the status shell", code)
 	}

@@ -1,6 +1,7 @@
 package devserver
 
 import (
+	"io"
 	"mime"
 	"net/http"
 	"os"
@@ -20,6 +21,16 @@ import (
 func Static(dir string) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		p := path.Clean("/" + r.URL.Path)
+		if p == "/sw.js" {
+			// No service worker in development: the site's serves pages
+			// stale-while-revalidate, so a reload after an edit would show
+			// the page from before it. This one takes the place of one an
+			// earlier build left on this origin and removes itself.
+			w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
+			w.Header().Set("Cache-Control", "no-store")
+			_, _ = io.WriteString(w, devServiceWorker)
+			return
+		}
 		if f := resolve(dir, p); f != "" {
 			switch {
 			case strings.HasPrefix(p, "/assets/"):
@@ -81,6 +92,12 @@ func serveFile(w http.ResponseWriter, r *http.Request, f string) {
 	}
 	http.ServeFile(w, r, f)
 }
+
+// devServiceWorker replaces the site's worker in development and
+// unregisters itself: it has no fetch handler, so it never answers a page.
+const devServiceWorker = `self.addEventListener("install", () => self.skipWaiting());
+self.addEventListener("activate", (e) => e.waitUntil(self.registration.unregister()));
+`
 
 // resolve maps a clean URL path to an existing file under dir, or "".
 func resolve(dir, p string) string {

@@ -19,6 +19,7 @@ func TestStaticServesPrecompressedAndLocale404(t *testing.T) {
 		"404.html":               "not found",
 		"pl/404.html":            "nie znaleziono",
 		"pl/status/index.html":   "status shell",
+		"sw.js":                  "self.addEventListener('fetch', () => {})",
 	}
 	for p, body := range files {
 		f := filepath.Join(dir, filepath.FromSlash(p))
@@ -49,6 +50,7 @@ func TestStaticServesPrecompressedAndLocale404(t *testing.T) {
 		{"/pl/status/0123abcd", "", "status shell", "", 200},
 		{"/pl/nie-ma", "", "nie znaleziono", "", 404},
 		{"/nope", "", "not found", "", 404},
+		{"/sw.js", "", devServiceWorker, "", 200},
 		{"/../../etc/passwd", "", "not found", "", 404},
 	}
 	for _, c := range cases {
