@@ -55,11 +55,10 @@ func (c *Loader) Changed(path string) {
 	if !c.watched {
 		return
 	}
-	if path == "" {
-		c.dirty[""] = true
-		return
+	if path != "" {
+		path = filepath.Clean(path)
 	}
-	c.dirty[filepath.Clean(path)] = true
+	c.dirty[path] = true
 }
 
 // Load is Load with the loader's cache.
@@ -122,8 +121,8 @@ type loader struct {
 	diags   Diagnostics
 	cache   map[string]cachedFile
 	tomls   map[string]cachedTOML
-	drafts  bool // keep drafts (Loader.Drafts)
-	files   *Loader
+	drafts  bool    // keep drafts (Loader.Drafts)
+	files   *Loader // reads files: from memory when watched, from disk when nil
 
 	cfg    Config
 	photos map[string]*Photo

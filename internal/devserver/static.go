@@ -36,9 +36,7 @@ func Static(dir string) http.Handler {
 			case strings.HasPrefix(p, "/assets/"):
 				w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
 			default:
-				w.Header().Set("Cache-Control", "no-store")
-				r.Header.Del("If-Modified-Since")
-				r.Header.Del("If-None-Match")
+				fresh(w, r)
 			}
 			serveFile(w, r, f)
 			return
@@ -52,8 +50,7 @@ func Static(dir string) http.Handler {
 		rest := strings.TrimPrefix(p, prefix)
 		if strings.HasPrefix(rest, "/status/") {
 			if f := resolve(dir, prefix+"/status/"); f != "" {
-				w.Header().Set("Cache-Control", "no-store")
-				r.Header.Del("If-Modified-Since")
+				fresh(w, r)
 				http.ServeFile(w, r, f)
 				return
 			}
@@ -91,6 +88,13 @@ func serveFile(w http.ResponseWriter, r *http.Request, f string) {
 		return
 	}
 	http.ServeFile(w, r, f)
+}
+
+// fresh makes a page's answer the file as it is now: not kept by the
+// browser, and never 304 (see Static).
+func fresh(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Cache-Control", "no-store")
+	r.Header.Del("If-Modified-Since")
 }
 
 // devServiceWorker replaces the site's worker in development and

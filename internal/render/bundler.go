@@ -92,23 +92,31 @@ func (b *Bundler) rebuild(slot *api.BuildContext, opts func() api.BuildOptions) 
 	b.mu.Lock()
 	last := b.last[slot]
 	b.mu.Unlock()
-	if last != nil && b.unchanged(last.inputs) {
+	// Each source is read once: the hashes made by the check are the
+	// record's (a file changed in between is at worst rebuilt once more).
+	seen := map[string]uint64{}
+	if last != nil && b.unchanged(last.inputs, seen) {
 		return last.res, nil
 	}
 	res := ctx.Rebuild()
-	b.mu.Lock()
-	delete(b.last, slot)
+	var rec *lastBuild
 	if len(res.Errors) == 0 && len(res.Warnings) == 0 {
-		if inputs, ok := b.inputs(res.Metafile); ok {
-			b.last[slot] = &lastBuild{res: res, inputs: inputs}
+		if inputs, ok := b.inputs(res.Metafile, seen); ok {
+			rec = &lastBuild{res: res, inputs: inputs}
 		}
+	}
+	b.mu.Lock()
+	if rec != nil {
+		b.last[slot] = rec
+	} else {
+		delete(b.last, slot)
 	}
 	b.mu.Unlock()
 	return res, nil
 }
 
-// inputs hashes the metafile's own sources.
-func (b *Bundler) inputs(metafile string) (map[string]uint64, bool) {
+// inputs hashes the metafile's own sources, taking those in seen as they are.
+func (b *Bundler) inputs(metafile string, seen map[string]uint64) (map[string]uint64, bool) {
 	var meta struct {
 		Inputs map[string]json.RawMessage `json:"inputs"`
 	}
@@ -120,20 +128,26 @@ func (b *Bundler) inputs(metafile string) (map[string]uint64, bool) {
 		if strings.Contains(p, "node_modules/") || strings.Contains(p, ":") {
 			continue
 		}
-		h, ok := b.hash(p)
+		h, ok := seen[p]
 		if !ok {
-			return nil, false
+			if h, ok = b.hash(p); !ok {
+				return nil, false
+			}
 		}
 		out[p] = h
 	}
 	return out, true
 }
 
-func (b *Bundler) unchanged(inputs map[string]uint64) bool {
+// unchanged reports whether every input still has its hash, recording in
+// seen the hashes it made.
+func (b *Bundler) unchanged(inputs map[string]uint64, seen map[string]uint64) bool {
 	for p, want := range inputs {
-		if h, ok := b.hash(p); !ok || h != want {
+		h, ok := b.hash(p)
+		if !ok || h != want {
 			return false
 		}
+		seen[p] = h
 	}
 	return true
 }

@@ -329,11 +329,6 @@ func (p *Pool) Reload(init func() (json.RawMessage, error)) error {
 		}()
 	}
 	wg.Wait()
-	if raw, err := initOnce(); err == nil {
-		p.mu.Lock()
-		p.init = raw
-		p.mu.Unlock()
-	}
 	return errors.Join(errs...)
 }
 

@@ -250,9 +250,7 @@ func (b *Builder) Build() (*Report, error) {
 	}
 	if err := stage("assemble", func() (err error) {
 		asm, a, err = assembleSite(site, now, photos, b.memos)
-		if a != nil {
-			b.memos = a.nextMemos
-		}
+		b.memos = a.nextMemos // what it rendered, even when it failed
 		return err
 	}); err != nil {
 		return nil, err
@@ -552,8 +550,7 @@ func (b *Builder) startPool(rep *Report, init func() (json.RawMessage, error), k
 func (b *Builder) render(site *content.Site, a *assembler, asm *assembly, out *output, rep *Report) error {
 	t := time.Now()
 	defer func() { rep.Substages = append(rep.Substages, StageTime{"ssr", time.Since(t)}) }()
-	type result = renderedPage
-	results := make([]result, len(asm.pages))
+	results := make([]renderedPage, len(asm.pages))
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, b.opts.Workers)
 	var rendered int
@@ -581,7 +578,7 @@ func (b *Builder) render(site *content.Site, a *assembler, asm *assembly, out *o
 	for i, p := range asm.pages {
 		keys[i] = b.pageKey(raws[i])
 		if c, ok := b.cache[p.out]; ok && c.key == keys[i] {
-			results[i] = result{p: p, res: c.res}
+			results[i] = renderedPage{p: p, res: c.res}
 			continue
 		}
 		todo = append(todo, i)
@@ -600,7 +597,7 @@ func (b *Builder) render(site *content.Site, a *assembler, asm *assembly, out *o
 				defer wg.Done()
 				defer func() { <-sem }()
 				res, err := b.pool.Render(raws[i])
-				results[i] = result{p: p, res: res, err: err}
+				results[i] = renderedPage{p: p, res: res, err: err}
 				if err == nil {
 					mu.Lock()
 					b.cache[p.out] = cachedPage{key: keys[i], res: res}
@@ -614,7 +611,7 @@ func (b *Builder) render(site *content.Site, a *assembler, asm *assembly, out *o
 	first, rest := b.openFirst(asm, todo)
 	if len(first) > 0 {
 		renderPages(first)
-		if err := b.writeOpenPages(a, asm, first, results); err != nil {
+		if err := b.writeOpenPages(a, first, results); err != nil {
 			return err
 		}
 		rep.Substages = append(rep.Substages, StageTime{fmt.Sprintf("%d open page(s) written", len(first)), time.Since(t)})
@@ -710,7 +707,7 @@ func (b *Builder) openFirst(asm *assembly, todo []int) (first, rest []int) {
 // writeOpenPages writes the open pages rendered so far, with the scripts
 // and styles they link, and tells Opened: the rest of the build writes the
 // other files (and removes what is gone) as usual.
-func (b *Builder) writeOpenPages(a *assembler, asm *assembly, first []int, results []renderedPage) error {
+func (b *Builder) writeOpenPages(a *assembler, first []int, results []renderedPage) error {
 	early := newOutput()
 	var paths []string
 	for _, i := range first {
@@ -721,7 +718,7 @@ func (b *Builder) writeOpenPages(a *assembler, asm *assembly, first []int, resul
 		if err := early.add(r.p.out, b.document(a, r.p, r.res)); err != nil {
 			return err
 		}
-		paths = append(paths, asm.pages[i].path)
+		paths = append(paths, r.p.path)
 	}
 	for _, f := range b.assets.Files {
 		if err := early.add(f.Path, f.Contents); err != nil {

@@ -55,13 +55,15 @@ func (m *markdownMemo) holds(d *content.Doc, vars map[string]string, resolve lin
 // markdown renders d's body, or takes the previous build's rendering
 // when it still holds.
 func (a *assembler) markdown(d *content.Doc) string {
-	key, vars := memoKey(d), a.vars()
-	if m := a.memos[key]; m != nil && m.holds(d, vars, a.resolver(d.Locale), a.markdownPhoto(d)) {
+	key, vars, resolve := memoKey(d), a.vars(), a.resolver(d.Locale)
+	if m := a.memos[key]; m != nil && m.holds(d, vars, resolve, a.markdownPhoto(d)) {
 		a.diags = append(a.diags, m.diags...)
 		a.nextMemos[key] = m
 		return m.html
 	}
-	resolve, photo := a.resolver(d.Locale), a.markdownPhoto(d)
+	// A fresh photo lookup: the one asked above has moved past the
+	// page's main picture.
+	photo := a.markdownPhoto(d)
 	m := &markdownMemo{body: d.Body, bodyLine: d.BodyLine, vars: vars}
 	var diags content.Diagnostics
 	html, err := renderMarkdown(d, func(dest string) (string, bool) {
