@@ -9,7 +9,10 @@
 // `/de:status`) is the status page of an order placed through the API just
 // before. The noindex pages' SEO score is printed with "is crawlable"
 // apart: a status or basket page must not be crawlable.
+// LIGHTHOUSE_SAVE=DIR writes every run's report there as JSON, to read
+// the audits behind a score (long tasks, main-thread breakdown).
 import { get } from "node:http";
+import { mkdir, writeFile } from "node:fs/promises";
 import puppeteer from "puppeteer-core";
 import lighthouse from "lighthouse";
 import * as chromeLauncher from "chrome-launcher";
@@ -104,6 +107,10 @@ try {
       const result = await lighthouse(`${base}${path}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: categories, formFactor: "mobile", disableStorageReset: keepStorage });
       if (result.lhr.runtimeError) console.error(`${path}: run ${i + 1}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
       runs.push(result.lhr);
+      if (process.env.LIGHTHOUSE_SAVE) {
+        await mkdir(process.env.LIGHTHOUSE_SAVE, { recursive: true });
+        await writeFile(`${process.env.LIGHTHOUSE_SAVE}/${name.replace(/[^a-z0-9]+/gi, "_")}-${i + 1}.json`, JSON.stringify(result.lhr));
+      }
     }
     const perf = (l) => l.categories.performance?.score ?? 0;
     runs.sort((a, b) => perf(a) - perf(b));

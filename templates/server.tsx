@@ -1,11 +1,10 @@
-// The SSR worker: a long-lived node process fed JSON lines on stdin
-// ({"id", "init"} once, then {"id", "render"} per page; {"id", "reload"}
-// swaps in a new bundle in watch mode) and answering one JSON
-// line per request on stdout with the same id. The Go side (internal/render)
-// restarts it when it dies. The page shell is static markup; every island is
-// rendered on its own with renderToString and its own identifierPrefix, then
-// spliced in (see components/Island.tsx for why).
-import { createInterface } from "node:readline";
+// The SSR worker's code: a long-lived node process runs the loop of
+// internal/render/worker.mjs, imports this bundle ({"reload": URL}) and
+// hands it {"id", "init"} once, then {"id", "render"} per page; watch mode
+// imports a new bundle into the same process. The Go side (internal/render)
+// restarts a worker when it dies. The page shell is static markup; every
+// island is rendered on its own with renderToString and its own
+// identifierPrefix, then spliced in (see components/Island.tsx for why).
 import { renderToStaticMarkup, renderToString } from "react-dom/server";
 import { createElement } from "react";
 import { IslandCollector, type IslandCall } from "../components/Island";
@@ -25,8 +24,6 @@ interface Request {
   id: number;
   init?: Init;
   render?: RenderRequest;
-  /** file: URL of a new server bundle to take over (watch mode). */
-  reload?: string;
 }
 
 let init: Init | null = null;
@@ -77,10 +74,6 @@ export function renderPage(req: RenderRequest): { html: string; islands: string[
   return { html, islands: [...new Set(calls.map((c) => c.name))], eager: [...new Set(eager)] };
 }
 
-function answer(msg: object): void {
-  process.stdout.write(JSON.stringify(msg) + "\n");
-}
-
 /** Answers one request of this bundle's code. */
 function handle(req: Request): object {
   if (req.init) {
@@ -91,42 +84,6 @@ function handle(req: Request): object {
   return { id: req.id, error: "empty request" };
 }
 
-// Watch mode swaps the code without a new process: {"reload": URL} imports
-// a new server bundle, whose module sets itself as the handler here, and
-// the next {"init"} is its own. Only the first bundle a process loads
-// reads stdin; V8 and node stay warm (no start-up of about 100 ms).
-const worker = globalThis as { saberHandle?: (req: Request) => object };
-const first = worker.saberHandle === undefined;
-worker.saberHandle = handle;
-
-if (first) {
-  const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
-  // One request at a time: a reload finishes before the next line is read.
-  let queue = Promise.resolve();
-  lines.on("line", (line) => {
-    queue = queue.then(() => serve(line));
-  });
-  // react-dom/server keeps no handles open, but be explicit: stdin closed = done.
-  lines.on("close", () => void queue.then(() => process.exit(0)));
-}
-
-async function serve(line: string): Promise<void> {
-  let req: Request;
-  try {
-    req = JSON.parse(line) as Request;
-  } catch (err) {
-    answer({ id: -1, error: `bad request line: ${String(err)}` });
-    return;
-  }
-  try {
-    if (req.reload) {
-      await import(req.reload);
-      answer({ id: req.id, ok: true });
-      return;
-    }
-    answer(worker.saberHandle!(req));
-  } catch (err) {
-    const e = err as Error;
-    answer({ id: req.id, error: e.stack ?? String(e) });
-  }
-}
+// The worker's loop (internal/render/worker.mjs) sends every request but
+// an import to the handler of the bundle it imported last: this one, now.
+(globalThis as { saberHandle?: (req: Request) => object }).saberHandle = handle;

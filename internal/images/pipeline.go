@@ -207,7 +207,7 @@ func (p *Pipeline) start() (*render.Pool, error) {
 		return nil, err
 	}
 	// One worker: libvips spreads each photo over every core already.
-	pool, err := render.NewPool(p.worker, 1, map[string]any{})
+	pool, err := render.NewScriptPool(p.worker, 1, map[string]any{})
 	if err != nil {
 		return nil, fmt.Errorf("images: start the sharp worker (is sharp installed? npm ci): %w", err)
 	}

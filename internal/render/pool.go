@@ -3,6 +3,7 @@ package render
 import (
 	"bufio"
 	"bytes"
+	_ "embed"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -31,10 +32,20 @@ type PageError struct{ Message string }
 
 func (e *PageError) Error() string { return e.Message }
 
+// workerLoop is the SSR workers' program (worker.mjs): it reads requests
+// before any bundle is loaded and imports the server bundle it is given.
+//
+//go:embed worker.mjs
+var workerLoop string
+
 // Pool runs the server bundle in long-lived node processes and sends them
 // pages to render as JSON lines. A worker that dies is replaced and its page
 // retried once.
 type Pool struct {
+	// script is the program a script pool's node runs (images.mjs, which
+	// has its own loop); "" for an SSR pool, whose workers run workerLoop
+	// and import bundle.
+	script   string
 	bundle   string
 	init     json.RawMessage
 	initFn   func() (json.RawMessage, error)
@@ -44,6 +55,7 @@ type Pool struct {
 	restarts atomic.Int64
 	closed   atomic.Bool
 	size     int   // workers the pool keeps
+	growing  int   // workers Grow is starting
 	reloads  int64 // bundles swapped in by Reload (part of each import's URL)
 }
 
@@ -56,8 +68,8 @@ type worker struct {
 	done   chan struct{}
 }
 
-// NewPool starts n workers running bundle and sends each the init message
-// (i18n bundles and asset URLs).
+// NewPool starts n SSR workers on the server bundle and sends each the
+// init message (i18n bundles and asset URLs).
 func NewPool(bundle string, n int, init any) (*Pool, error) {
 	raw, err := json.Marshal(init)
 	if err != nil {
@@ -66,19 +78,46 @@ func NewPool(bundle string, n int, init any) (*Pool, error) {
 	return NewPoolLazy(bundle, n, func() (json.RawMessage, error) { return raw, nil })
 }
 
+// NewScriptPool starts n node processes running script, a program with
+// its own request loop (images.mjs), and sends each the init message.
+func NewScriptPool(script string, n int, init any) (*Pool, error) {
+	raw, err := json.Marshal(init)
+	if err != nil {
+		return nil, err
+	}
+	p := newPool(n)
+	p.script = script
+	return p, p.startAll(func() (json.RawMessage, error) { return raw, nil })
+}
+
 // NewPoolLazy starts the node processes at once and calls init for the init
 // message while they load the bundle (~150 ms), so the caller can finish
 // the client bundles, whose URLs the message carries, in the meantime.
 func NewPoolLazy(bundle string, n int, init func() (json.RawMessage, error)) (*Pool, error) {
-	p := &Pool{bundle: bundle, idle: make(chan *worker, n), all: map[*worker]bool{}, size: n}
+	p := newPool(n)
+	p.bundle = bundle
+	return p, p.startAll(init)
+}
+
+// maxWorkers bounds a pool's workers (the idle channel's room): Grow may
+// add to the workers a pool started with.
+const maxWorkers = 64
+
+func newPool(n int) *Pool {
+	return &Pool{idle: make(chan *worker, maxWorkers), all: map[*worker]bool{}, size: min(n, maxWorkers)}
+}
+
+// startAll starts the pool's workers, each with its code and init; on an
+// error the pool is closed.
+func (p *Pool) startAll(init func() (json.RawMessage, error)) error {
 	var once sync.Once
 	var initErr error
 	p.initFn = func() (json.RawMessage, error) {
 		once.Do(func() { p.init, initErr = init() })
 		return p.init, initErr
 	}
-	errs := make(chan error, n)
-	for i := 0; i < n; i++ {
+	errs := make(chan error, p.size)
+	for i := 0; i < p.size; i++ {
 		go func() {
 			w, err := p.start()
 			if err == nil {
@@ -88,16 +127,70 @@ func NewPoolLazy(bundle string, n int, init func() (json.RawMessage, error)) (*P
 		}()
 	}
 	var first error
-	for i := 0; i < n; i++ {
+	for i := 0; i < p.size; i++ {
 		if err := <-errs; err != nil && first == nil {
 			first = err
 		}
 	}
 	if first != nil {
 		p.Close()
-		return nil, first
+	}
+	return first
+}
+
+// Spawn starts n SSR workers before their server bundle is known: node's
+// start-up (about 110 ms on this VM) then runs beside the caller's own
+// work, and Load gives them the bundle and the init message.
+func Spawn(n int) (*Pool, error) {
+	p := newPool(n)
+	for range n {
+		w, err := p.spawn()
+		if err != nil {
+			p.Close()
+			return nil, err
+		}
+		p.idle <- w
 	}
 	return p, nil
+}
+
+// Grow starts workers until the pool has n, each with the pool's code and
+// init, and returns at once: they take pages as soon as they are ready. A
+// worker that fails to start, or is ready only after a Reload or Close, is
+// dropped; the pool goes on with the workers it has.
+func (p *Pool) Grow(n int) {
+	p.mu.Lock()
+	add := min(n, maxWorkers) - p.size - p.growing
+	p.growing += max(add, 0)
+	v := p.reloads
+	p.mu.Unlock()
+	for range add {
+		go func() {
+			w, err := p.start()
+			p.mu.Lock()
+			defer p.mu.Unlock()
+			p.growing--
+			if err != nil {
+				return
+			}
+			if p.reloads != v || p.closed.Load() {
+				delete(p.all, w)
+				go w.kill()
+				return
+			}
+			p.size++
+			p.idle <- w
+		}()
+	}
+}
+
+// Load makes the workers Spawn started import bundle and sends them init;
+// on an error the caller closes the pool.
+func (p *Pool) Load(bundle string, init func() (json.RawMessage, error)) error {
+	p.mu.Lock()
+	p.bundle = bundle
+	p.mu.Unlock()
+	return p.load(init, false)
 }
 
 // nodeEnv is a clean environment: an inherited NODE_OPTIONS or
@@ -112,8 +205,13 @@ func nodeEnv() []string {
 	return env
 }
 
-func (p *Pool) start() (*worker, error) {
-	cmd := exec.Command("node", p.bundle)
+// spawn starts one node process: the SSR loop, or a script pool's script.
+func (p *Pool) spawn() (*worker, error) {
+	args := []string{"--input-type=module", "--eval", workerLoop}
+	if p.script != "" {
+		args = []string{p.script}
+	}
+	cmd := exec.Command("node", args...)
 	cmd.Env = nodeEnv()
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
@@ -132,30 +230,61 @@ func (p *Pool) start() (*worker, error) {
 		_ = cmd.Wait()
 		close(w.done)
 	}()
-	var ok struct {
-		OK    bool   `json:"ok"`
-		Error string `json:"error"`
-	}
-	p.mu.Lock()
-	initFn := p.initFn
-	p.mu.Unlock()
-	init, err := initFn()
-	if err != nil {
-		w.kill()
-		return nil, err
-	}
-	if err := w.call(map[string]any{"init": init}, &ok); err != nil {
-		w.kill()
-		return nil, err
-	}
-	if !ok.OK {
-		w.kill()
-		return nil, fmt.Errorf("render: worker init: %s", ok.Error)
-	}
 	p.mu.Lock()
 	p.all[w] = true
 	p.mu.Unlock()
 	return w, nil
+}
+
+// start starts one worker with the pool's code and init message.
+func (p *Pool) start() (*worker, error) {
+	w, err := p.spawn()
+	if err != nil {
+		return nil, err
+	}
+	p.mu.Lock()
+	initFn, url := p.initFn, p.bundleURL()
+	p.mu.Unlock()
+	err = func() error {
+		if p.script == "" {
+			if err := w.ask(map[string]any{"reload": url}, "load"); err != nil {
+				return err
+			}
+		}
+		init, err := initFn()
+		if err != nil {
+			return err
+		}
+		return w.ask(map[string]any{"init": init}, "init")
+	}()
+	if err != nil {
+		p.forget(w)
+		w.kill()
+		return nil, err
+	}
+	return w, nil
+}
+
+// bundleURL is the bundle's file: URL for an import; the query makes each
+// Reload's import a new module (node caches modules by URL). Under p.mu.
+func (p *Pool) bundleURL() string {
+	return (&neturl.URL{Scheme: "file", Path: p.bundle, RawQuery: fmt.Sprintf("v=%d", p.reloads)}).String()
+}
+
+// ask sends msg and wants {"ok": true} back; what names the step in
+// the error.
+func (w *worker) ask(msg map[string]any, what string) error {
+	var ok struct {
+		OK    bool   `json:"ok"`
+		Error string `json:"error"`
+	}
+	if err := w.call(msg, &ok); err != nil {
+		return err
+	}
+	if !ok.OK {
+		return fmt.Errorf("render: worker %s: %s", what, ok.Error)
+	}
+	return nil
 }
 
 // call sends one request and reads lines until the answer with its id.
@@ -271,15 +400,25 @@ const ReloadsBeforeRestart = 40
 // holds, may still be in the making). On an error the workers may run
 // either code: the caller closes the pool and starts a new one.
 func (p *Pool) Reload(init func() (json.RawMessage, error)) error {
-	initOnce := sync.OnceValues(init)
 	p.mu.Lock()
 	p.reloads++
-	url := (&neturl.URL{Scheme: "file", Path: p.bundle, RawQuery: fmt.Sprintf("v=%d", p.reloads)}).String()
+	p.mu.Unlock()
+	return p.load(init, true)
+}
+
+// load has every worker import the pool's bundle and take init. oneByOne
+// imports on one worker at a time: in watch mode they share the cores
+// with the client bundles, which the first page waits for as well.
+func (p *Pool) load(init func() (json.RawMessage, error), oneByOne bool) error {
+	initOnce := sync.OnceValues(init)
+	p.mu.Lock()
+	url := p.bundleURL()
 	p.initFn = initOnce
+	size := p.size
 	p.mu.Unlock()
 	// Every worker, each while no page is in flight on it.
-	ws := make([]*worker, 0, p.size)
-	for range p.size {
+	ws := make([]*worker, 0, size)
+	for range size {
 		ws = append(ws, <-p.idle)
 	}
 	defer func() {
@@ -287,36 +426,29 @@ func (p *Pool) Reload(init func() (json.RawMessage, error)) error {
 			p.idle <- w
 		}
 	}()
-	// The imports one after the other: they share the cores with the
-	// client bundles, which the first page waits for as well; the init
-	// messages go out as soon as each worker has its code and init is ready.
+	// The init messages go out as soon as each worker has its code and
+	// init is ready.
 	errs := make([]error, len(ws))
 	turn := make([]chan struct{}, len(ws)+1)
 	for i := range turn {
 		turn[i] = make(chan struct{})
+		if !oneByOne {
+			close(turn[i])
+		}
 	}
-	close(turn[0])
+	if oneByOne {
+		close(turn[0])
+	}
 	var wg sync.WaitGroup
 	for i, w := range ws {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			var ok struct {
-				OK    bool   `json:"ok"`
-				Error string `json:"error"`
-			}
-			ask := func(msg map[string]any) error {
-				if err := w.call(msg, &ok); err != nil {
-					return err
-				}
-				if !ok.OK {
-					return fmt.Errorf("render: worker reload: %s", ok.Error)
-				}
-				return nil
-			}
 			<-turn[i]
-			errs[i] = ask(map[string]any{"reload": url})
-			close(turn[i+1])
+			errs[i] = w.ask(map[string]any{"reload": url}, "reload")
+			if oneByOne {
+				close(turn[i+1])
+			}
 			if errs[i] != nil {
 				return
 			}
@@ -325,11 +457,19 @@ func (p *Pool) Reload(init func() (json.RawMessage, error)) error {
 				errs[i] = err
 				return
 			}
-			errs[i] = ask(map[string]any{"init": raw})
+			errs[i] = w.ask(map[string]any{"init": raw}, "init")
 		}()
 	}
 	wg.Wait()
 	return errors.Join(errs...)
+}
+
+// Workers counts the workers ready for pages (those Grow is starting are
+// not).
+func (p *Pool) Workers() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.size
 }
 
 // Reloads counts the bundles swapped in by Reload.

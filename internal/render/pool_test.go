@@ -86,6 +86,54 @@ func TestPoolRendersPages(t *testing.T) {
 	}
 }
 
+// Spawn starts node before the bundle is known (a build's head start):
+// the process answers at once, takes the bundle later in place, and Grow
+// adds workers that render the same pages.
+func TestSpawnedWorkerTakesItsBundleLaterAndGrows(t *testing.T) {
+	bundle, assets := realBundle(t)
+	p, err := Spawn(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	var pe *PageError
+	if _, err := p.Render(notFoundRequest("Too early")); !errors.As(err, &pe) || !strings.Contains(pe.Message, "no server bundle loaded") {
+		t.Fatalf("render before Load: %v", err)
+	}
+	pids := p.PIDs()
+	raw, err := json.Marshal(initMsg(assets))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Load(bundle, func() (json.RawMessage, error) { return raw, nil }); err != nil {
+		t.Fatal(err)
+	}
+	if res, err := p.Render(notFoundRequest("Loaded later")); err != nil || !strings.Contains(res.HTML, "Loaded later") {
+		t.Fatalf("render after Load: %v", err)
+	}
+	if !slices.Equal(p.PIDs(), pids) {
+		t.Errorf("Load started new processes: %v, then %v", pids, p.PIDs())
+	}
+	p.Grow(2)
+	for p.Workers() < 2 { // the test's own deadline bounds this wait
+		time.Sleep(10 * time.Millisecond)
+	}
+	if got := p.PIDs(); len(got) != 2 {
+		t.Fatalf("after Grow(2): workers %v", got)
+	}
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if res, err := p.Render(notFoundRequest("Grown")); err != nil || !strings.Contains(res.HTML, "Grown") {
+				t.Errorf("render after Grow: %v", err)
+			}
+		}()
+	}
+	wg.Wait()
+}
+
 func TestPoolRestartsCrashedWorker(t *testing.T) {
 	bundle, assets := realBundle(t)
 	p, err := NewPool(bundle, 1, initMsg(assets))

@@ -152,6 +152,19 @@ func benchMarkdownEdits(b *testing.B, dir string, build func() (*Report, error))
 			b.Fatal(err)
 		}
 		rendered = rep.Rendered
+		if os.Getenv("SITE_BENCH_STAGES") != "" {
+			fmt.Fprintln(os.Stderr, stageLine(rep))
+		}
 	}
 	b.ReportMetric(float64(rendered), "pages-rendered")
+}
+
+// stageLine is one build's stage times (SITE_BENCH_STAGES=1 prints one per
+// timed build): where a benchmark's time goes, without a profiler.
+func stageLine(rep *Report) string {
+	var parts []string
+	for _, st := range append(append([]StageTime{}, rep.Stages...), rep.Substages...) {
+		parts = append(parts, fmt.Sprintf("%s %.1f", st.Name, float64(st.Duration.Microseconds())/1000))
+	}
+	return fmt.Sprintf("%.1f ms: %s", float64(rep.Duration.Microseconds())/1000, strings.Join(parts, ", "))
 }

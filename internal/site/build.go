@@ -17,6 +17,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"sabershop/internal/content"
@@ -101,9 +102,13 @@ type StageTime struct {
 // Builder builds repeatedly, reusing what did not change: parsed files,
 // bundles, SSR workers, rendered pages and compressed files.
 type Builder struct {
-	opts    Options
-	loader  *content.Loader
-	pool    *render.Pool
+	opts   Options
+	loader *content.Loader
+	pool   *render.Pool
+	// spare holds node processes started at the beginning of a build that
+	// will probably render (nodeLikelyNeeded), before it knows its bundle:
+	// the next pool is made of them (startPool).
+	spare   *render.Pool
 	images  *images.Pipeline
 	poolKey [32]byte
 	// poolInit is the workers' init message while the pool is not started:
@@ -191,6 +196,9 @@ func (b *Builder) Close() {
 	if b.pool != nil {
 		b.pool.Close()
 	}
+	if b.spare != nil {
+		b.spare.Close()
+	}
 	b.images.Close()
 	if b.bundler != nil {
 		b.bundler.Close()
@@ -220,6 +228,13 @@ func (b *Builder) Build() (*Report, error) {
 	var a *assembler
 	out := newOutput()
 	now := b.opts.Now().UTC()
+	if b.pool == nil && b.spare == nil && b.nodeLikelyNeeded() {
+		// One process: an edit renders a page or a few, and on two cores a
+		// second node starting beside load and assemble slows them as much
+		// as it helps (render grows the pool when many pages changed). An
+		// error here only means no head start: startPool tries again.
+		b.spare, _ = render.Spawn(1)
+	}
 	if err := stage("load", func() (err error) {
 		site, err = b.loader.Load()
 		return err
@@ -493,8 +508,8 @@ func (b *Builder) pageKey(raw []byte) [32]byte {
 	return k
 }
 
-// rendersEntry names the cache entry of the renders made with the current
-// bundles and init.
+// rendersEntry names the stamp of the renders made with the current
+// bundles and init (rendersLikelyStale).
 func (b *Builder) rendersEntry() string {
 	return ssrEntry(sha256.Sum256(append(b.bundleKey[:], b.poolKey[:]...)))
 }
@@ -538,9 +553,20 @@ func (b *Builder) startPool(rep *Report, init func() (json.RawMessage, error), k
 		b.pool = nil
 	}
 	t := time.Now()
-	pool, err := render.NewPoolLazy(b.bundle, b.opts.Workers, init)
-	if err != nil {
-		return err
+	var pool *render.Pool
+	if spare := b.spare; spare != nil {
+		b.spare = nil
+		if err := spare.Load(b.bundle, init); err == nil {
+			pool = spare
+		} else {
+			spare.Close() // a fresh pool below reports what is wrong
+		}
+	}
+	if pool == nil {
+		var err error
+		if pool, err = render.NewPoolLazy(b.bundle, b.opts.Workers, init); err != nil {
+			return err
+		}
 	}
 	rep.Substages = append(rep.Substages, StageTime{"start workers", time.Since(t)})
 	b.pool, b.poolKey, b.poolInit = pool, key, nil
@@ -555,30 +581,36 @@ func (b *Builder) render(site *content.Site, a *assembler, asm *assembly, out *o
 	sem := make(chan struct{}, b.opts.Workers)
 	var rendered int
 	var mu sync.Mutex
-	if len(b.cache) == 0 {
-		var cr cachedRenders
-		if b.buildCache().load(b.rendersEntry(), &cr) {
-			for out, c := range cr.Pages {
-				b.cache[out] = cachedPage{key: c.Key, res: c.Res}
-			}
-			rep.RendersCached = len(cr.Pages)
-		}
-	}
-	// Every page's request is encoded to know whether it changed: on two
-	// cores in parallel, as it is most of a one-page rebuild's render stage.
+	saveErrs := make([]error, len(asm.pages))
+	// Every page's request is encoded to know whether it changed, and a
+	// page this builder did not render is looked up in the build cache by
+	// its key: on two cores in parallel, as it is most of a one-page
+	// rebuild's render stage.
 	raws := make([]json.RawMessage, len(asm.pages))
+	keys := make([][32]byte, len(asm.pages))
+	found := make([]bool, len(asm.pages))
+	var fromDisk atomic.Int64
 	if err := inParallel(len(asm.pages), func(i int) (err error) {
-		raws[i], err = json.Marshal(asm.pages[i].req)
-		return err
+		p := asm.pages[i]
+		if raws[i], err = json.Marshal(p.req); err != nil {
+			return err
+		}
+		keys[i] = b.pageKey(raws[i])
+		if c, ok := b.cache[p.out]; ok && c.key == keys[i] {
+			results[i], found[i] = renderedPage{p: p, res: c.res}, true
+		} else if res, ok := b.buildCache().loadRender(keys[i]); ok {
+			results[i], found[i] = renderedPage{p: p, res: res}, true
+			fromDisk.Add(1)
+		}
+		return nil
 	}); err != nil {
 		return err
 	}
-	keys := make([][32]byte, len(asm.pages))
+	rep.RendersCached = int(fromDisk.Load())
 	var todo []int
 	for i, p := range asm.pages {
-		keys[i] = b.pageKey(raws[i])
-		if c, ok := b.cache[p.out]; ok && c.key == keys[i] {
-			results[i] = renderedPage{p: p, res: c.res}
+		if found[i] {
+			b.cache[p.out] = cachedPage{key: keys[i], res: results[i].res}
 			continue
 		}
 		todo = append(todo, i)
@@ -588,6 +620,9 @@ func (b *Builder) render(site *content.Site, a *assembler, asm *assembly, out *o
 		if err := b.startPool(rep, func() (json.RawMessage, error) { return init, nil }, b.poolKey); err != nil {
 			return err
 		}
+	}
+	if len(todo) > 1 {
+		b.pool.Grow(b.opts.Workers) // a pool made of the spare has one worker
 	}
 	renderPages := func(idx []int) {
 		for _, i := range idx {
@@ -603,6 +638,11 @@ func (b *Builder) render(site *content.Site, a *assembler, asm *assembly, out *o
 					b.cache[p.out] = cachedPage{key: keys[i], res: res}
 					rendered++
 					mu.Unlock()
+					if !b.opts.InPlace {
+						// Only this page's entry is written: a one-page
+						// rebuild stores one render, not the site's.
+						saveErrs[i] = b.buildCache().saveRender(keys[i], res)
+					}
 				}
 			}(i, asm.pages[i])
 		}
@@ -618,14 +658,11 @@ func (b *Builder) render(site *content.Site, a *assembler, asm *assembly, out *o
 	}
 	renderPages(rest)
 	rep.Rendered = rendered
-	if rendered > 0 && !b.opts.InPlace && b.opts.BuildCache != "" {
-		cr := cachedRenders{Pages: map[string]cachedRender{}}
-		for _, p := range asm.pages {
-			if c, ok := b.cache[p.out]; ok {
-				cr.Pages[p.out] = cachedRender{Key: c.key, Res: c.res}
-			}
-		}
-		if err := b.buildCache().save(b.rendersEntry(), &cr); err != nil {
+	if err := errors.Join(saveErrs...); err != nil {
+		return err
+	}
+	if rendered > 0 && !b.opts.InPlace {
+		if err := b.buildCache().stampRenders(b.rendersEntry()); err != nil {
 			return err
 		}
 	}

@@ -173,17 +173,37 @@ func (c buildCache) writeAtomic(dst string, b []byte) error {
 
 func bundlesEntry(key [32]byte) string { return "bundles-" + hex.EncodeToString(key[:8]) + ".gob" }
 
-// ssrEntry holds the pages' server renders made with one set of bundles.
-func ssrEntry(key [32]byte) string { return "ssr-" + hex.EncodeToString(key[:8]) + ".gob" }
+// ssrEntry is the stamp of the renders made with one set of bundles and
+// worker init: its time is the last build that rendered with them.
+func ssrEntry(key [32]byte) string { return "ssr-" + hex.EncodeToString(key[:8]) + ".stamp" }
 
-// cachedRenders is an ssrEntry: page output path -> its render and key.
-type cachedRenders struct {
-	Pages map[string]cachedRender
+// renderEntry is where a page's server render is kept: by its pageKey (the
+// bundles, the workers' init and the page's request), one small file per
+// render, so that a build reads only the pages it has and writes only the
+// pages it rendered (one file after a one-page edit, not the whole site's).
+func renderEntry(key [32]byte) string {
+	x := hex.EncodeToString(key[:])
+	return filepath.Join("renders", x[:2], x[2:]+".gob")
 }
 
-type cachedRender struct {
-	Key [32]byte // pageKey of the request it was rendered from
-	Res render.Result
+// loadRender is the cached render of the page with this key.
+func (c buildCache) loadRender(key [32]byte) (render.Result, bool) {
+	var res render.Result
+	ok := c.load(renderEntry(key), &res)
+	return res, ok
+}
+
+// saveRender keeps res as the render of the page with this key.
+func (c buildCache) saveRender(key [32]byte, res render.Result) error {
+	return c.save(renderEntry(key), &res)
+}
+
+// stampRenders moves the stamp of a set of renders to now.
+func (c buildCache) stampRenders(name string) error {
+	if c.dir == "" {
+		return nil
+	}
+	return c.writeAtomic(c.file(name), nil)
 }
 
 // objectPath is where the file with these bytes (ext "" for the file,
@@ -260,23 +280,57 @@ func (b *Builder) PruneBuildCache() (int, error) {
 	return n, err
 }
 
-// rendersLikelyStale says whether some page will probably need rendering:
-// the cache holds no renders for the current bundles, or a content file is
-// newer than them. Only a guess, to start node early; render decides.
-func (b *Builder) rendersLikelyStale() bool {
-	fi, err := os.Stat(b.buildCache().file(b.rendersEntry()))
-	if err != nil {
+// nodeLikelyNeeded says, before the build has read anything, whether it
+// will probably render a page: there is no build cache, no build rendered
+// with it yet, or a file of the content, the components or the templates
+// is newer than the last build that rendered. Only a guess, to start node
+// at the build's beginning; render decides.
+func (b *Builder) nodeLikelyNeeded() bool {
+	c := b.buildCache()
+	if c.dir == "" {
 		return true
 	}
+	stamps, _ := filepath.Glob(c.file("ssr-*.stamp"))
+	var last time.Time
+	for _, s := range stamps {
+		if fi, err := os.Stat(s); err == nil && fi.ModTime().After(last) {
+			last = fi.ModTime()
+		}
+	}
+	if last.IsZero() {
+		return true
+	}
+	dirs := []string{b.opts.ContentDir}
+	for _, d := range bundleInputDirs {
+		dirs = append(dirs, filepath.Join(b.opts.Root, d))
+	}
+	for _, d := range dirs {
+		if newerThan(d, last) {
+			return true
+		}
+	}
+	return false
+}
+
+// newerThan says whether a file under dir was modified after t.
+func newerThan(dir string, t time.Time) bool {
 	newer := false
-	filepath.WalkDir(b.opts.ContentDir, func(p string, e fs.DirEntry, err error) error {
+	filepath.WalkDir(dir, func(p string, e fs.DirEntry, err error) error {
 		if err != nil || newer {
 			return filepath.SkipAll
 		}
-		if info, err := e.Info(); err == nil && info.ModTime().After(fi.ModTime()) {
+		if info, err := e.Info(); err == nil && info.ModTime().After(t) {
 			newer = true
 		}
 		return nil
 	})
 	return newer
+}
+
+// rendersLikelyStale says whether some page will probably need rendering:
+// no build rendered with the current bundles, or a content file is newer
+// than the last that did. Only a guess, to start node early; render decides.
+func (b *Builder) rendersLikelyStale() bool {
+	fi, err := os.Stat(b.buildCache().file(b.rendersEntry()))
+	return err != nil || newerThan(b.opts.ContentDir, fi.ModTime())
 }

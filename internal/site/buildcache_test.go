@@ -101,8 +101,14 @@ func TestBuildCacheRendersOnlyWhatChanged(t *testing.T) {
 	if err := os.WriteFile(page, append(b, []byte("\nOne more paragraph from the cache test.\n")...), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	renders := countFiles(t, filepath.Join(cache, "renders"))
 	out := filepath.Join(t.TempDir(), "second")
 	rep := cachedBuild(t, dir, out, cache)
+	// Each page's render is its own cache entry: the edit adds the renders
+	// it made and rewrites nothing else.
+	if added := countFiles(t, filepath.Join(cache, "renders")) - renders; added != rep.Rendered {
+		t.Errorf("%d render entries added for %d pages rendered", added, rep.Rendered)
+	}
 	// The page and its fallbacks in the locales that do not translate it.
 	var showing []string
 	filepath.WalkDir(out, func(p string, e fs.DirEntry, err error) error {
@@ -212,4 +218,20 @@ func TestPruneBuildCacheKeepsWhatOutputsUse(t *testing.T) {
 	if _, err := os.Stat(usedObj); err != nil {
 		t.Errorf("the object of faq/index.html was removed: %v", err)
 	}
+}
+
+// countFiles counts the files under dir.
+func countFiles(t *testing.T, dir string) int {
+	t.Helper()
+	n := 0
+	err := filepath.WalkDir(dir, func(p string, e fs.DirEntry, err error) error {
+		if err == nil && !e.IsDir() {
+			n++
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
 }
