@@ -218,6 +218,20 @@ func TestPruneBuildCacheKeepsWhatOutputsUse(t *testing.T) {
 	if _, err := os.Stat(usedObj); err != nil {
 		t.Errorf("the object of faq/index.html was removed: %v", err)
 	}
+	// The next build's prune, the same day, does not walk the cache; one
+	// a day later does.
+	if err := os.WriteFile(unused, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	os.Chtimes(unused, old, old)
+	if n, err := b.PruneBuildCache(); err != nil || n != 0 {
+		t.Errorf("a second prune within %s removed %d (%v)", BuildCachePruneEvery, n, err)
+	}
+	day := time.Now().Add(-BuildCachePruneEvery - time.Minute)
+	os.Chtimes(filepath.Join(cache, pruneStamp), day, day)
+	if n, err := b.PruneBuildCache(); err != nil || n != 1 {
+		t.Errorf("a prune a day later removed %d (%v), want the one unused object", n, err)
+	}
 }
 
 // countFiles counts the files under dir.
