@@ -134,6 +134,7 @@ type Builder struct {
 	imageRefs imageRefs         // the Markdown images of the bodies seen (collectPhotos)
 	memos     markdownMemos     // the last build's Markdown renderings (markdownmemo.go)
 	mu        sync.Mutex
+	trash     sync.WaitGroup // emptyTrash, running beside a build
 }
 
 // renderedPage is one page's server render in a build, or why it failed.
@@ -193,6 +194,7 @@ func (b *Builder) TemplatesChanged() {
 
 // Close stops the SSR workers.
 func (b *Builder) Close() {
+	b.trash.Wait()
 	if b.pool != nil {
 		b.pool.Close()
 	}
@@ -273,6 +275,13 @@ func (b *Builder) Build() (*Report, error) {
 	}); err != nil {
 		return nil, err
 	}
+	// The trees earlier builds replaced are removed while this one waits
+	// for node (not beside load and assemble, which it would slow).
+	b.trash.Add(1)
+	go func() {
+		defer b.trash.Done()
+		emptyTrash(b.buildCache())
+	}()
 	if err := stage("render", func() error {
 		if err := waitRenderer(); err != nil {
 			return err

@@ -2,6 +2,7 @@ package site
 
 import (
 	"bytes"
+	"errors"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -248,4 +249,50 @@ func countFiles(t *testing.T, dir string) int {
 		t.Fatal(err)
 	}
 	return n
+}
+
+// The tree a build replaces goes to the cache's trash and is removed by
+// the next build (while it waits for node), not left beside the output.
+func TestReplacedTreeIsEmptiedByTheNextBuild(t *testing.T) {
+	dir := writeFixture(t, "site")
+	cache := filepath.Join(t.TempDir(), "cache")
+	parent := t.TempDir()
+	out := filepath.Join(parent, "public")
+	trash := filepath.Join(cache, trashDir)
+	trees := func() []string {
+		t.Helper()
+		entries, err := os.ReadDir(trash)
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			t.Fatal(err)
+		}
+		var names []string
+		for _, e := range entries {
+			names = append(names, e.Name())
+		}
+		return names
+	}
+	cachedBuild(t, dir, out, cache)
+	if got := trees(); len(got) != 0 {
+		t.Fatalf("trash after the first build: %v", got)
+	}
+	cachedBuild(t, dir, out, cache)
+	first := trees()
+	if len(first) != 1 {
+		t.Fatalf("trash after the second build: %v, want the first build's tree", first)
+	}
+	cachedBuild(t, dir, out, cache)
+	if got := trees(); len(got) != 1 || got[0] == first[0] {
+		t.Errorf("trash after the third build: %v, want only the second build's tree (not %s)", got, first[0])
+	}
+	if siblings, _ := os.ReadDir(parent); len(siblings) != 1 {
+		t.Errorf("beside the output: %v, want public alone", siblings)
+	}
+	plain := filepath.Join(t.TempDir(), "plain")
+	pb := New(Options{ContentDir: dir, OutDir: plain, Root: "../..", Workers: 1, Compress: true,
+		Now: func() time.Time { return fixtureNow }})
+	defer pb.Close()
+	if _, err := pb.Build(); err != nil {
+		t.Fatal(err)
+	}
+	sameTree(t, plain, out)
 }
