@@ -230,15 +230,12 @@ func (b *Builder) Build() (*Report, error) {
 	var a *assembler
 	out := newOutput()
 	now := b.opts.Now().UTC()
-	if b.pool == nil && b.spare == nil {
-		// After an edit one process: it renders a page or a few, and on
-		// two cores a second node starting beside load and assemble slows
-		// them as much as it helps (render grows the pool when many pages
-		// changed). An error here only means no head start: startPool
-		// tries again.
-		if n := b.nodeLikelyNeeded(); n > 0 {
-			b.spare, _ = render.Spawn(n)
-		}
+	if b.pool == nil && b.spare == nil && b.nodeLikelyNeeded() {
+		// One process: an edit renders a page or a few, and on two cores a
+		// second node starting beside load and assemble slows them as much
+		// as it helps (render grows the pool when many pages changed). An
+		// error here only means no head start: startPool tries again.
+		b.spare, _ = render.Spawn(1)
 	}
 	if err := stage("load", func() (err error) {
 		site, err = b.loader.Load()
