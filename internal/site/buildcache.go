@@ -296,9 +296,8 @@ func (b *Builder) PruneBuildCache() (int, error) {
 // nodeLikelyNeeded guesses, before the build has read anything, whether it
 // is an edit of the content since the last build that rendered: a content
 // file is newer than that build, and no file of the components, templates
-// or desk is (their edit means bundling first, which node's start-up beside
-// it slows: fresh builds were 0.4-0.5 s slower with node started at once).
-// Such a build starts one SSR worker at its beginning. Only a guess, to
+// or desk is (their edit means bundling first, beside which a head start
+// measured no gain). Such a build starts one SSR worker at its beginning. Only a guess, to
 // start node early; render decides, and grows the pool.
 func (b *Builder) nodeLikelyNeeded() bool {
 	c := b.buildCache()
