@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	neturl "net/url"
 	"os"
 	"os/exec"
@@ -45,18 +46,22 @@ type Pool struct {
 	// script is the program a script pool's node runs (images.mjs, which
 	// has its own loop); "" for an SSR pool, whose workers run workerLoop
 	// and import bundle.
-	script   string
-	bundle   string
-	init     json.RawMessage
-	initFn   func() (json.RawMessage, error)
-	idle     chan *worker
-	mu       sync.Mutex
-	all      map[*worker]bool
-	restarts atomic.Int64
-	closed   atomic.Bool
-	size     int   // workers the pool keeps
-	growing  int   // workers Grow is starting
-	reloads  int64 // bundles swapped in by Reload (part of each import's URL)
+	script string
+	bundle string
+	// codeCache is the file of V8's code cache for bundle ("" for none):
+	// worker.mjs compiles with it, and writes it when it is missing.
+	codeCache string
+	init      json.RawMessage
+	initFn    func() (json.RawMessage, error)
+	idle      chan *worker
+	mu        sync.Mutex
+	all       map[*worker]bool
+	restarts  atomic.Int64
+	cacheUsed atomic.Int64 // loads that compiled with the code cache
+	closed    atomic.Bool
+	size      int   // workers the pool keeps
+	growing   int   // workers Grow is starting
+	reloads   int64 // bundles swapped in by Reload (part of each import's URL)
 }
 
 type worker struct {
@@ -75,7 +80,7 @@ func NewPool(bundle string, n int, init any) (*Pool, error) {
 	if err != nil {
 		return nil, err
 	}
-	return NewPoolLazy(bundle, n, func() (json.RawMessage, error) { return raw, nil })
+	return NewPoolLazy(bundle, "", n, func() (json.RawMessage, error) { return raw, nil })
 }
 
 // NewScriptPool starts n node processes running script, a program with
@@ -93,9 +98,10 @@ func NewScriptPool(script string, n int, init any) (*Pool, error) {
 // NewPoolLazy starts the node processes at once and calls init for the init
 // message while they load the bundle (~150 ms), so the caller can finish
 // the client bundles, whose URLs the message carries, in the meantime.
-func NewPoolLazy(bundle string, n int, init func() (json.RawMessage, error)) (*Pool, error) {
+// codeCache is the file of V8's code cache for this bundle ("" for none).
+func NewPoolLazy(bundle, codeCache string, n int, init func() (json.RawMessage, error)) (*Pool, error) {
 	p := newPool(n)
-	p.bundle = bundle
+	p.bundle, p.codeCache = bundle, codeCache
 	return p, p.startAll(init)
 }
 
@@ -184,11 +190,12 @@ func (p *Pool) Grow(n int) {
 	}
 }
 
-// Load makes the workers Spawn started import bundle and sends them init;
-// on an error the caller closes the pool.
-func (p *Pool) Load(bundle string, init func() (json.RawMessage, error)) error {
+// Load makes the workers Spawn started load bundle (with V8's code cache
+// in codeCache, "" for none) and sends them init; on an error the caller
+// closes the pool.
+func (p *Pool) Load(bundle, codeCache string, init func() (json.RawMessage, error)) error {
 	p.mu.Lock()
-	p.bundle = bundle
+	p.bundle, p.codeCache = bundle, codeCache
 	p.mu.Unlock()
 	return p.load(init, false)
 }
@@ -243,13 +250,15 @@ func (p *Pool) start() (*worker, error) {
 		return nil, err
 	}
 	p.mu.Lock()
-	initFn, url := p.initFn, p.bundleURL()
+	initFn, reload := p.initFn, p.reloadMsg()
 	p.mu.Unlock()
 	err = func() error {
 		if p.script == "" {
-			if err := w.ask(map[string]any{"reload": url}, "load"); err != nil {
+			cache, err := w.askCache(reload, "load")
+			if err != nil {
 				return err
 			}
+			p.loaded(cache)
 		}
 		init, err := initFn()
 		if err != nil {
@@ -265,27 +274,52 @@ func (p *Pool) start() (*worker, error) {
 	return w, nil
 }
 
-// bundleURL is the bundle's file: URL for an import; the query makes each
-// Reload's import a new module (node caches modules by URL). Under p.mu.
-func (p *Pool) bundleURL() string {
-	return (&neturl.URL{Scheme: "file", Path: p.bundle, RawQuery: fmt.Sprintf("v=%d", p.reloads)}).String()
+// reloadMsg asks a worker to load the pool's bundle: its file: URL (the
+// query tells the loads of a watch session apart in stack traces) and the
+// code cache. A new map each time: the caller adds the request's id.
+// Under p.mu.
+func (p *Pool) reloadMsg() map[string]any {
+	msg := map[string]any{"reload": (&neturl.URL{Scheme: "file", Path: p.bundle, RawQuery: fmt.Sprintf("v=%d", p.reloads)}).String()}
+	if p.codeCache != "" {
+		msg["codeCache"] = p.codeCache
+	}
+	return msg
 }
 
 // ask sends msg and wants {"ok": true} back; what names the step in
 // the error.
 func (w *worker) ask(msg map[string]any, what string) error {
+	_, err := w.askCache(msg, what)
+	return err
+}
+
+// askCache is ask for a load, which also says what became of the code
+// cache ("used", "missing", "rejected"; "" without one).
+func (w *worker) askCache(msg map[string]any, what string) (string, error) {
 	var ok struct {
-		OK    bool   `json:"ok"`
-		Error string `json:"error"`
+		OK        bool   `json:"ok"`
+		Error     string `json:"error"`
+		CodeCache string `json:"codeCache"`
 	}
 	if err := w.call(msg, &ok); err != nil {
-		return err
+		return "", err
 	}
 	if !ok.OK {
-		return fmt.Errorf("render: worker %s: %s", what, ok.Error)
+		return "", fmt.Errorf("render: worker %s: %s", what, ok.Error)
 	}
-	return nil
+	return ok.CodeCache, nil
 }
+
+// loaded notes what a worker's load said of the code cache.
+func (p *Pool) loaded(cache string) {
+	if cache == "used" {
+		p.cacheUsed.Add(1)
+	}
+}
+
+// CodeCacheUsed counts the loads that compiled the bundle with its code
+// cache (V8 took it).
+func (p *Pool) CodeCacheUsed() int64 { return p.cacheUsed.Load() }
 
 // call sends one request and reads lines until the answer with its id.
 func (w *worker) call(msg map[string]any, out any) error {
@@ -388,9 +422,10 @@ func (p *Pool) PIDs() []int {
 	return out
 }
 
-// ReloadsBeforeRestart bounds the bundles one worker process holds: each
-// Reload keeps the previous module in memory (an ES module cannot be
-// unloaded), so the caller starts new workers after this many.
+// ReloadsBeforeRestart bounds the bundles one worker process loads: an
+// earlier bundle's code may stay in memory through what it left in the
+// modules every bundle shares (React in watch mode), so the caller starts
+// new workers after this many.
 const ReloadsBeforeRestart = 40
 
 // Reload makes every worker run the bundle file again, as it is now, and
@@ -412,7 +447,7 @@ func (p *Pool) Reload(init func() (json.RawMessage, error)) error {
 func (p *Pool) load(init func() (json.RawMessage, error), oneByOne bool) error {
 	initOnce := sync.OnceValues(init)
 	p.mu.Lock()
-	url := p.bundleURL()
+	reload := p.reloadMsg()
 	p.initFn = initOnce
 	size := p.size
 	p.mu.Unlock()
@@ -445,7 +480,9 @@ func (p *Pool) load(init func() (json.RawMessage, error), oneByOne bool) error {
 		go func() {
 			defer wg.Done()
 			<-turn[i]
-			errs[i] = w.ask(map[string]any{"reload": url}, "reload")
+			var cache string
+			cache, errs[i] = w.askCache(maps.Clone(reload), "reload")
+			p.loaded(cache)
 			if oneByOne {
 				close(turn[i+1])
 			}

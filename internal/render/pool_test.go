@@ -105,7 +105,7 @@ func TestSpawnedWorkerTakesItsBundleLaterAndGrows(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := p.Load(bundle, func() (json.RawMessage, error) { return raw, nil }); err != nil {
+	if err := p.Load(bundle, "", func() (json.RawMessage, error) { return raw, nil }); err != nil {
 		t.Fatal(err)
 	}
 	if res, err := p.Render(notFoundRequest("Loaded later")); err != nil || !strings.Contains(res.HTML, "Loaded later") {
@@ -132,6 +132,50 @@ func TestSpawnedWorkerTakesItsBundleLaterAndGrows(t *testing.T) {
 		}()
 	}
 	wg.Wait()
+}
+
+// The first workers on a bundle write V8's code cache after their first
+// page; the next ones compile with it and render the same page.
+func TestWorkersWriteThenUseTheCodeCache(t *testing.T) {
+	bundle, assets := realBundle(t)
+	cache := filepath.Join(t.TempDir(), "server.v8")
+	raw, err := json.Marshal(initMsg(assets))
+	if err != nil {
+		t.Fatal(err)
+	}
+	init := func() (json.RawMessage, error) { return raw, nil }
+	render := func(p *Pool) string {
+		t.Helper()
+		res, err := p.Render(notFoundRequest("Cached"))
+		if err != nil || !strings.Contains(res.HTML, "Cached") {
+			t.Fatalf("render: %v", err)
+		}
+		return res.HTML
+	}
+	first, err := NewPoolLazy(bundle, cache, 1, init)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := render(first)
+	render(first) // the cache is written after the first page's answer
+	first.Close()
+	if fi, err := os.Stat(cache); err != nil || fi.Size() == 0 {
+		t.Fatalf("no code cache after a page: %v", err)
+	}
+	if first.CodeCacheUsed() != 0 {
+		t.Errorf("the first pool used a cache that did not exist")
+	}
+	second, err := NewPoolLazy(bundle, cache, 1, init)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer second.Close()
+	if got := render(second); got != want {
+		t.Errorf("the page from the cached code differs")
+	}
+	if second.CodeCacheUsed() != 1 {
+		t.Errorf("code cache used by %d of 1 workers", second.CodeCacheUsed())
+	}
 }
 
 func TestPoolRestartsCrashedWorker(t *testing.T) {

@@ -378,7 +378,7 @@ func (b *Builder) ensureRenderer(site *content.Site, rep *Report) error {
 			if b.rendersLikelyStale() {
 				// Some page will need node: start it now, beside the
 				// images and assemble stages, not after them.
-				return b.startPool(rep, func() (json.RawMessage, error) { return raw, nil }, key)
+				return b.startPool(rep, func() (json.RawMessage, error) { return raw, nil }, key, b.codeCacheFile(inputs))
 			}
 			return nil
 		}
@@ -443,7 +443,7 @@ func (b *Builder) ensureRenderer(site *content.Site, rep *Report) error {
 	})
 	b.cache = map[string]cachedPage{}
 	if !b.reloadPool(rep, clientInit) {
-		if err := b.startPool(rep, clientInit, [32]byte{}); err != nil {
+		if err := b.startPool(rep, clientInit, [32]byte{}, b.codeCacheFile(inputs)); err != nil {
 			return err
 		}
 	}
@@ -556,7 +556,17 @@ func (b *Builder) reloadPool(rep *Report, init func() (json.RawMessage, error)) 
 	return true
 }
 
-func (b *Builder) startPool(rep *Report, init func() (json.RawMessage, error), key [32]byte) error {
+// codeCacheFile is where V8's code cache of the server bundle made from
+// these inputs is kept (worker.mjs): in the build cache, for one-off builds
+// ("" in watch mode, whose bundles change with every component edit).
+func (b *Builder) codeCacheFile(inputs [32]byte) string {
+	if b.opts.BuildCache == "" || b.opts.InPlace || inputs == [32]byte{} {
+		return ""
+	}
+	return b.buildCache().file(codeCacheEntry(inputs))
+}
+
+func (b *Builder) startPool(rep *Report, init func() (json.RawMessage, error), key [32]byte, codeCache string) error {
 	if b.pool != nil {
 		b.pool.Close()
 		b.pool = nil
@@ -565,7 +575,7 @@ func (b *Builder) startPool(rep *Report, init func() (json.RawMessage, error), k
 	var pool *render.Pool
 	if spare := b.spare; spare != nil {
 		b.spare = nil
-		if err := spare.Load(b.bundle, init); err == nil {
+		if err := spare.Load(b.bundle, codeCache, init); err == nil {
 			pool = spare
 		} else {
 			spare.Close() // a fresh pool below reports what is wrong
@@ -573,7 +583,7 @@ func (b *Builder) startPool(rep *Report, init func() (json.RawMessage, error), k
 	}
 	if pool == nil {
 		var err error
-		if pool, err = render.NewPoolLazy(b.bundle, b.opts.Workers, init); err != nil {
+		if pool, err = render.NewPoolLazy(b.bundle, codeCache, b.opts.Workers, init); err != nil {
 			return err
 		}
 	}
@@ -626,7 +636,7 @@ func (b *Builder) render(site *content.Site, a *assembler, asm *assembly, out *o
 	}
 	if len(todo) > 0 && b.pool == nil {
 		init := b.poolInit
-		if err := b.startPool(rep, func() (json.RawMessage, error) { return init, nil }, b.poolKey); err != nil {
+		if err := b.startPool(rep, func() (json.RawMessage, error) { return init, nil }, b.poolKey, b.codeCacheFile(b.bundleKey)); err != nil {
 			return err
 		}
 	}

@@ -28,8 +28,9 @@ import (
 // it costs one slower build.
 
 // buildCacheVersion changes whenever the format of a cache entry or what a
-// key covers changes, so that an old entry can never be read as a new one.
-const buildCacheVersion = "build-cache 1"
+// key covers changes, so that an old entry can never be read as a new one
+// (2: the server bundle is CommonJS).
+const buildCacheVersion = "build-cache 2"
 
 // bundleInputDirs and bundleInputFiles are everything the esbuild bundles
 // are made from, besides the constants (bundleConstants): the components,
@@ -172,6 +173,10 @@ func (c buildCache) writeAtomic(dst string, b []byte) error {
 }
 
 func bundlesEntry(key [32]byte) string { return "bundles-" + hex.EncodeToString(key[:8]) + ".gob" }
+
+// codeCacheEntry holds V8's code cache of the server bundle of a
+// bundlesEntry, written by the SSR workers (internal/render/worker.mjs).
+func codeCacheEntry(key [32]byte) string { return "bundles-" + hex.EncodeToString(key[:8]) + ".v8" }
 
 // ssrEntry is the stamp of the renders made with one set of bundles and
 // worker init: its time is the last build that rendered with them.
