@@ -563,7 +563,11 @@ func (b *Builder) codeCacheFile(inputs [32]byte) string {
 	if b.opts.BuildCache == "" || b.opts.InPlace || inputs == [32]byte{} {
 		return ""
 	}
-	return b.buildCache().file(codeCacheEntry(inputs))
+	f := b.buildCache().file(codeCacheEntry(inputs))
+	if fi, err := os.Stat(f); err == nil {
+		markUsed(f, fi) // node reads it: pruning must see the use
+	}
+	return f
 }
 
 func (b *Builder) startPool(rep *Report, init func() (json.RawMessage, error), key [32]byte, codeCache string) error {
