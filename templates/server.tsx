@@ -28,14 +28,29 @@ interface Request {
 
 let init: Init | null = null;
 
+/**
+ * Islands rendered before, by their place on the page and everything the
+ * call says: the same call renders the same markup, and the layout's
+ * islands (the basket badge, the cookie banner, the toasts) are the same
+ * on every page of a locale. Emptied by each init (new island URLs).
+ */
+const islandMarkup = new Map<string, string>();
+/** Bound the memory a worker keeps for islandMarkup. */
+const ISLAND_MARKUP_MAX = 1000;
+const ISLAND_PROPS_KEPT = 16_384;
+
 function renderIsland(call: IslandCall, index: number): string {
   if (!init) throw new Error("render before init");
+  const props = JSON.stringify(call.props);
+  const key = JSON.stringify([index, call.name, call.hydrate, !!call.companion, call.storageKey ?? "", !!call.holdLinks, props]);
+  const known = islandMarkup.get(key);
+  if (known !== undefined) return known;
   const component = islands[call.name] as unknown as (p: object) => React.ReactNode;
   const url = init.islands[call.name];
   if (!component || !url) throw new Error(`unknown island ${call.name}`);
   const prefix = `i${index}-`;
   const inner = renderToString(createElement(component, call.props), { identifierPrefix: prefix });
-  return renderToStaticMarkup(
+  const html = renderToStaticMarkup(
     createElement("saber-island", {
       "component-url": url,
       "renderer-url": init.renderer,
@@ -44,10 +59,14 @@ function renderIsland(call: IslandCall, index: number): string {
       "storage-key": call.storageKey,
       "hold-links": call.holdLinks ? "" : undefined,
       prefix,
-      props: JSON.stringify(call.props),
+      props,
       dangerouslySetInnerHTML: { __html: inner },
     }),
   );
+  if (props.length > ISLAND_PROPS_KEPT) return html; // one page's own island (the creator's)
+  if (islandMarkup.size >= ISLAND_MARKUP_MAX) islandMarkup.clear();
+  islandMarkup.set(key, html);
+  return html;
 }
 
 export function renderPage(req: RenderRequest): { html: string; islands: string[]; eager: string[] } {
@@ -78,6 +97,7 @@ export function renderPage(req: RenderRequest): { html: string; islands: string[
 function handle(req: Request): object {
   if (req.init) {
     init = req.init;
+    islandMarkup.clear();
     return { id: req.id, ok: true };
   }
   if (req.render) return { id: req.id, ...renderPage(req.render) };
