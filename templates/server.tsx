@@ -1,7 +1,7 @@
 // The SSR worker's code: a long-lived node process runs the loop of
-// internal/render/worker.mjs, imports this bundle ({"reload": URL}) and
+// internal/render/worker.mjs, loads this bundle ({"reload": URL}) and
 // hands it {"id", "init"} once, then {"id", "render"} per page; watch mode
-// imports a new bundle into the same process. The Go side (internal/render)
+// loads a new bundle into the same process. The Go side (internal/render)
 // restarts a worker when it dies. The page shell is static markup; every
 // island is rendered on its own with renderToString and its own
 // identifierPrefix, then spliced in (see components/Island.tsx for why).
@@ -42,9 +42,13 @@ const ISLAND_PROPS_KEPT = 16_384;
 function renderIsland(call: IslandCall, index: number): string {
   if (!init) throw new Error("render before init");
   const props = JSON.stringify(call.props);
-  const key = JSON.stringify([index, call.name, call.hydrate, !!call.companion, call.storageKey ?? "", !!call.holdLinks, props]);
-  const known = islandMarkup.get(key);
-  if (known !== undefined) return known;
+  // One page's own island (the creator's, with its whole catalogue) is not kept.
+  const key =
+    props.length <= ISLAND_PROPS_KEPT
+      ? JSON.stringify([index, call.name, call.hydrate, !!call.companion, call.storageKey ?? "", !!call.holdLinks, props])
+      : "";
+  const known = key && islandMarkup.get(key);
+  if (known) return known;
   const component = islands[call.name] as unknown as (p: object) => React.ReactNode;
   const url = init.islands[call.name];
   if (!component || !url) throw new Error(`unknown island ${call.name}`);
@@ -63,9 +67,10 @@ function renderIsland(call: IslandCall, index: number): string {
       dangerouslySetInnerHTML: { __html: inner },
     }),
   );
-  if (props.length > ISLAND_PROPS_KEPT) return html; // one page's own island (the creator's)
-  if (islandMarkup.size >= ISLAND_MARKUP_MAX) islandMarkup.clear();
-  islandMarkup.set(key, html);
+  if (key) {
+    if (islandMarkup.size >= ISLAND_MARKUP_MAX) islandMarkup.clear();
+    islandMarkup.set(key, html);
+  }
   return html;
 }
 

@@ -464,28 +464,23 @@ func (p *Pool) load(init func() (json.RawMessage, error), oneByOne bool) error {
 	// The init messages go out as soon as each worker has its code and
 	// init is ready.
 	errs := make([]error, len(ws))
-	turn := make([]chan struct{}, len(ws)+1)
+	turn := make([]chan struct{}, len(ws)+1) // worker i imports after turn[i] closes
 	for i := range turn {
 		turn[i] = make(chan struct{})
-		if !oneByOne {
-			close(turn[i])
-		}
 	}
-	if oneByOne {
-		close(turn[0])
-	}
+	close(turn[0])
 	var wg sync.WaitGroup
 	for i, w := range ws {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			<-turn[i]
+			if oneByOne {
+				<-turn[i]
+			}
 			var cache string
 			cache, errs[i] = w.askCache(maps.Clone(reload), "reload")
 			p.loaded(cache)
-			if oneByOne {
-				close(turn[i+1])
-			}
+			close(turn[i+1])
 			if errs[i] != nil {
 				return
 			}

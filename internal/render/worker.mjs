@@ -65,7 +65,7 @@ function writeCodeCache() {
   }
 }
 
-async function serve(line) {
+function serve(line) {
   let req;
   try {
     req = JSON.parse(line);
@@ -89,11 +89,9 @@ async function serve(line) {
   }
 }
 
+// Every request is answered before the next line is read: loading and
+// rendering are synchronous.
 const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
-// One request at a time: a load finishes before the next line is read.
-let queue = Promise.resolve();
-lines.on("line", (line) => {
-  queue = queue.then(() => serve(line));
-});
+lines.on("line", serve);
 // react-dom/server keeps no handles open, but be explicit: stdin closed = done.
-lines.on("close", () => void queue.then(() => process.exit(0)));
+lines.on("close", () => process.exit(0));

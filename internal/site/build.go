@@ -375,7 +375,9 @@ func (b *Builder) ensureRenderer(site *content.Site, rep *Report) error {
 			b.usePool(raw, key)
 			rep.BundlesCached = true
 			rep.Substages = append(rep.Substages, StageTime{"bundle (cached)", time.Since(t)})
-			if b.rendersLikelyStale() {
+			// A spare started at the build's start already says some page
+			// will (nodeLikelyNeeded): the content is not walked again.
+			if b.spare != nil || b.rendersLikelyStale() {
 				// Some page will need node: start it now, beside the
 				// images and assemble stages, not after them.
 				return b.startPool(rep, func() (json.RawMessage, error) { return raw, nil }, key, b.codeCacheFile(inputs))

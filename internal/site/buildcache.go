@@ -302,8 +302,8 @@ func (b *Builder) PruneBuildCache() (int, error) {
 // is an edit of the content since the last build that rendered: a content
 // file is newer than that build, and no file of the components, templates
 // or desk is (their edit means bundling first, beside which a head start
-// measured no gain). Such a build starts one SSR worker at its beginning. Only a guess, to
-// start node early; render decides, and grows the pool.
+// measured no gain). Such a build starts one SSR worker at its beginning.
+// Only a guess, to start node early; render decides, and grows the pool.
 func (b *Builder) nodeLikelyNeeded() bool {
 	c := b.buildCache()
 	if c.dir == "" {
