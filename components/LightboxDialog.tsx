@@ -11,7 +11,8 @@
 // button in the bar does the same from the keyboard. The transform is set
 // through the CSSOM (React's style prop on a client-only element): the
 // site's CSP allows no style attribute in the served markup.
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent } from "react";
+import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent } from "react";
+import { useIslandId } from "./islandId";
 import { interpolate } from "./i18n";
 import type { Source } from "./generated/pagedata";
 
@@ -86,7 +87,7 @@ function clamp(v: View, img: HTMLElement): View {
 }
 
 export function LightboxDialog({ images, index, onShow, onClosed, lang, text, sizes = "(min-width: 72rem) 144rem, 200vw" }: LightboxDialogProps) {
-  const id = useId();
+  const id = useIslandId();
   const captionId = `${id}caption`;
   const total = images.length;
   const dialogRef = useRef<HTMLDialogElement>(null);

@@ -5,7 +5,8 @@
 // after the build, so every buy button (product page, creator, basket) starts
 // from the build's flag and takes the daemon's word (GET /v1/shop) as soon as
 // it has it.
-import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useIslandId } from "./islandId";
 import { api } from "./api";
 import { formatDate } from "./dates";
 import { readCart, restoreCart } from "./cart/store";
@@ -120,7 +121,7 @@ export interface PausedDialogProps {
  */
 export function PausedDialog({ open, title, text, locale, reopens, close, onClose, notify }: PausedDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
-  const id = useId();
+  const id = useIslandId();
   const [day, setDay] = useState("");
   useEffect(() => {
     if (open) void daemonReopens(locale).then(setDay);

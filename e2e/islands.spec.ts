@@ -95,3 +95,50 @@ test("a broken cart value reads as an empty cart, not a crash", async ({ page })
   await expect(page.locator(".cart-badge__count").first()).toBeHidden();
   expect(problems).toEqual([]);
 });
+
+/**
+ * What an island's elements point at by id (a label's for, aria-*) that is
+ * not on the page, and every id the page holds twice. The server renders
+ * islands with React and the browser hydrates them with Preact: an element
+ * that hydration kept and one rendered later must agree on their ids
+ * (components/islandId.ts).
+ */
+async function brokenIdReferences(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    const counts = new Map<string, number>();
+    for (const el of document.querySelectorAll("[id]")) counts.set(el.id, (counts.get(el.id) ?? 0) + 1);
+    for (const [id, n] of counts) if (n > 1) out.push(`id ${id} is on ${n} elements`);
+    const attrs = ["for", "aria-labelledby", "aria-describedby", "aria-controls"];
+    for (const el of document.querySelectorAll(attrs.map((a) => `saber-island [${a}]`).join(", "))) {
+      for (const attr of attrs) {
+        for (const ref of (el.getAttribute(attr) ?? "").split(/\s+/).filter(Boolean)) {
+          if (!document.getElementById(ref)) out.push(`<${el.tagName.toLowerCase()} ${attr}="${ref}">: no such id`);
+        }
+      }
+    }
+    return out;
+  });
+}
+
+test("an island's ids agree before and after the browser renders it again", async ({ page }) => {
+  const problems = watchConsole(page);
+  // The creator: a preset tab's panel is labelled by the tab chosen after hydration.
+  await page.goto("/shop/custom-saber-creator");
+  await expect(page.locator('saber-island[component-url*="/Creator-"]')).toHaveAttribute("hydrated", "");
+  const tab = page.getByRole("tab", { name: "Preset 2" });
+  await tab.click();
+  await expect(tab).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("tabpanel")).toHaveAccessibleName("Preset 2");
+  expect(await brokenIdReferences(page)).toEqual([]);
+
+  // A product page with several islands, and the lightbox they add on a click.
+  await page.addInitScript((k) => localStorage.setItem(k, JSON.stringify([{ product: "arc", quantity: 1 }])), CART_KEY);
+  await page.goto("/shop/arc");
+  await page.locator(".pgallery__slide").first().click();
+  await expect(page.locator("dialog.lightbox")).toHaveAttribute("open", "");
+  await expect(page.locator("dialog.lightbox")).toHaveAccessibleName("Arc, picture 1 of 3");
+  await expect(page.locator('saber-island[component-url*="/CartBadge-"]')).toHaveAttribute("hydrated", "");
+  expect(await brokenIdReferences(page)).toEqual([]);
+  expect(problems).toEqual([]);
+});

@@ -8,6 +8,7 @@
 import { renderToStaticMarkup, renderToString } from "react-dom/server";
 import { createElement } from "react";
 import { IslandCollector, type IslandCall } from "../components/Island";
+import { IslandIds } from "../components/islandId";
 import { islands } from "../components/islands/registry";
 import { I18nProvider, makeI18n, type Bundle } from "../components/i18n";
 import { templates } from "./registry";
@@ -53,7 +54,11 @@ function renderIsland(call: IslandCall, index: number): string {
   const url = init.islands[call.name];
   if (!component || !url) throw new Error(`unknown island ${call.name}`);
   const prefix = `i${index}-`;
-  const inner = renderToString(createElement(component, call.props), { identifierPrefix: prefix });
+  // Ids from the island's own counter (components/islandId.ts), as the
+  // browser's hydration counts them.
+  const inner = renderToString(createElement(IslandIds.Provider, { value: { prefix, next: 0 } }, createElement(component, call.props)), {
+    identifierPrefix: prefix,
+  });
   const html = renderToStaticMarkup(
     createElement("saber-island", {
       "component-url": url,

@@ -9,7 +9,8 @@
 // the loader at once (components/cart/firstClick.ts); the island, hydrated,
 // finishes it (paused check, toast, analytics) from props.firstClick.
 import "./add-to-cart.css";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { useIslandId } from "../islandId";
 import type { FirstClick } from "../cart/firstClick";
 import { addItem, restoreCart, type CartItem } from "../cart/store";
 import { PausedButton, PausedDialog, changeCartUnlessPaused, useOrdersOpen } from "../OrdersPaused";
@@ -38,7 +39,7 @@ export interface AddToCartProps {
 
 export default function AddToCart(p: AddToCartProps) {
   const t = translator(p.locale, p.messages);
-  const id = useId();
+  const id = useIslandId();
   const form = useRef<HTMLFormElement>(null);
   const generators = p.generators ?? [];
   const [variant, setVariant] = useState(generators[0]?.id ?? "");

@@ -7,7 +7,7 @@
 // three hooks: useDraft (the form in the tab), useBasket (lines, quote,
 // code) and useCheckout (the finalising step and the order).
 import "./basket.css";
-import { useId } from "react";
+import { useIslandId } from "../islandId";
 import { CheckoutForm } from "../basket/CheckoutForm";
 import { Lines, type BasketProduct } from "../basket/Lines";
 import type { CreatorSlot } from "../generated/pagedata";
@@ -45,7 +45,7 @@ export interface BasketProps {
 export default function Basket(p: BasketProps) {
   const t = translator(p.locale, p.messages);
   const money = (minor: number) => formatMoney(p.locale, minor, p.currency);
-  const id = useId();
+  const id = useIslandId();
   const drafted = useDraft();
   const { draft, restored } = drafted;
   const basket = useBasket({

@@ -6,7 +6,8 @@
 // inert so that Tab goes from the current slide straight to the controls.
 // The server and the first client render are identical (current = 0, not
 // ready); everything that depends on the browser happens in effects.
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useIslandId } from "../islandId";
 import { interpolate } from "../i18n";
 import type { Picture as PictureData } from "../generated/pagedata";
 import { Picture } from "../Picture";
@@ -76,7 +77,7 @@ function reducedMotion(): boolean {
 }
 
 export default function Carousel({ labelledBy, label, slides, text }: CarouselProps) {
-  const id = useId();
+  const id = useIslandId();
   const trackId = `${id}track`;
   const total = slides.length;
   const [current, setCurrent] = useState(0);

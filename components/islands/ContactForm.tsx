@@ -2,7 +2,8 @@
 // docs/product-rules.md#contact-form), posted as JSON to the API. The
 // server-rendered markup is a plain form posting to the same URL, so it still
 // works without JavaScript.
-import { useId, type FormEvent } from "react";
+import { type FormEvent } from "react";
+import { useIslandId } from "../islandId";
 import { pushEvent } from "../events";
 import { useJSONForm } from "../forms";
 import { showToast } from "../toast";
@@ -28,7 +29,7 @@ export interface ContactFormProps {
 }
 
 export default function ContactForm(p: ContactFormProps) {
-  const id = useId();
+  const id = useIslandId();
   const { state, submit, reset, doneRef } = useJSONForm(p.action);
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {

@@ -7,7 +7,8 @@
 import "./creator.css";
 import { PausedButton, PausedDialog } from "../OrdersPaused";
 import type { NotifyMeProps } from "./NotifyMe";
-import { Suspense, useId, useMemo } from "react";
+import { Suspense, useMemo } from "react";
+import { useIslandId } from "../islandId";
 import type { CreatorData } from "../generated/pagedata";
 import { Blade } from "../creator/Blade";
 import { useCssVars } from "../creator/cssVars";
@@ -42,7 +43,7 @@ export interface CreatorProps {
 export default function Creator(p: CreatorProps) {
   const t = translator(p.locale, p.messages);
   const money = (minor: number) => formatMoney(p.locale, minor, p.currency);
-  const id = useId();
+  const id = useIslandId();
   const cat = p.creator;
   const d = useDesign(cat);
   const { design, edit, setPart, editLine, notice } = d;

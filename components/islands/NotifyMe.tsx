@@ -1,7 +1,8 @@
 // The footer's "notify me" signup (docs/product-rules.md#notify-me): one
 // e-mail field posted as JSON to the API. The server-rendered markup is a
 // plain form posting to the same URL, so it still works without JavaScript.
-import { useId, type FormEvent } from "react";
+import { type FormEvent } from "react";
+import { useIslandId } from "../islandId";
 import { pushEvent } from "../events";
 import { useJSONForm } from "../forms";
 import { showToast } from "../toast";
@@ -23,7 +24,7 @@ export interface NotifyMeProps {
 }
 
 export default function NotifyMe(p: NotifyMeProps) {
-  const id = useId();
+  const id = useIslandId();
   const { state, submit, reset, doneRef } = useJSONForm(p.action);
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {

@@ -1,14 +1,15 @@
 // The client renderer shared by every island: it is the one module that
-// imports React, so code splitting puts React in one shared chunk.
+// imports the renderer, so code splitting puts it in one shared chunk. The
+// shop's browser bundle resolves "react" and "react-dom" to preact/compat
+// (internal/render/bundle.go, clientOptions; docs/decisions.md, "Islands
+// on Preact"): the islands keep React's API and the server renders them
+// with React, but a shopper's phone downloads and runs Preact.
 import { createElement, type ComponentType } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { IslandIds } from "../islandId";
 
 export function hydrate(el: Element, component: ComponentType<Record<string, unknown>>, props: Record<string, unknown>, prefix: string): void {
-  hydrateRoot(el, createElement(component, props), {
-    identifierPrefix: prefix,
-    onRecoverableError(error) {
-      // A recoverable mismatch is still a bug: make it loud in development tools.
-      console.error("island hydration:", error);
-    },
-  });
+  // The island's ids count from its prefix as the server's render did
+  // (components/islandId.ts); a fresh counter per hydration.
+  hydrateRoot(el, createElement(IslandIds.Provider, { value: { prefix, next: 0 } }, createElement(component, props)));
 }

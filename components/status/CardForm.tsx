@@ -3,7 +3,8 @@
 // browser with the provider's public key: only the encrypted blob and the
 // name are posted. Nothing typed is kept anywhere but in the fields
 // themselves.
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { useIslandId } from "../islandId";
 import type { Translate } from "../i18n";
 import {
   BRAND_NAMES,
@@ -60,7 +61,7 @@ function problems(v: Values): Partial<Record<Field, string>> {
 }
 
 export function CardForm({ t, publicKey, payLabel, onPay }: CardFormProps) {
-  const id = useId();
+  const id = useIslandId();
   const [v, setV] = useState<Values>({ number: "", name: "", expiry: "", cvc: "" });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [general, setGeneral] = useState<string | null>(null);

@@ -1,7 +1,8 @@
 // A discount code added after ordering
 // (docs/product-rules.md#discount-codes), only from the minimum goods value:
 // below it the field is disabled and says why.
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
+import { useIslandId } from "../islandId";
 import type { Translate } from "../i18n";
 import { formatMoney } from "../money";
 import { showToast } from "../toast";
@@ -15,7 +16,7 @@ export interface CouponProps {
 }
 
 export function Coupon({ t, locale, order, onApplied }: CouponProps) {
-  const id = useId();
+  const id = useIslandId();
   const [code, setCode] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

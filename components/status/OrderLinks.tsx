@@ -2,7 +2,8 @@
 // order e-mail types the address they ordered with and gets the status
 // links there. The answer is the same whether or not the address has
 // orders, so the confirmation says "if".
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useIslandId } from "../islandId";
 import type { Translate } from "../i18n";
 import { postOrderLinks } from "./api";
 
@@ -12,7 +13,7 @@ export interface OrderLinksProps {
 }
 
 export function OrderLinks({ t, locale }: OrderLinksProps) {
-  const id = useId();
+  const id = useIslandId();
   // Controlled: what was typed stays after an error.
   const [email, setEmail] = useState("");
   const [busy, setBusy] = useState(false);

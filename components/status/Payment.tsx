@@ -1,7 +1,8 @@
 // Paying for an unpaid order (docs/payments.md): the methods the daemon
 // offers (GET /v1/shop), the card form, or a redirect to the provider's
 // page for a bank transfer / BLIK or PayPal.
-import { useId, useState } from "react";
+import { useState } from "react";
+import { useIslandId } from "../islandId";
 import type { Translate } from "../i18n";
 import { formatMoney } from "../money";
 import { postPayment, type Answer, type Order, type PaymentAnswer, type PaymentMethod, type Shop } from "./api";
@@ -24,7 +25,7 @@ export interface PaymentProps {
 }
 
 export function Payment({ t, locale, order, shop, onStarted }: PaymentProps) {
-  const id = useId();
+  const id = useIslandId();
   const methods = availableMethods(shop);
   const [method, setMethod] = useState<PaymentMethod | undefined>(methods[0]);
   const [busy, setBusy] = useState(false);

@@ -2,7 +2,8 @@
 // order (issue 15): a checkbox that saves itself. While the answer is on
 // its way the box shows the asked state and ignores clicks; a failure puts
 // it back and says so.
-import { useId, useState } from "react";
+import { useState } from "react";
+import { useIslandId } from "../islandId";
 import type { Translate } from "../i18n";
 import { showToast } from "../toast";
 import { postStageEmails, type Order } from "./api";
@@ -15,7 +16,7 @@ export interface StageEmailsProps {
 }
 
 export function StageEmails({ t, locale, order, onOrder }: StageEmailsProps) {
-  const id = useId();
+  const id = useIslandId();
   const [asked, setAsked] = useState<boolean | null>(null);
   const [error, setError] = useState<string | null>(null);
   const on = order.production?.emails ?? false;

@@ -4,7 +4,8 @@
 // confirmation goes; the order is known, no reason), and "Confirm
 // withdrawal" sends it. Once received, the section says when and where the
 // confirmation went; on an order that does not offer it, why not.
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
+import { useIslandId } from "../islandId";
 import type { Translate } from "../i18n";
 import { formatInstant } from "../dates";
 import { showToast } from "../toast";
@@ -24,7 +25,7 @@ function withdrawalPage(): string {
 }
 
 export function Withdrawal({ t, locale, order, onOrder }: WithdrawalProps) {
-  const id = useId();
+  const id = useIslandId();
   const w = order.withdrawal;
   const [open, setOpen] = useState(false);
   const [name, setName] = useState(`${order.customer.first_name} ${order.customer.last_name}`.trim());

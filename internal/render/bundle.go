@@ -229,6 +229,10 @@ func BuildClient(root string, constants map[string]string) (*Assets, error) {
 	return a, nil
 }
 
+// islandAliases resolve React's packages to Preact's compatibility layer
+// in the shop's browser bundle.
+var islandAliases = map[string]string{"react": "preact/compat", "react-dom": "preact/compat"}
+
 // clientOptions bundle the loader, the renderer, the site stylesheet and
 // script, and the named islands, code-split.
 func clientOptions(root string, names []string, constants map[string]string) api.BuildOptions {
@@ -243,6 +247,13 @@ func clientOptions(root string, names []string, constants map[string]string) api
 	}
 	opts := browserOptions(root, filepath.Join(root, ".build", AssetsDir), constants)
 	opts.EntryPointsAdvanced, opts.Splitting, opts.ChunkNames, opts.Metafile = entries, true, "chunk-[hash]", true
+	// The islands run on Preact in the browser through its React API
+	// (docs/decisions.md, "Islands on Preact"): the same components, a
+	// tenth of React's script to download and evaluate on the pages where
+	// money is decided. Subpaths follow: react/jsx-runtime becomes
+	// preact/compat/jsx-runtime, react-dom/client preact/compat/client. The
+	// server bundle and the owner's desk keep React.
+	opts.Alias = islandAliases
 	return opts
 }
 

@@ -29,8 +29,9 @@ import (
 
 // buildCacheVersion changes whenever the format of a cache entry or what a
 // key covers changes, so that an old entry can never be read as a new one
-// (2: the server bundle is CommonJS).
-const buildCacheVersion = "build-cache 2"
+// (2: the server bundle is CommonJS; 3: the browser bundle resolves React
+// to Preact).
+const buildCacheVersion = "build-cache 3"
 
 // bundleInputDirs and bundleInputFiles are everything the esbuild bundles
 // are made from, besides the constants (bundleConstants): the components,
