@@ -2,7 +2,7 @@
 // from the locale's format data (formats.ts) exactly like
 // internal/i18n.Format.FormatMoney on the server (a Go test runs this file
 // in node and compares): €1,499.00, 1.499,00 €, 1 499,00 zł.
-import { fill, formatOf, two, type LocaleFormat } from "./formats";
+import { fill, formatOf, groupDigits, two, type LocaleFormat } from "./formats";
 
 export interface Money {
   amount: number;
@@ -18,13 +18,7 @@ export function moneyIn(format: LocaleFormat, minor: number, currency: string): 
   if (!Number.isInteger(minor)) throw new Error(`money must be integer minor units, got ${minor}`);
   const negative = minor < 0;
   const abs = Math.abs(minor);
-  const whole = String(Math.floor(abs / 100));
-  let grouped = "";
-  for (let i = 0; i < whole.length; i++) {
-    if (i > 0 && (whole.length - i) % 3 === 0) grouped += format.group;
-    grouped += whole[i];
-  }
-  const amount = grouped + format.decimal + two(abs % 100);
+  const amount = groupDigits(format, Math.floor(abs / 100)) + format.decimal + two(abs % 100);
   const symbol = format.symbols[currency] ?? currency;
   return (negative ? "-" : "") + fill(format.money, { amount, symbol });
 }

@@ -22,6 +22,7 @@ import { useAddToBasket } from "../creator/useAddToBasket";
 import { CREATOR, useDesign } from "../creator/useDesign";
 import { usePreview } from "../creator/usePreview";
 import { translator, type Bundle } from "../i18n";
+import { formatOf, groupDigits } from "../formats";
 import { formatMoney } from "../money";
 import { showToast } from "../toast";
 
@@ -129,7 +130,7 @@ export default function Creator(p: CreatorProps) {
               <span className="creator__step" aria-hidden="true">1</span> {t("creator_ui.hilt_title")}
             </h2>
             <p className="creator__hint">
-              {t("creator_ui.hilt_hint")} {t("creator_ui.combinations", { count: combos.toLocaleString(p.locale) })}
+              {t("creator_ui.hilt_hint")} {t("creator_ui.combinations", { count: groupDigits(formatOf(p.locale), combos) })}
             </p>
             {cat.slots.map((s) => (
               <PartPicker
