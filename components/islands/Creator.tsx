@@ -7,7 +7,7 @@
 import "./creator.css";
 import { PausedButton, PausedDialog } from "../OrdersPaused";
 import type { NotifyMeProps } from "./NotifyMe";
-import { Suspense, useMemo } from "react";
+import { useMemo } from "react";
 import { useIslandId } from "../islandId";
 import type { CreatorData } from "../generated/pagedata";
 import { Blade } from "../creator/Blade";
@@ -76,10 +76,9 @@ export default function Creator(p: CreatorProps) {
   const effectName = cat.options.effects.find((e) => e.id === preset?.effect)?.name ?? "";
   const combos = cat.slots.reduce((n, s) => n * s.options.length, 1) * Math.max(cat.generators.length, 1);
 
-  // Each part of the creator is its own Suspense boundary: React hydrates
-  // them one by one in short tasks, in the page's order (the stage, then
-  // the choices as a shopper meets them), and first the one a shopper
-  // touches (selective hydration), instead of in one long task.
+  // One tree, hydrated in one pass: Preact hydrates synchronously, so the
+  // Suspense boundaries that let React hydrate the parts in separate tasks
+  // are gone with React (docs/decisions.md, "Islands on Preact").
   return (
     <div className="creator" ref={rootRef}>
       {notice && (
@@ -99,219 +98,207 @@ export default function Creator(p: CreatorProps) {
         </div>
       )}
 
-      <Suspense>
-        <section
-          className="creator__stage"
-          aria-label={t("creator_ui.stage_label", { parts: names })}
-        >
-          <div className="stage">
-            {preset && (
-              <Blade
-                preset={preset}
-                lit={lit}
-                igniteKey={igniteKey}
-                clashKey={clashKey}
-                label={t("creator_ui.blade_label", { n: active + 1, effect: effectName })}
-              />
-            )}
-            <Hilt slots={cat.slots} parts={design.parts} onStep={d.step} t={t} />
-          </div>
-          <div className="stage__price" aria-live="polite">
-            <span className="stage__price-label">{t("creator_ui.full_price")}</span>
-            <span className="stage__price-value" data-testid="creator-price">{money(price)}</span>
-          </div>
-        </section>
-      </Suspense>
+      <section
+        className="creator__stage"
+        aria-label={t("creator_ui.stage_label", { parts: names })}
+      >
+        <div className="stage">
+          {preset && (
+            <Blade
+              preset={preset}
+              lit={lit}
+              igniteKey={igniteKey}
+              clashKey={clashKey}
+              label={t("creator_ui.blade_label", { n: active + 1, effect: effectName })}
+            />
+          )}
+          <Hilt slots={cat.slots} parts={design.parts} onStep={d.step} t={t} />
+        </div>
+        <div className="stage__price" aria-live="polite">
+          <span className="stage__price-label">{t("creator_ui.full_price")}</span>
+          <span className="stage__price-value" data-testid="creator-price">{money(price)}</span>
+        </div>
+      </section>
 
       <div className="creator__controls">
-        <Suspense>
-          <section className="creator__section" aria-labelledby={`${id}-hilt`}>
-            <h2 id={`${id}-hilt`} className="creator__title">
-              <span className="creator__step" aria-hidden="true">1</span> {t("creator_ui.hilt_title")}
-            </h2>
-            <p className="creator__hint">
-              {t("creator_ui.hilt_hint")} {t("creator_ui.combinations", { count: groupDigits(formatOf(p.locale), combos) })}
-            </p>
-            {cat.slots.map((s) => (
-              <PartPicker
-                key={s.id}
-                name={`${id}-${s.id}`}
-                legend={s.name}
-                options={s.options}
-                value={design.parts[s.id] ?? ""}
-                onChange={(v) => setPart(s.id, v)}
-                t={t}
-              />
-            ))}
-          </section>
-        </Suspense>
-
-        <Suspense>
-          <section className="creator__section" aria-labelledby={`${id}-gen`}>
-            <h2 id={`${id}-gen`} className="creator__title">
-              <span className="creator__step" aria-hidden="true">2</span> {t("creator_ui.generator_title")}
-            </h2>
+        <section className="creator__section" aria-labelledby={`${id}-hilt`}>
+          <h2 id={`${id}-hilt`} className="creator__title">
+            <span className="creator__step" aria-hidden="true">1</span> {t("creator_ui.hilt_title")}
+          </h2>
+          <p className="creator__hint">
+            {t("creator_ui.hilt_hint")} {t("creator_ui.combinations", { count: groupDigits(formatOf(p.locale), combos) })}
+          </p>
+          {cat.slots.map((s) => (
             <PartPicker
-              name={`${id}-generator`}
-              legend={t("creator_ui.generator_title")}
-              options={cat.generators}
-              value={design.generator}
-              onChange={(v) => edit((x) => ({ ...x, generator: v }))}
+              key={s.id}
+              name={`${id}-${s.id}`}
+              legend={s.name}
+              options={s.options}
+              value={design.parts[s.id] ?? ""}
+              onChange={(v) => setPart(s.id, v)}
               t={t}
             />
-          </section>
-        </Suspense>
+          ))}
+        </section>
 
-        <Suspense>
-          <section className="creator__section" aria-labelledby={`${id}-presets`}>
-            <h2 id={`${id}-presets`} className="creator__title">
-              <span className="creator__step" aria-hidden="true">3</span> {t("creator_ui.presets_title")}
-            </h2>
-            <p className="creator__hint">{t("creator_ui.presets_hint", { count: cat.presets })}</p>
-            {preset && (
-              <div className="preview-saber">
-                <HiltThumb slots={cat.slots} parts={design.parts} label={names} />
-                <Blade preset={preset} lit={lit} igniteKey={igniteKey} clashKey={clashKey} label={t("creator_ui.blade_label", { n: active + 1, effect: effectName })} lying />
-              </div>
-            )}
-            <div className="preview" role="group" aria-label={t("creator_ui.preview_title")}>
-              <button type="button" className="btn btn--ghost btn--sm" onClick={preview.toggleLit} aria-pressed={lit}>
-                {lit ? t("creator_ui.retract") : t("creator_ui.ignite")}
-              </button>
-              <button type="button" className="btn btn--ghost btn--sm" onClick={preview.clash}>
-                {t("creator_ui.clash_button")}
-              </button>
-              <button
-                type="button"
-                className="btn btn--ghost btn--sm"
-                onClick={preview.toggleSound}
-                onPointerDown={preview.warmSound}
-                onFocus={preview.warmSound}
-                aria-pressed={sound.playing}
-              >
-                {sound.playing ? t("creator_ui.sound_stop") : t("creator_ui.sound_start")}
-              </button>
-              <button type="button" className="btn btn--ghost btn--sm" onClick={preview.swing} disabled={!sound.playing}>
-                {t("creator_ui.swing")}
-              </button>
-              <div className="preview__volume">
-                <label htmlFor={`${id}-volume`}>
-                  {t("creator_ui.volume")}
-                </label>
-                <input
-                  id={`${id}-volume`}
-                  type="range"
-                  className="range"
-                  min={0}
-                  max={100}
-                  value={Math.round(sound.volume * 100)}
-                  aria-valuetext={`${Math.round(sound.volume * 100)} %`}
-                  onChange={(e) => preview.setVolume(Number(e.target.value) / 100)}
-                />
-                <label className="checkbox preview__mute">
-                  <input
-                    type="checkbox"
-                    checked={sound.muted}
-                    onChange={(e) => preview.setMuted(e.target.checked)}
-                  />
-                  <span>{t("creator_ui.mute")}</span>
-                </label>
-              </div>
-              {sound.unsupported && <p className="field-error">{t("creator_ui.no_audio")}</p>}
-              <p className="preview__reduced">{t("creator_ui.reduced_motion")}</p>
-            </div>
-            <PresetEditor
-              id={`${id}-preset`}
-              options={cat.options}
-              presets={design.presets}
-              active={active}
-              onActive={preview.choosePreset}
-              onChange={changePreset}
-              t={t}
-            />
-          </section>
-        </Suspense>
+        <section className="creator__section" aria-labelledby={`${id}-gen`}>
+          <h2 id={`${id}-gen`} className="creator__title">
+            <span className="creator__step" aria-hidden="true">2</span> {t("creator_ui.generator_title")}
+          </h2>
+          <PartPicker
+            name={`${id}-generator`}
+            legend={t("creator_ui.generator_title")}
+            options={cat.generators}
+            value={design.generator}
+            onChange={(v) => edit((x) => ({ ...x, generator: v }))}
+            t={t}
+          />
+        </section>
 
-        <Suspense>
-          <section className="creator__section" aria-labelledby={`${id}-button`}>
-            <h2 id={`${id}-button`} className="creator__title">
-              <span className="creator__step" aria-hidden="true">4</span> {t("creator_ui.button_title")}
-            </h2>
-            <fieldset className="choices">
-              <legend className="visually-hidden">{t("creator_ui.button_title")}</legend>
-              {cat.options.buttons.map((b) => (
-                <label className="choices__option" key={b.id}>
-                  <input type="radio" name={`${id}-button`} value={b.id} checked={design.button === b.id} onChange={() => edit((x) => ({ ...x, button: b.id }))} />
-                  <span>{b.name}</span>
-                </label>
-              ))}
-            </fieldset>
-          </section>
-        </Suspense>
-
-        <Suspense>
-          <section className="creator__buy card card--pad" aria-labelledby={`${id}-buy`}>
-            <h2 id={`${id}-buy`} className="creator__buy-title">
-              {t("creator_ui.price_title")}
-            </h2>
-            <div className="creator__summary">
+        <section className="creator__section" aria-labelledby={`${id}-presets`}>
+          <h2 id={`${id}-presets`} className="creator__title">
+            <span className="creator__step" aria-hidden="true">3</span> {t("creator_ui.presets_title")}
+          </h2>
+          <p className="creator__hint">{t("creator_ui.presets_hint", { count: cat.presets })}</p>
+          {preset && (
+            <div className="preview-saber">
               <HiltThumb slots={cat.slots} parts={design.parts} label={names} />
-              <p className="creator__summary-text">
-                {names} · {cat.generators.find((g) => g.id === design.generator)?.name}
-              </p>
+              <Blade preset={preset} lit={lit} igniteKey={igniteKey} clashKey={clashKey} label={t("creator_ui.blade_label", { n: active + 1, effect: effectName })} lying />
             </div>
-            <p className="price price--lg">
-              <span className="price__current">{money(price)}</span>
-            </p>
-            <p className="buy-box__note">
-              {t("price.taxes_included")} {cat.waste_fee.amount > 0 && t("price.waste_fee_included", { fee: cat.waste_fee.formatted })}
-            </p>
-            <p className="buy-box__note">
-              {t("creator_ui.eta", {
-                days: t("product.build_days", { count: cat.build_days }),
-                min: cat.delivery_days.min,
-                max: cat.delivery_days.max,
-              })}
-            </p>
-            <p className="notice notice--warn creator__noreturn">{t("product.not_returnable")}</p>
-            {buy.orders.open ? (
-              <button
-                type="button"
-                className="btn btn--primary btn--lg btn--block"
-                onClick={() => void buy.add()}
-                // Before hydration the loader adds this line (the server's
-                // design) itself, unless the link carries a design or a line.
-                data-first-click={editLine === null ? "creator_ui" : undefined}
-                data-first-click-unless="v h p line"
-                data-cart-item={JSON.stringify({ product: CREATOR, creator: canonical(design) })}
-              >
-                {editLine !== null ? t("creator_ui.save") : t("creator_ui.add")}
-              </button>
-            ) : (
-              <PausedButton t={t} onClick={buy.openPaused} />
-            )}
-            <p className="creator__added" aria-live="polite" data-first-click-added="">
-              {buy.added && (
-                <>
-                  <span>{t("creator_ui.in_basket")}</span> <a href={p.basketHref}>{t("creator_ui.go_to_basket")}</a>
-                </>
-              )}
-            </p>
-            <button type="button" className="btn btn--ghost btn--block" onClick={copyLink}>
-              {t("creator_ui.copy_link")}
+          )}
+          <div className="preview" role="group" aria-label={t("creator_ui.preview_title")}>
+            <button type="button" className="btn btn--ghost btn--sm" onClick={preview.toggleLit} aria-pressed={lit}>
+              {lit ? t("creator_ui.retract") : t("creator_ui.ignite")}
             </button>
-            <PausedDialog
-              open={buy.pausedOpen}
-              title={t("orders.paused_title")}
-              text={t("orders.paused_text")}
-              locale={p.locale}
-              reopens={(date) => t("orders.paused_reopens", { date })}
-              close={t("orders.paused_close")}
-              onClose={buy.closePaused}
-              notify={p.notify}
-            />
-          </section>
-        </Suspense>
+            <button type="button" className="btn btn--ghost btn--sm" onClick={preview.clash}>
+              {t("creator_ui.clash_button")}
+            </button>
+            <button
+              type="button"
+              className="btn btn--ghost btn--sm"
+              onClick={preview.toggleSound}
+              onPointerDown={preview.warmSound}
+              onFocus={preview.warmSound}
+              aria-pressed={sound.playing}
+            >
+              {sound.playing ? t("creator_ui.sound_stop") : t("creator_ui.sound_start")}
+            </button>
+            <button type="button" className="btn btn--ghost btn--sm" onClick={preview.swing} disabled={!sound.playing}>
+              {t("creator_ui.swing")}
+            </button>
+            <div className="preview__volume">
+              <label htmlFor={`${id}-volume`}>
+                {t("creator_ui.volume")}
+              </label>
+              <input
+                id={`${id}-volume`}
+                type="range"
+                className="range"
+                min={0}
+                max={100}
+                value={Math.round(sound.volume * 100)}
+                aria-valuetext={`${Math.round(sound.volume * 100)} %`}
+                onChange={(e) => preview.setVolume(Number(e.target.value) / 100)}
+              />
+              <label className="checkbox preview__mute">
+                <input
+                  type="checkbox"
+                  checked={sound.muted}
+                  onChange={(e) => preview.setMuted(e.target.checked)}
+                />
+                <span>{t("creator_ui.mute")}</span>
+              </label>
+            </div>
+            {sound.unsupported && <p className="field-error">{t("creator_ui.no_audio")}</p>}
+            <p className="preview__reduced">{t("creator_ui.reduced_motion")}</p>
+          </div>
+          <PresetEditor
+            id={`${id}-preset`}
+            options={cat.options}
+            presets={design.presets}
+            active={active}
+            onActive={preview.choosePreset}
+            onChange={changePreset}
+            t={t}
+          />
+        </section>
+
+        <section className="creator__section" aria-labelledby={`${id}-button`}>
+          <h2 id={`${id}-button`} className="creator__title">
+            <span className="creator__step" aria-hidden="true">4</span> {t("creator_ui.button_title")}
+          </h2>
+          <fieldset className="choices">
+            <legend className="visually-hidden">{t("creator_ui.button_title")}</legend>
+            {cat.options.buttons.map((b) => (
+              <label className="choices__option" key={b.id}>
+                <input type="radio" name={`${id}-button`} value={b.id} checked={design.button === b.id} onChange={() => edit((x) => ({ ...x, button: b.id }))} />
+                <span>{b.name}</span>
+              </label>
+            ))}
+          </fieldset>
+        </section>
+
+        <section className="creator__buy card card--pad" aria-labelledby={`${id}-buy`}>
+          <h2 id={`${id}-buy`} className="creator__buy-title">
+            {t("creator_ui.price_title")}
+          </h2>
+          <div className="creator__summary">
+            <HiltThumb slots={cat.slots} parts={design.parts} label={names} />
+            <p className="creator__summary-text">
+              {names} · {cat.generators.find((g) => g.id === design.generator)?.name}
+            </p>
+          </div>
+          <p className="price price--lg">
+            <span className="price__current">{money(price)}</span>
+          </p>
+          <p className="buy-box__note">
+            {t("price.taxes_included")} {cat.waste_fee.amount > 0 && t("price.waste_fee_included", { fee: cat.waste_fee.formatted })}
+          </p>
+          <p className="buy-box__note">
+            {t("creator_ui.eta", {
+              days: t("product.build_days", { count: cat.build_days }),
+              min: cat.delivery_days.min,
+              max: cat.delivery_days.max,
+            })}
+          </p>
+          <p className="notice notice--warn creator__noreturn">{t("product.not_returnable")}</p>
+          {buy.orders.open ? (
+            <button
+              type="button"
+              className="btn btn--primary btn--lg btn--block"
+              onClick={() => void buy.add()}
+              // Before hydration the loader adds this line (the server's
+              // design) itself, unless the link carries a design or a line.
+              data-first-click={editLine === null ? "creator_ui" : undefined}
+              data-first-click-unless="v h p line"
+              data-cart-item={JSON.stringify({ product: CREATOR, creator: canonical(design) })}
+            >
+              {editLine !== null ? t("creator_ui.save") : t("creator_ui.add")}
+            </button>
+          ) : (
+            <PausedButton t={t} onClick={buy.openPaused} />
+          )}
+          <p className="creator__added" aria-live="polite" data-first-click-added="">
+            {buy.added && (
+              <>
+                <span>{t("creator_ui.in_basket")}</span> <a href={p.basketHref}>{t("creator_ui.go_to_basket")}</a>
+              </>
+            )}
+          </p>
+          <button type="button" className="btn btn--ghost btn--block" onClick={copyLink}>
+            {t("creator_ui.copy_link")}
+          </button>
+          <PausedDialog
+            open={buy.pausedOpen}
+            title={t("orders.paused_title")}
+            text={t("orders.paused_text")}
+            locale={p.locale}
+            reopens={(date) => t("orders.paused_reopens", { date })}
+            close={t("orders.paused_close")}
+            onClose={buy.closePaused}
+            notify={p.notify}
+          />
+        </section>
       </div>
     </div>
   );
