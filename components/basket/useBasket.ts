@@ -76,10 +76,16 @@ export function useBasket(p: BasketInput): Basket {
     }
   }, [quoteState, code]);
 
+  // The build lists the countries in the locale's alphabetical order
+  // (internal/site sortCountries); the daemon's list follows that order.
+  // Only a country the build did not know needs the browser's collator: a
+  // page's first Intl.Collator loads ICU data, tens of ms of main thread.
   const countries = useMemo(() => {
+    const rank = new Map(p.countries.map((c, i) => [c.code, i]));
+    if (all.every((c) => rank.has(c.code))) return [...all].sort((a, b) => (rank.get(a.code) ?? 0) - (rank.get(b.code) ?? 0));
     const collator = new Intl.Collator(p.locale);
     return [...all].sort((a, b) => collator.compare(a.name, b.name));
-  }, [all, p.locale]);
+  }, [all, p.countries, p.locale]);
 
   function nameOf(item: CartItem | undefined): string {
     if (!item) return "";

@@ -4,6 +4,9 @@ import (
 	"sort"
 	"strings"
 
+	"golang.org/x/text/collate"
+	"golang.org/x/text/language"
+
 	"sabershop/internal/content"
 )
 
@@ -222,5 +225,16 @@ func (a *assembler) fillBasket(p *page) ([]link, []any) {
 	for _, c := range a.site.Deliveries {
 		data.Countries = append(data.Countries, country{Code: c.Code, Name: c.Names[l], Cost: a.money(l, c.Cost[loc.Currency]), DaysMin: c.DaysMin, DaysMax: c.DaysMax})
 	}
+	sortCountries(data.Countries, l)
 	return a.trail(p), nil
+}
+
+// sortCountries puts the countries in the locale's alphabetical order
+// (Polish: Litwa, Luksemburg, Łotwa). The basket keeps this order for the
+// daemon's list too, so the browser needs no Intl.Collator of its own: a
+// page's first one loads ICU's collation data, tens of milliseconds of
+// main thread on a phone (docs/decisions.md, "Islands on Preact").
+func sortCountries(cs []country, locale string) {
+	col := collate.New(language.Make(locale))
+	sort.SliceStable(cs, func(i, j int) bool { return col.CompareString(cs[i].Name, cs[j].Name) < 0 })
 }
