@@ -1,6 +1,7 @@
 // The first click on "Add to basket" (a product page's, the creator's)
-// before React is on the page (issue 18): React (65 KB gzip) takes seconds
-// on a slow phone, so the loader hands a click on a button marked
+// before the islands' renderer is on the page (issue 18): it was React
+// (65 KB gzip), seconds on a slow phone; Preact is smaller, but a click can
+// still come before any script, so the loader hands a click on a button marked
 // data-first-click to firstClick() instead of holding it or losing it.
 // It stores the line at once (localStorage is synchronous: a shopper who
 // leaves straight away keeps it), writes the confirmation and the header

@@ -14,8 +14,9 @@
 // fresh page (the cart badge with an empty cart, the toast list): past its
 // moment it still waits until React comes onto the page for another island,
 // or, with storage-key, until that localStorage key holds a non-empty list
-// (at its moment, or when another tab changes it). The React runtime is the
-// page's one big download; companions never make a page pay for it alone.
+// (at its moment, or when another tab changes it). The renderer (Preact
+// through its React API, about 7 KB with brotli) is then on the page anyway;
+// companions never make a page pay for it alone.
 import { firstClick } from "../cart/firstClick";
 
 const RELOAD_KEY = "saber-shop.chunk-reload";
@@ -164,8 +165,7 @@ function holdClicks(el: HTMLElement): () => void {
   el.addEventListener("click", hold, true);
   return () => {
     el.removeEventListener("click", hold, true);
-    // A click reaching a root that is still hydrating makes React finish
-    // hydrating it synchronously and then handle the click.
+    // Hydration (Preact's) is synchronous: the island listens by now.
     for (const t of held) t.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, composed: true }));
   };
 }
