@@ -427,3 +427,23 @@ test.describe("currency mismatch", () => {
     }
   });
 });
+
+test("the card encryption's script loads when the shopper starts on the card form, not with the page", async ({ page, request }) => {
+  const scripts: Promise<string>[] = [];
+  page.on("response", (r) => {
+    if (r.request().resourceType() === "script") scripts.push(r.text());
+  });
+  const encryptionLoaded = async () => (await Promise.all(scripts)).some((t) => t.includes("RSA"));
+  const placed = await placeOrder(request, "en");
+  await page.goto(placed.status_url);
+  await expect(page.locator('saber-island[component-url*="/OrderStatus-"]')).toHaveAttribute("hydrated", "");
+  await expect(cardField(page, "cc-number")).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(await encryptionLoaded()).toBe(false);
+  await cardField(page, "cc-number").focus();
+  await expect.poll(encryptionLoaded).toBe(true);
+  // And the card still pays.
+  await fillCard(page, CARDS.success);
+  await payButton(page).click();
+  await expect(status(page)).toHaveText(new RegExp(`${TEXT.en.paid}$`), { timeout: PAID_WITHIN });
+});
