@@ -104,6 +104,8 @@ type env struct {
 	kicks  atomic.Int64
 	// bankDown: the exchange-rate bank answers 503.
 	bankDown atomic.Bool
+	// shop carries the sandbox's requests to the server (newSandboxEnv only).
+	shop *shopTransport
 }
 
 // newEnv starts everything; opts adjust the API's configuration (and may

@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -45,7 +46,26 @@ const testCVC = "737"
 var testExpiry = fmt.Sprintf("07/%02d", (time.Now().Year()+3)%100)
 
 // shopTransport sends requests for shop.test to the test server.
-type shopTransport struct{ target atomic.Pointer[url.URL] }
+type shopTransport struct {
+	target atomic.Pointer[url.URL]
+	// gate, while set, holds those requests (the sandbox's notifications)
+	// until it is closed, so that a test sees the state before them however
+	// slow the machine is.
+	gate atomic.Pointer[chan struct{}]
+}
+
+// hold keeps the sandbox's notifications back until release.
+func (st *shopTransport) hold() (release func()) {
+	ch := make(chan struct{})
+	st.gate.Store(&ch)
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			st.gate.Store(nil)
+			close(ch)
+		})
+	}
+}
 
 func (st *shopTransport) point(raw string) {
 	u, err := url.Parse(raw)
@@ -57,6 +77,13 @@ func (st *shopTransport) point(raw string) {
 
 func (st *shopTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 	if u := st.target.Load(); u != nil && r.URL.Host == "shop.test" {
+		if g := st.gate.Load(); g != nil {
+			select {
+			case <-*g:
+			case <-r.Context().Done():
+				return nil, r.Context().Err()
+			}
+		}
 		r = r.Clone(r.Context())
 		r.URL.Scheme, r.URL.Host, r.Host = u.Scheme, u.Host, ""
 	}
@@ -96,6 +123,7 @@ func newSandboxEnvStore(t *testing.T, so store.Options, delay time.Duration) (*e
 		c.Payments = registry(t, sbx)
 	})
 	st.point(e.srv.URL)
+	e.shop = st
 	t.Cleanup(sbx.Stop) // before the server and the store close
 	return e, sbx
 }
