@@ -1,8 +1,8 @@
 // <Island> marks a hydrated component inside a server-rendered page (Astro's
 // model). During SSR it only records the island and leaves a marker; the SSR
-// worker renders each island on its own with renderToString and its own
-// identifierPrefix and splices it in (see templates/server.tsx). Rendering
-// islands inline gave useId mismatches and hydration error #418.
+// worker renders each island on its own with renderToString and its own id
+// prefix (components/islandId.ts) and splices it in (see
+// templates/server.tsx). Rendering islands inline gave id mismatches.
 import { createContext, useContext, type ComponentProps } from "react";
 import type { IslandName, islands } from "./islands/registry";
 

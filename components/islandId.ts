@@ -6,7 +6,7 @@
 // ids of its own (P0-0, and the same P0-0 in every island on the page).
 // Here both sides count the calls in the order they render, which is the
 // same tree order on both, from the island's prefix.
-import { createContext, useContext, useId, useState } from "react";
+import { createContext, useContext, useState } from "react";
 
 /** One island's id counter: a fresh one per render on the server and per hydration. */
 export interface IdCounter {
@@ -18,11 +18,10 @@ export interface IdCounter {
 /** Set by the server's island render and by the browser's runtime (islands/runtime.ts). */
 export const IslandIds = createContext<IdCounter | null>(null);
 
-/** A page-unique id, stable across the island's renders. Outside an island: the library's useId. */
+/** A page-unique id, stable across the island's renders. Only inside an island. */
 export function useIslandId(): string {
   const counter = useContext(IslandIds);
-  // Called unconditionally: hooks keep their order.
-  const fallback = useId();
-  const [id] = useState(() => (counter ? `_${counter.prefix}${counter.next++}_` : fallback));
+  if (!counter) throw new Error("useIslandId outside an island (components/Island.tsx)");
+  const [id] = useState(() => `_${counter.prefix}${counter.next++}_`);
   return id;
 }

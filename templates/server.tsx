@@ -3,8 +3,8 @@
 // hands it {"id", "init"} once, then {"id", "render"} per page; watch mode
 // loads a new bundle into the same process. The Go side (internal/render)
 // restarts a worker when it dies. The page shell is static markup; every
-// island is rendered on its own with renderToString and its own
-// identifierPrefix, then spliced in (see components/Island.tsx for why).
+// island is rendered on its own with renderToString and its own id prefix
+// (components/islandId.ts), then spliced in (see components/Island.tsx).
 import { renderToStaticMarkup, renderToString } from "react-dom/server";
 import { createElement } from "react";
 import { IslandCollector, type IslandCall } from "../components/Island";
@@ -56,9 +56,7 @@ function renderIsland(call: IslandCall, index: number): string {
   const prefix = `i${index}-`;
   // Ids from the island's own counter (components/islandId.ts), as the
   // browser's hydration counts them.
-  const inner = renderToString(createElement(IslandIds.Provider, { value: { prefix, next: 0 } }, createElement(component, call.props)), {
-    identifierPrefix: prefix,
-  });
+  const inner = renderToString(createElement(IslandIds.Provider, { value: { prefix, next: 0 } }, createElement(component, call.props)));
   const html = renderToStaticMarkup(
     createElement("saber-island", {
       "component-url": url,

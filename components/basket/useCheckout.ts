@@ -23,7 +23,7 @@ export interface CheckoutInput {
   /** The build's flag; the daemon's quote and 409 have the last word. */
   ordersOpen: boolean;
   t: Translate;
-  /** The island's useId, which the fields' ids start with. */
+  /** The island's id (useIslandId), which the fields' ids start with. */
   id: string;
 }
 
