@@ -85,8 +85,13 @@ export default function Carousel({ labelledBy, label, slides, text }: CarouselPr
   const trackRef = useRef<HTMLDivElement>(null);
   const slideRefs = useRef<(HTMLDivElement | null)[]>([]);
   const dotRefs = useRef<(HTMLButtonElement | null)[]>([]);
-  /** Where focus should go once the new current slide is rendered. */
-  const focusAfter = useRef<"slide" | "dot" | null>(null);
+  /**
+   * Where focus should go once slide `index` is rendered as the current one.
+   * The index matters: Preact runs an earlier render's pending effects when
+   * the next render starts, so a key pressed before that effect ran must not
+   * have its focus taken by the earlier slide's effect.
+   */
+  const focusAfter = useRef<{ to: "slide" | "dot"; index: number } | null>(null);
   /** The slide a button or key is scrolling to: scroll ends elsewhere before it are stale. */
   const target = useRef<ScrollTarget>(null);
 
@@ -139,20 +144,23 @@ export default function Carousel({ labelledBy, label, slides, text }: CarouselPr
 
   // After an arrow key, focus follows to the new slide or dot.
   useEffect(() => {
-    const target = focusAfter.current;
+    const pending = focusAfter.current;
+    if (!pending || pending.index !== current) return;
     focusAfter.current = null;
-    if (target === "dot") dotRefs.current[current]?.focus();
-    if (target === "slide") slideRefs.current[current]?.querySelector<HTMLElement>("a[href]")?.focus({ preventScroll: true });
+    if (pending.to === "dot") dotRefs.current[current]?.focus();
+    else slideRefs.current[current]?.querySelector<HTMLElement>("a[href]")?.focus({ preventScroll: true });
   }, [current]);
 
   function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
     if (e.key !== "ArrowLeft" && e.key !== "ArrowRight") return;
     if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
     const target = e.target as HTMLElement;
-    if (dotRefs.current.includes(target as HTMLButtonElement)) focusAfter.current = "dot";
-    else if (trackRef.current?.contains(target)) focusAfter.current = "slide";
+    const index = (((current + (e.key === "ArrowRight" ? 1 : -1)) % total) + total) % total;
+    if (dotRefs.current.includes(target as HTMLButtonElement)) focusAfter.current = { to: "dot", index };
+    else if (trackRef.current?.contains(target)) focusAfter.current = { to: "slide", index };
+    else focusAfter.current = null;
     e.preventDefault();
-    go(current + (e.key === "ArrowRight" ? 1 : -1));
+    go(index);
   }
 
   const position = (i: number) => interpolate(text.position, { n: i + 1, total });
