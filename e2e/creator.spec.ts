@@ -122,7 +122,8 @@ for (const locale of LOCALES) {
     await page.getByLabel(tx.ignition).selectOption("spark");
 
     // The link holds the design; a reload (the shared link) shows the same saber.
-    await expect(page).toHaveURL(/[?&]h=crown\.leather\.spike&g=crystal&/);
+    // The link is written after the render (an effect): wait for the last edit in it.
+    await expect(page).toHaveURL(/[?&]h=crown\.leather\.spike&g=crystal&.*\.spark\.[a-z]+\.dark\./);
     const link = page.url();
     expect(new URL(link).search).toContain("12ab3480.flicker.standard.standard.classic.ffd21a");
     await page.goto(link);
