@@ -36,7 +36,6 @@ function problems(page: Page): string[] {
   return watchConsole(
     page,
     (msg) =>
-      msg.text() === "Service Worker registration blocked by Playwright" ||
       // Chromium logs every non-2xx fetch; the API's 409 and 422 are expected here.
       (msg.text().startsWith("Failed to load resource") && new URL(msg.location().url, "http://x").pathname.startsWith("/v1/")),
   );

@@ -2,12 +2,18 @@
 // uncaught exceptions and failed requests. Tests expect the list empty.
 import type { ConsoleMessage, Page } from "@playwright/test";
 
+/**
+ * Playwright's own warning in a spec with `serviceWorkers: "block"` (the
+ * specs that route the page's requests): not the page's problem.
+ */
+const SW_BLOCKED = "Service Worker registration blocked by Playwright";
+
 /** ignore lets a spec drop messages it expects (an API's 501, say). */
 export function watchConsole(page: Page, ignore: (msg: ConsoleMessage) => boolean = () => false): string[] {
   const problems: string[] = [];
   page.on("console", (msg) => {
     if (msg.type() !== "error" && msg.type() !== "warning") return;
-    if (ignore(msg)) return;
+    if (msg.text() === SW_BLOCKED || ignore(msg)) return;
     problems.push(`${msg.type()}: ${msg.text()}`);
   });
   page.on("pageerror", (err) => problems.push(`pageerror: ${err.message}`));

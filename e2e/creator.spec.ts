@@ -42,7 +42,7 @@ async function openPreset(page: Page, name: string | RegExp) {
 }
 
 function problems(page: Page): string[] {
-  return watchConsole(page, (msg) => msg.text() === "Service Worker registration blocked by Playwright");
+  return watchConsole(page);
 }
 
 /** Texts the tests look for, per locale (content/i18n and content/data/creator.toml). */

@@ -9,6 +9,11 @@ import { expect, test, type Page } from "./fixtures";
 import { watchConsole } from "./console";
 import { cart, declineCookies, holdRuntime, hydratedIsland, islandReady, TEXT } from "./shop";
 
+// holdRuntime() holds the renderer with page.route(), which does not see
+// what a service worker answers: once the worker has the runtime cached, a
+// held page hydrates anyway (CI saw it). Keep the worker out.
+test.use({ serviceWorkers: "block" });
+
 const badge = (page: Page) => page.locator(".cart-badge__count");
 
 test.describe("first click before hydration", () => {

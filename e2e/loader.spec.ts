@@ -15,7 +15,7 @@ const CART_KEY = "saber-shop.cart.v1";
 const HIDDEN_KEY = "saber-shop.cookie-consent.hidden";
 
 function problemsOf(page: Page): string[] {
-  return watchConsole(page, (msg) => msg.text() === "Service Worker registration blocked by Playwright");
+  return watchConsole(page);
 }
 
 /** Paths of the scripts the page requests. */

@@ -167,9 +167,11 @@ export async function cart(page: Page): Promise<{ product: string; variant?: str
 }
 
 /**
- * Holds every request for the React runtime until the returned release()
+ * Holds every request for the islands' runtime until the returned release()
  * is called: the page's islands stay unhydrated meanwhile (first-click
- * tests, components/cart/firstClick.ts).
+ * tests, components/cart/firstClick.ts). The spec must keep the service
+ * worker out (`test.use({ serviceWorkers: "block" })`): page.route() does
+ * not see what the worker answers from its cache.
  */
 export async function holdRuntime(page: Page): Promise<() => void> {
   let release!: () => void;

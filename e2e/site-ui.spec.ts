@@ -17,8 +17,6 @@ const HIDDEN_KEY = "saber-shop.cookie-consent.hidden";
 
 function watchConsole(page: Page): string[] {
   return watchShared(page, (msg) =>
-    // The price of serviceWorkers: "block" (see above).
-    msg.text() === "Service Worker registration blocked by Playwright" ||
     // Chromium logs every non-2xx fetch; the API's 501 and 422 are expected.
     (msg.text().startsWith("Failed to load resource") && new URL(msg.location().url, "http://x").pathname.startsWith("/v1/")),
   );

@@ -59,7 +59,7 @@ test.describe("a demo shop", () => {
   };
   for (const locale of LOCALES) {
     test(`${locale}: the demo banner is the first thing on the page`, bothWidthsIf(locale === "en"), async ({ page }, info) => {
-      const seen = watchConsole(page, (msg) => msg.text() === "Service Worker registration blocked by Playwright");
+      const seen = watchConsole(page);
       await declineCookies(page);
       await page.goto(daemon.url + path(locale, "/shop/arc"));
       const banner = page.getByRole("note").filter({ hasText: BANNER[locale] });
