@@ -76,6 +76,34 @@ test.describe("first click before hydration", () => {
     expect(await cart(page)).toEqual([{ product: "plug", quantity: 1 }]);
   });
 
+  test("a hydrated island's press shows the count in a badge whose chunk is still on its way", async ({ page }) => {
+    const problems = watchConsole(page);
+    await declineCookies(page);
+    // The badge, a companion, comes after the creator and needs a chunk
+    // of its own: hold that one only.
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    await page.route(/\/assets\/CartBadge-[^/]+\.js$/, async (route) => {
+      await released;
+      await route.continue().catch(() => undefined);
+    });
+    await page.goto("/shop/custom-saber-creator");
+    await islandReady(page, "Creator");
+    await page.locator(".creator__buy").getByRole("button", { name: TEXT.en.add, exact: true }).click();
+    await expect(page.getByText("Your custom saber is in the basket.")).toBeVisible();
+    await expect(badge(page)).toHaveText("1");
+    await expect(badge(page)).toBeVisible();
+    await expect(page.getByRole("link", { name: /Basket, 1 item/ })).toBeVisible();
+    await expect(hydratedIsland(page, "CartBadge")).toHaveCount(0);
+
+    release();
+    await islandReady(page, "CartBadge");
+    await expect(page.locator(".cart-badge[data-hydrated]")).toBeVisible();
+    await expect(badge(page)).toHaveText("1");
+    // Hydration met the count the loader wrote: no mismatch was logged.
+    expect(problems).toEqual([]);
+  });
+
   test.describe("the creator", () => {
     const CREATOR = "/shop/custom-saber-creator";
     const addButton = (page: Page) => page.locator(".creator__buy").getByRole("button", { name: TEXT.en.add, exact: true });

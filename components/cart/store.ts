@@ -5,6 +5,13 @@ import { useSyncExternalStore } from "react";
 
 export const CART_KEY = "saber-shop.cart.v1";
 export const MAX_QUANTITY = 10;
+/**
+ * Dispatched on document after every write: the island loader shows the
+ * new count in a header badge not hydrated yet (components/cart/firstClick.ts,
+ * showStoredCount), so a hydrated island's press never waits for the
+ * badge's own chunk.
+ */
+export const CART_WRITTEN = "saber-shop:cart-written";
 
 export interface CartItem {
   /** Product slug, or "custom-saber-creator" for a creator design. */
@@ -55,6 +62,7 @@ function write(items: CartItem[]): void {
   storage()?.setItem(CART_KEY, raw);
   cache = { raw, items: Object.freeze(items) };
   listeners.forEach((l) => l());
+  if (typeof document !== "undefined") document.dispatchEvent(new Event(CART_WRITTEN));
 }
 
 /** The same thing to buy: product, variant and design (quantity aside). */

@@ -17,7 +17,7 @@
 // (at its moment, or when another tab changes it). The renderer (Preact
 // through its React API, about 7 KB with brotli) is then on the page anyway;
 // companions never make a page pay for it alone.
-import { firstClick } from "../cart/firstClick";
+import { firstClick, FIRST_CLICK_CART_WRITTEN, showStoredCount } from "../cart/firstClick";
 
 const RELOAD_KEY = "saber-shop.chunk-reload";
 /**
@@ -224,4 +224,8 @@ class SaberIsland extends HTMLElement {
   }
 }
 
-if (!customElements.get("saber-island")) customElements.define("saber-island", SaberIsland);
+if (!customElements.get("saber-island")) {
+  customElements.define("saber-island", SaberIsland);
+  // A hydrated island's change of the cart, shown in a badge that is not.
+  document.addEventListener(FIRST_CLICK_CART_WRITTEN, showStoredCount);
+}

@@ -88,9 +88,10 @@ test.describe("the loader's first click stores what addItem stores", () => {
     first = await import("../../components/cart/firstClick");
   });
 
-  test("the same key and limit", () => {
+  test("the same key, limit and event", () => {
     expect(first.FIRST_CLICK_CART_KEY).toBe(store.CART_KEY);
     expect(first.FIRST_CLICK_MAX_QUANTITY).toBe(store.MAX_QUANTITY);
+    expect(first.FIRST_CLICK_CART_WRITTEN).toBe(store.CART_WRITTEN);
   });
 
   const starts: Record<string, string | null> = {
