@@ -13,6 +13,12 @@ import { islands } from "../components/islands/registry";
 import { I18nProvider, makeI18n, type Bundle } from "../components/i18n";
 import { templates } from "./registry";
 import type { RenderRequest } from "../components/generated/pagedata";
+import { PresetEditor } from "../components/creator/PresetEditor";
+import { providePresetEditor } from "../components/creator/presetEditorChunk";
+
+// The browser fetches the preset designer when the shopper comes to it;
+// every page the server renders has it (components/creator/presetEditorChunk.tsx).
+providePresetEditor(PresetEditor);
 
 interface Init {
   bundles: Record<string, Bundle>;

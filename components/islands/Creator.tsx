@@ -5,21 +5,21 @@
 // The state lives in three hooks: useDesign (the design and its link),
 // usePreview (blade and sound) and useAddToBasket.
 import "./creator.css";
-import { PausedButton, PausedDialog } from "../OrdersPaused";
 import type { NotifyMeProps } from "./NotifyMe";
 import { useMemo } from "react";
 import { useIslandId } from "../islandId";
 import type { CreatorData } from "../generated/pagedata";
 import { Blade } from "../creator/Blade";
 import { useCssVars } from "../creator/cssVars";
-import { bladeColor, canonical, priceOf, type Preset } from "../creator/design";
+import { bladeColor, priceOf, type Preset } from "../creator/design";
 import { Hilt } from "../creator/Hilt";
 import { HiltThumb } from "../creator/HiltThumb";
 import { PartPicker } from "../creator/PartPicker";
-import { PresetEditor } from "../creator/PresetEditor";
+import { Later, useGates } from "../creator/Later";
+import { loadPresetEditor, PresetDesigner } from "../creator/presetEditorChunk";
 import type { FirstClick } from "../cart/firstClick";
-import { useAddToBasket } from "../creator/useAddToBasket";
-import { CREATOR, useDesign } from "../creator/useDesign";
+import { BuyBox } from "../creator/BuyBox";
+import { useDesign } from "../creator/useDesign";
 import { usePreview } from "../creator/usePreview";
 import { translator, type Bundle } from "../i18n";
 import { formatOf, groupDigits } from "../formats";
@@ -51,9 +51,13 @@ export default function Creator(p: CreatorProps) {
   const preview = usePreview(design);
   const { preset, active, lit, igniteKey, clashKey, sound } = preview;
   const price = priceOf(design, cat, cat.base_price.amount);
-  const buy = useAddToBasket({ locale: p.locale, currency: p.currency, ordersOpen: p.ordersOpen, price, t, firstClick: p.firstClick }, d);
   const glow = preset ? bladeColor(preset) : "#ff2a3d";
   const rootRef = useCssVars<HTMLDivElement>({ "--stage-glow": glow });
+  // The stage and the hilt's pickers hydrate with the island; the sections
+  // below them after its first paint, one per task, and the presets (with
+  // the preset designer's code) when the shopper comes to them
+  // (creator/Later.tsx).
+  const gates = useGates(rootRef, ["generator", "button", "buy"], { presets: loadPresetEditor });
   const names = useMemo(
     () => cat.slots.map((s) => s.options.find((o) => o.id === design.parts[s.id])?.name ?? "").join(", "),
     [cat, design.parts],
@@ -76,9 +80,10 @@ export default function Creator(p: CreatorProps) {
   const effectName = cat.options.effects.find((e) => e.id === preset?.effect)?.name ?? "";
   const combos = cat.slots.reduce((n, s) => n * s.options.length, 1) * Math.max(cat.generators.length, 1);
 
-  // One tree, hydrated in one pass: Preact hydrates synchronously, so the
-  // Suspense boundaries that let React hydrate the parts in separate tasks
-  // are gone with React (docs/decisions.md, "Islands on Preact").
+  // The stage and section 1 hydrate with the island; each <Later> part is
+  // one element with data-later, hydrated when its gate opens (Preact's
+  // suspended hydration: creator/Later.tsx, docs/decisions.md "The creator
+  // hydrates in parts").
   return (
     <div className="creator" ref={rootRef}>
       {notice && (
@@ -141,30 +146,38 @@ export default function Creator(p: CreatorProps) {
           ))}
         </section>
 
-        <section className="creator__section" aria-labelledby={`${id}-gen`}>
-          <h2 id={`${id}-gen`} className="creator__title">
-            <span className="creator__step" aria-hidden="true">2</span> {t("creator_ui.generator_title")}
-          </h2>
-          <PartPicker
-            name={`${id}-generator`}
-            legend={t("creator_ui.generator_title")}
-            options={cat.generators}
-            value={design.generator}
-            onChange={(v) => edit((x) => ({ ...x, generator: v }))}
-            t={t}
-          />
-        </section>
+        <Later
+          gate={gates.generator}
+          render={() => (
+            <section className="creator__section" aria-labelledby={`${id}-gen`} data-later="generator">
+              <h2 id={`${id}-gen`} className="creator__title">
+                <span className="creator__step" aria-hidden="true">2</span> {t("creator_ui.generator_title")}
+              </h2>
+              <PartPicker
+                name={`${id}-generator`}
+                legend={t("creator_ui.generator_title")}
+                options={cat.generators}
+                value={design.generator}
+                onChange={(v) => edit((x) => ({ ...x, generator: v }))}
+                t={t}
+              />
+            </section>
+          )}
+        />
 
-        <section className="creator__section" aria-labelledby={`${id}-presets`}>
-          <h2 id={`${id}-presets`} className="creator__title">
-            <span className="creator__step" aria-hidden="true">3</span> {t("creator_ui.presets_title")}
-          </h2>
-          <p className="creator__hint">{t("creator_ui.presets_hint", { count: cat.presets })}</p>
-          {preset && (
-            <div className="preview-saber">
-              <HiltThumb slots={cat.slots} parts={design.parts} label={names} />
-              <Blade preset={preset} lit={lit} igniteKey={igniteKey} clashKey={clashKey} label={t("creator_ui.blade_label", { n: active + 1, effect: effectName })} lying />
-            </div>
+        <Later
+          gate={gates.presets}
+          render={() => (
+            <section className="creator__section" aria-labelledby={`${id}-presets`} data-later="presets">
+              <h2 id={`${id}-presets`} className="creator__title">
+                <span className="creator__step" aria-hidden="true">3</span> {t("creator_ui.presets_title")}
+              </h2>
+              <p className="creator__hint">{t("creator_ui.presets_hint", { count: cat.presets })}</p>
+              {preset && (
+                <div className="preview-saber">
+                  <HiltThumb slots={cat.slots} parts={design.parts} label={names} />
+                  <Blade preset={preset} lit={lit} igniteKey={igniteKey} clashKey={clashKey} label={t("creator_ui.blade_label", { n: active + 1, effect: effectName })} lying />
+                </div>
           )}
           <div className="preview" role="group" aria-label={t("creator_ui.preview_title")}>
             <button type="button" className="btn btn--ghost btn--sm" onClick={preview.toggleLit} aria-pressed={lit}>
@@ -212,7 +225,7 @@ export default function Creator(p: CreatorProps) {
             {sound.unsupported && <p className="field-error">{t("creator_ui.no_audio")}</p>}
             <p className="preview__reduced">{t("creator_ui.reduced_motion")}</p>
           </div>
-          <PresetEditor
+          <PresetDesigner
             id={`${id}-preset`}
             options={cat.options}
             presets={design.presets}
@@ -222,83 +235,49 @@ export default function Creator(p: CreatorProps) {
             t={t}
           />
         </section>
-
-        <section className="creator__section" aria-labelledby={`${id}-button`}>
-          <h2 id={`${id}-button`} className="creator__title">
-            <span className="creator__step" aria-hidden="true">4</span> {t("creator_ui.button_title")}
-          </h2>
-          <fieldset className="choices">
-            <legend className="visually-hidden">{t("creator_ui.button_title")}</legend>
-            {cat.options.buttons.map((b) => (
-              <label className="choices__option" key={b.id}>
-                <input type="radio" name={`${id}-button`} value={b.id} checked={design.button === b.id} onChange={() => edit((x) => ({ ...x, button: b.id }))} />
-                <span>{b.name}</span>
-              </label>
-            ))}
-          </fieldset>
-        </section>
-
-        <section className="creator__buy card card--pad" aria-labelledby={`${id}-buy`}>
-          <h2 id={`${id}-buy`} className="creator__buy-title">
-            {t("creator_ui.price_title")}
-          </h2>
-          <div className="creator__summary">
-            <HiltThumb slots={cat.slots} parts={design.parts} label={names} />
-            <p className="creator__summary-text">
-              {names} · {cat.generators.find((g) => g.id === design.generator)?.name}
-            </p>
-          </div>
-          <p className="price price--lg">
-            <span className="price__current">{money(price)}</span>
-          </p>
-          <p className="buy-box__note">
-            {t("price.taxes_included")} {cat.waste_fee.amount > 0 && t("price.waste_fee_included", { fee: cat.waste_fee.formatted })}
-          </p>
-          <p className="buy-box__note">
-            {t("creator_ui.eta", {
-              days: t("product.build_days", { count: cat.build_days }),
-              min: cat.delivery_days.min,
-              max: cat.delivery_days.max,
-            })}
-          </p>
-          <p className="notice notice--warn creator__noreturn">{t("product.not_returnable")}</p>
-          {buy.orders.open ? (
-            <button
-              type="button"
-              className="btn btn--primary btn--lg btn--block"
-              onClick={() => void buy.add()}
-              // Before hydration the loader adds this line (the server's
-              // design) itself, unless the link carries a design or a line.
-              data-first-click={editLine === null ? "creator_ui" : undefined}
-              data-first-click-unless="v h p line"
-              data-cart-item={JSON.stringify({ product: CREATOR, creator: canonical(design) })}
-            >
-              {editLine !== null ? t("creator_ui.save") : t("creator_ui.add")}
-            </button>
-          ) : (
-            <PausedButton t={t} onClick={buy.openPaused} />
           )}
-          <p className="creator__added" aria-live="polite" data-first-click-added="">
-            {buy.added && (
-              <>
-                <span>{t("creator_ui.in_basket")}</span> <a href={p.basketHref}>{t("creator_ui.go_to_basket")}</a>
-              </>
-            )}
-          </p>
-          <button type="button" className="btn btn--ghost btn--block" onClick={copyLink}>
-            {t("creator_ui.copy_link")}
-          </button>
-          <PausedDialog
-            open={buy.pausedOpen}
-            title={t("orders.paused_title")}
-            text={t("orders.paused_text")}
-            locale={p.locale}
-            reopens={(date) => t("orders.paused_reopens", { date })}
-            close={t("orders.paused_close")}
-            onClose={buy.closePaused}
-            notify={p.notify}
-          />
-        </section>
+        />
+
+        <Later
+          gate={gates.button}
+          render={() => (
+            <section className="creator__section" aria-labelledby={`${id}-button`} data-later="button">
+              <h2 id={`${id}-button`} className="creator__title">
+                <span className="creator__step" aria-hidden="true">4</span> {t("creator_ui.button_title")}
+              </h2>
+              <fieldset className="choices">
+                <legend className="visually-hidden">{t("creator_ui.button_title")}</legend>
+                {cat.options.buttons.map((b) => (
+                  <label className="choices__option" key={b.id}>
+                    <input type="radio" name={`${id}-button`} value={b.id} checked={design.button === b.id} onChange={() => edit((x) => ({ ...x, button: b.id }))} />
+                    <span>{b.name}</span>
+                  </label>
+                ))}
+              </fieldset>
+            </section>
+          )}
+        />
+
+        <Later
+          gate={gates.buy}
+          render={() => (
+            <BuyBox
+              id={`${id}-buy`}
+              locale={p.locale}
+              currency={p.currency}
+              ordersOpen={p.ordersOpen}
+              basketHref={p.basketHref}
+              notify={p.notify}
+              firstClick={p.firstClick}
+              creator={cat}
+              design={d}
+              names={names}
+              price={price}
+              t={t}
+              onCopyLink={copyLink}
+            />
+          )}
+        />
       </div>
     </div>
   );
