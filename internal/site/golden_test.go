@@ -21,7 +21,7 @@ func TestHeadGolden(t *testing.T) {
 		head = assetHash.ReplaceAllString(head, "-HASH.$1")
 		// How esbuild splits shared chunks changes with every island added;
 		// TestModulePreloadOnlyForIslandsHydratedOnLoad checks them instead.
-		head = strings.ReplaceAll(head, "<link rel=\"modulepreload\" href=\"/assets/chunk-HASH.js\">\n", "")
+		head = strings.ReplaceAll(head, "<link rel=\"modulepreload\" href=\"/assets/chunk-HASH.js\" fetchpriority=\"low\">\n", "")
 		golden := filepath.Join("testdata", "golden", strings.ReplaceAll(strings.TrimSuffix(page, "/index.html"), "/", "_")+".head.html")
 		if os.Getenv("UPDATE_GOLDEN") != "" {
 			if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {

@@ -200,8 +200,23 @@ func (a *assembler) writeDocument(buf *bytes.Buffer, p *page, body string, as he
 	for _, l := range hoisted {
 		buf.WriteString(l + "\n")
 	}
+	// An island's first-screen pictures: React puts their preloads at the
+	// start of the island's markup.
+	pictures := len(as.preloads) > 0 && strings.Contains(body, `<link rel="preload" as="image"`)
 	for _, u := range as.preloads {
-		buf.WriteString("<link rel=\"modulepreload\" href=\"" + u + "\">\n")
+		// On a page that preloads its first screen's pictures (the
+		// creator's hilt, its LCP), the islands' modules go at low
+		// priority: on Slow 4G they shared the line with the pictures,
+		// which came 300-450 ms late; hydration starts about 100 ms later
+		// instead. Where the first screen is text (the basket, a status
+		// page) they keep their priority: low only delayed hydration there
+		// (docs/benchmarks.md, "Islands' modules at low priority"). The
+		// loader, which takes the first clicks, always keeps its own.
+		if u == as.loader || !pictures {
+			buf.WriteString("<link rel=\"modulepreload\" href=\"" + u + "\">\n")
+		} else {
+			buf.WriteString("<link rel=\"modulepreload\" href=\"" + u + "\" fetchpriority=\"low\">\n")
+		}
 	}
 	if as.loader != "" {
 		buf.WriteString("<script type=\"module\" src=\"" + as.loader + "\"></script>\n")

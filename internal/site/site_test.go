@@ -344,6 +344,38 @@ func TestModulePreloadOnlyForIslandsHydratedOnLoad(t *testing.T) {
 	}
 }
 
+// TestIslandModulesPreloadedAtLowPriority: on a page that hydrates an
+// island on load and preloads its first screen's pictures (the creator),
+// the loader is preloaded as usual and every other module at low priority,
+// so that they do not take the line from the pictures; where the first
+// screen is text (the basket) every module keeps its priority.
+func TestIslandModulesPreloadedAtLowPriority(t *testing.T) {
+	basket := read(t, fixture(t), "basket/index.html")
+	if !strings.Contains(basket, `<link rel="modulepreload"`) || strings.Contains(basket, `fetchpriority="low"`) {
+		t.Error("the basket's modules: want them preloaded at their own priority")
+	}
+	html := read(t, fixture(t), "shop/custom-saber-creator/index.html")
+	loader := regexp.MustCompile(`<script type="module" src="(/assets/loader-[^"]+)">`).FindStringSubmatch(html)
+	if loader == nil {
+		t.Fatal("no loader script")
+	}
+	tags := regexp.MustCompile(`<link rel="modulepreload" href="([^"]+)"([^>]*)>`).FindAllStringSubmatch(html, -1)
+	var low int
+	for _, m := range tags {
+		switch {
+		case m[1] == loader[1] && m[2] != "":
+			t.Errorf("the loader is preloaded with %q; want its own priority", m[2])
+		case m[1] != loader[1] && m[2] != ` fetchpriority="low"`:
+			t.Errorf("%s is preloaded with %q; want fetchpriority=\"low\"", m[1], m[2])
+		case m[1] != loader[1]:
+			low++
+		}
+	}
+	if low == 0 || !strings.Contains(html, `component-url="/assets/Creator-`) {
+		t.Errorf("the creator's page preloads %d island modules at low priority; want its island's", low)
+	}
+}
+
 func TestIslandMarkup(t *testing.T) {
 	html := read(t, fixture(t), "pl/index.html")
 	m := regexp.MustCompile(`<saber-island ([^>]*)>`).FindStringSubmatch(html)
