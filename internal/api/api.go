@@ -245,6 +245,12 @@ func (s *Server) dispatch() http.Handler {
 	})
 }
 
+// SiteOwns reports a path dispatch gives to the site's handler for a GET
+// (the fast lane asks before it answers one itself: internal/fastlane).
+func (s *Server) SiteOwns(p string) bool {
+	return s.cfg.Static != nil && !strings.HasPrefix(p, "/v1") && isCleanPath(p)
+}
+
 // isCleanPath reports a path gorilla/mux's router leaves as it is: rooted,
 // and path.Clean's result, with a trailing slash kept.
 func isCleanPath(p string) bool {

@@ -24,6 +24,7 @@ import (
 	"sabershop/internal/catalog"
 	"sabershop/internal/catalog/catalogfile"
 	"sabershop/internal/desk"
+	"sabershop/internal/fastlane"
 	"sabershop/internal/health"
 	"sabershop/internal/mail"
 	"sabershop/internal/metrics"
@@ -99,6 +100,9 @@ type Config struct {
 	Strings string
 	// Ready, if set, receives the listening address once the daemon serves.
 	Ready func(addr string)
+	// FastLane, if set, receives the fast lane when a site is served (tests
+	// count its answers).
+	FastLane func(*fastlane.Listener)
 }
 
 // Run serves until ctx is done, then shuts down gracefully.
@@ -155,9 +159,12 @@ func Run(ctx context.Context, cfg Config) error {
 	}
 	// The site's handler; none in API-only mode, where every path outside
 	// /v1 is 404 (the CDN serves them).
-	var siteHandler http.Handler
+	var (
+		siteHandler http.Handler
+		site        *static.Handler
+	)
 	if cfg.Site != "" {
-		site, err := static.New(cfg.Site, siteOpts)
+		site, err = static.New(cfg.Site, siteOpts)
 		if err != nil {
 			return err
 		}
@@ -315,8 +322,25 @@ func Run(ctx context.Context, cfg Config) error {
 	root.Handle("/", srvAPI.Handler())
 	srv := &http.Server{Handler: root, ReadHeaderTimeout: 5 * time.Second, ReadTimeout: 30 * time.Second,
 		WriteTimeout: 60 * time.Second, IdleTimeout: 120 * time.Second, ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
+	// The site's plain GETs are answered by the fast lane before net/http
+	// (internal/fastlane); everything else, and every connection from its
+	// first other request on, is net/http's.
+	var lane *fastlane.Listener
+	served := ln
+	if site != nil {
+		lane = fastlane.New(ln, fastlane.Config{
+			Owns:          siteOwns(srvAPI),
+			Site:          site.Fast,
+			Observe:       laneObserver(observer),
+			HeaderTimeout: srv.ReadHeaderTimeout, IdleTimeout: srv.IdleTimeout, WriteTimeout: srv.WriteTimeout,
+		})
+		served = lane
+		if cfg.FastLane != nil {
+			cfg.FastLane(lane)
+		}
+	}
 	serveErr := make(chan error, 1)
-	go func() { serveErr <- srv.Serve(ln) }()
+	go func() { serveErr <- srv.Serve(served) }()
 	if met != nil {
 		msrv := &http.Server{Handler: met.Handler(), ReadHeaderTimeout: 5 * time.Second, WriteTimeout: 30 * time.Second}
 		go func() { _ = msrv.Serve(metricsLn) }()
@@ -340,6 +364,9 @@ func Run(ctx context.Context, cfg Config) error {
 		sctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
 		err = srv.Shutdown(sctx)
 		cancel()
+		if lane != nil {
+			lane.Wait()
+		}
 	}
 	stopBG()
 	wg.Wait()
@@ -458,4 +485,24 @@ func localName(addr string) string {
 		return net.JoinHostPort("localhost", port)
 	}
 	return addr
+}
+
+// siteOwns reports a path the root mux gives to the API server's site
+// handler: not the probes, not the desk, and what api.Server.SiteOwns says.
+func siteOwns(srv *api.Server) func(string) bool {
+	return func(p string) bool {
+		if p == "/healthz" || p == "/readyz" || p == "/admin" || strings.HasPrefix(p, "/admin/") {
+			return false
+		}
+		return srv.SiteOwns(p)
+	}
+}
+
+// laneObserver counts the fast lane's answers as the request log counts
+// the site's ("static").
+func laneObserver(o api.Observer) func(string, int, time.Duration) {
+	if o == nil {
+		return nil
+	}
+	return func(method string, status int, d time.Duration) { o.Request("static", method, status, d) }
 }

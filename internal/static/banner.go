@@ -63,7 +63,7 @@ func addBanner(root *os.Root, files map[string]*file, b *Banner) error {
 		out.WriteString(b.HTML(lang))
 		out.Write(page[at:])
 
-		r := *id
+		r := rep{name: id.name, coding: id.coding, modTime: id.modTime, encoding: id.encoding, modified: id.modified}
 		r.body = out.Bytes()
 		r.size = int64(len(r.body))
 		r.length = []string{strconv.FormatInt(r.size, 10)}

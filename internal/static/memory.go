@@ -20,14 +20,28 @@ var hdrAcceptRanges = []string{"bytes"}
 // following http.ServeContent's rules for If-None-Match and
 // If-Modified-Since (RFC 9110 §13.2.2).
 func serveMemory(w http.ResponseWriter, r *http.Request, f *file, rp *rep) {
-	hdr := w.Header()
+	unchanged := notModified(r, rp)
+	memoryHeader(w.Header(), f, rp, unchanged)
+	if unchanged {
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	w.WriteHeader(http.StatusOK)
+	if r.Method != http.MethodHead {
+		w.Write(rp.body)
+	}
+}
+
+// memoryHeader sets the headers of rp's answer from memory, a 200 or a
+// 304 (which carries only the validators and caching's), beside the
+// secure ones. The fast lane's header blocks come from here too (lane.go).
+func memoryHeader(hdr http.Header, f *file, rp *rep, notModified bool) {
 	hdr["Cache-Control"] = f.cacheControl
 	hdr["Etag"] = rp.etag
 	if f.vary != nil {
 		hdr["Vary"] = f.vary
 	}
-	if notModified(r, rp) {
-		w.WriteHeader(http.StatusNotModified)
+	if notModified {
 		return
 	}
 	hdr["Content-Type"] = f.contentType
@@ -37,10 +51,6 @@ func serveMemory(w http.ResponseWriter, r *http.Request, f *file, rp *rep) {
 		hdr["Content-Encoding"] = rp.encoding
 	} else {
 		hdr["Accept-Ranges"] = hdrAcceptRanges
-	}
-	w.WriteHeader(http.StatusOK)
-	if r.Method != http.MethodHead {
-		w.Write(rp.body)
 	}
 }
 

@@ -55,6 +55,7 @@ type rep struct {
 	length   []string // Content-Length value
 	modified []string // Last-Modified value
 	body     []byte   // the bytes, when small enough to keep in memory
+	fast     fastSlot // the fast lane's header blocks (lane.go), made on first use
 }
 
 func (f *file) identity() *rep { return f.reps[len(f.reps)-1] }

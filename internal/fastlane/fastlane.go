@@ -1,0 +1,487 @@
+// Package fastlane answers the shop's plain page and asset requests on the
+// daemon's connections before net/http sees them (issue 18: orderd served a
+// hashed script at about half of nginx's rate, with net/http's own work per
+// request, the header map, its copies, five deadline moves and the
+// response's buffering, twice nginx's CPU per answer).
+//
+// A connection starts in the lane. Each request's head is read and parsed
+// here; a GET or HEAD of a file the site keeps in memory, with none of the
+// headers that make an answer differ (ranges, preconditions on dates,
+// bodies, upgrades), is answered from the site's precomputed header block
+// and body in one writev. Anything else, from the first byte of that
+// request on, goes to net/http with the connection: Accept hands the
+// connection over with the bytes already read in front, and it stays with
+// net/http until it closes. So every API call, error, redirect and unusual
+// request is exactly net/http's, and the lane's answers are checked against
+// net/http's for every file (internal/daemon's TestFastLaneAnswersAsNetHTTP).
+package fastlane
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"io"
+	"net"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"sabershop/internal/static"
+)
+
+// Config says what the lane may answer and how long it waits.
+type Config struct {
+	// Owns reports a path that net/http's handler would give to the site
+	// (not /v1, the desk, the probes; a clean path).
+	Owns func(path string) bool
+	// Site answers a request, or leaves it to net/http (static.Handler.Fast).
+	Site func(*static.FastRequest) (static.FastAnswer, bool)
+	// Observe, when set, counts an answer as the request log's metrics do.
+	Observe func(method string, status int, d time.Duration)
+	// As net/http's Server: the time for a request's head, for the next
+	// request on an idle connection, and for writing an answer.
+	HeaderTimeout, IdleTimeout, WriteTimeout time.Duration
+}
+
+// Listener is a net.Listener for net/http's Server: its Accept returns the
+// connections the lane hands over.
+type Listener struct {
+	inner  net.Listener
+	cfg    Config
+	queue  chan net.Conn
+	done   chan struct{}
+	once   sync.Once
+
+	mu      sync.Mutex
+	conns   map[net.Conn]struct{} // in the lane now
+	closing bool
+	wg      sync.WaitGroup
+
+	failed    chan struct{}
+	acceptErr error
+
+	answered, handed atomic.Uint64
+}
+
+// Answered is how many requests the lane answered itself.
+func (l *Listener) Answered() uint64 { return l.answered.Load() }
+
+// Handed is how many connections the lane gave to net/http.
+func (l *Listener) Handed() uint64 { return l.handed.Load() }
+
+// New starts taking ln's connections into the lane.
+func New(ln net.Listener, cfg Config) *Listener {
+	l := &Listener{inner: ln, cfg: cfg, queue: make(chan net.Conn), done: make(chan struct{}),
+		conns: map[net.Conn]struct{}{}, failed: make(chan struct{})}
+	go l.acceptLoop()
+	return l
+}
+
+// Accept returns the next connection the lane hands to net/http.
+func (l *Listener) Accept() (net.Conn, error) {
+	select {
+	case c := <-l.queue:
+		return c, nil
+	case <-l.failed:
+		return nil, l.acceptErr
+	case <-l.done:
+		return nil, net.ErrClosed
+	}
+}
+
+// Addr is the address listened on.
+func (l *Listener) Addr() net.Addr { return l.inner.Addr() }
+
+// Close stops accepting and ends the lane's idle connections; an answer
+// being written is finished first. net/http's Server.Shutdown calls it.
+func (l *Listener) Close() error {
+	var err error
+	l.once.Do(func() {
+		close(l.done)
+		err = l.inner.Close()
+		l.mu.Lock()
+		l.closing = true
+		for c := range l.conns {
+			// Wakes a connection waiting for its next request.
+			_ = c.SetReadDeadline(time.Now())
+		}
+		l.mu.Unlock()
+	})
+	return err
+}
+
+// Wait waits for the lane's connections to end after Close.
+func (l *Listener) Wait() { l.wg.Wait() }
+
+func (l *Listener) acceptLoop() {
+	var backoff time.Duration
+	for {
+		c, err := l.inner.Accept()
+		if err != nil {
+			select {
+			case <-l.done:
+				return
+			default:
+			}
+			var ne net.Error
+			if errors.As(err, &ne) && ne.Timeout() {
+				// As net/http: a passing shortage (out of file descriptors).
+				backoff = min(max(backoff*2, 5*time.Millisecond), time.Second)
+				time.Sleep(backoff)
+				continue
+			}
+			l.acceptErr = err
+			close(l.failed)
+			return
+		}
+		backoff = 0
+		if !l.track(c) {
+			c.Close()
+			return
+		}
+		l.wg.Add(1)
+		go l.serve(c)
+	}
+}
+
+func (l *Listener) track(c net.Conn) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.closing {
+		return false
+	}
+	l.conns[c] = struct{}{}
+	return true
+}
+
+func (l *Listener) untrack(c net.Conn) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	delete(l.conns, c)
+	return !l.closing
+}
+
+// headBuffer bounds a request head the lane reads; a longer one (big
+// cookies) goes to net/http, whose limit is larger.
+const headBuffer = 4096
+
+var readers = sync.Pool{New: func() any { return bufio.NewReaderSize(nil, headBuffer) }}
+
+func (l *Listener) serve(c net.Conn) {
+	defer l.wg.Done()
+	br := readers.Get().(*bufio.Reader)
+	br.Reset(c)
+	keep := false
+	defer func() {
+		if !keep {
+			br.Reset(nil)
+			readers.Put(br)
+		}
+	}()
+	first := true
+	for {
+		wait := l.cfg.IdleTimeout
+		if first {
+			wait = l.cfg.HeaderTimeout
+		}
+		first = false
+		if c.SetReadDeadline(time.Now().Add(wait)) != nil {
+			break
+		}
+		if _, err := br.Peek(1); err != nil {
+			break
+		}
+		if c.SetReadDeadline(time.Now().Add(l.cfg.HeaderTimeout)) != nil {
+			break
+		}
+		head, err := readHead(br)
+		if err != nil {
+			break
+		}
+		start := time.Now()
+		req, ok := parse(head)
+		var ans static.FastAnswer
+		if ok && l.cfg.Owns(req.Path) {
+			ans, ok = l.cfg.Site(&req.FastRequest)
+		} else {
+			ok = false
+		}
+		if !ok {
+			keep = l.handOver(c, br)
+			return
+		}
+		_, _ = br.Discard(len(head))
+		if c.SetWriteDeadline(time.Now().Add(l.cfg.WriteTimeout)) != nil {
+			break
+		}
+		// Counted before the client can read it (tests read the count).
+		l.answered.Add(1)
+		if _, err := writeAnswer(c, &ans, req.close, start); err != nil {
+			break
+		}
+		if l.cfg.Observe != nil {
+			method := "GET"
+			if req.Head {
+				method = "HEAD"
+			}
+			l.cfg.Observe(method, ans.Status, time.Since(start))
+		}
+		if req.close {
+			break
+		}
+		l.mu.Lock()
+		closing := l.closing
+		l.mu.Unlock()
+		if closing {
+			break
+		}
+	}
+	l.untrack(c)
+	c.Close()
+}
+
+// handOver gives c to net/http with what br holds in front. Reports
+// whether br went with it.
+func (l *Listener) handOver(c net.Conn, br *bufio.Reader) bool {
+	if !l.untrack(c) {
+		c.Close()
+		return false
+	}
+	// net/http sets its own deadlines.
+	_ = c.SetReadDeadline(time.Time{})
+	_ = c.SetWriteDeadline(time.Time{})
+	hc := &handedConn{Conn: c, r: br}
+	l.handed.Add(1)
+	select {
+	case l.queue <- hc:
+		return true
+	case <-l.done:
+		c.Close()
+		return false
+	}
+}
+
+// errTooLong is a head longer than the lane reads.
+var errTooLong = errors.New("fastlane: request head too long")
+
+// readHead returns the bytes of the next request's head, line ends
+// included, still unread in br. A head the lane cannot see whole (too
+// long, bare LF line ends) comes back as what is buffered, which parse
+// refuses, so the request goes to net/http.
+func readHead(br *bufio.Reader) ([]byte, error) {
+	for {
+		buf, _ := br.Peek(br.Buffered())
+		if i := bytes.Index(buf, crlfcrlf); i >= 0 {
+			return buf[:i+4], nil
+		}
+		if bytes.Contains(buf, lflf) || br.Buffered() == headBuffer {
+			return buf, nil
+		}
+		if _, err := br.Peek(br.Buffered() + 1); err != nil {
+			if errors.Is(err, bufio.ErrBufferFull) {
+				return nil, errTooLong
+			}
+			return nil, err
+		}
+	}
+}
+
+var (
+	crlfcrlf = []byte("\r\n\r\n")
+	lflf     = []byte("\n\n")
+)
+
+type request struct {
+	static.FastRequest
+	close bool
+}
+
+// parse reads a head the lane may answer: "GET" or "HEAD", an origin-form
+// target without escapes, HTTP/1.1, one plain Host, and no header that
+// changes what the answer is or how the request ends. Anything it does not
+// fully understand is not the lane's (ok false), so net/http judges it.
+func parse(head []byte) (req request, ok bool) {
+	if !bytes.HasSuffix(head, crlfcrlf) {
+		return req, false
+	}
+	lines := strings.Split(string(head[:len(head)-4]), "\r\n")
+	method, rest, ok1 := strings.Cut(lines[0], " ")
+	target, version, ok2 := strings.Cut(rest, " ")
+	if !ok1 || !ok2 || version != "HTTP/1.1" {
+		return req, false
+	}
+	switch method {
+	case "GET":
+	case "HEAD":
+		req.Head = true
+	default:
+		return req, false
+	}
+	if target == "" || target[0] != '/' || strings.ContainsAny(target, "% #\t") || !visible(target) {
+		return req, false
+	}
+	req.Path, _, _ = strings.Cut(target, "?")
+	hosts, ims := 0, false
+	for _, line := range lines[1:] {
+		name, value, found := strings.Cut(line, ":")
+		if !found || name == "" || !token(name) || !fieldValue(value) {
+			return req, false
+		}
+		value = strings.Trim(value, " \t")
+		switch strings.ToLower(name) {
+		case "host":
+			hosts++
+			if !hostValue(value) {
+				return req, false
+			}
+		case "accept-encoding":
+			req.AcceptEncoding = append(req.AcceptEncoding, value)
+		case "if-none-match":
+			req.IfNoneMatch = append(req.IfNoneMatch, value)
+		case "if-modified-since":
+			ims = true
+		case "connection":
+			for _, t := range strings.Split(value, ",") {
+				switch strings.ToLower(strings.Trim(t, " \t")) {
+				case "close":
+					req.close = true
+				case "upgrade":
+					return req, false
+				}
+			}
+		case "content-length", "transfer-encoding", "expect", "upgrade", "range", "if-range", "if-match", "if-unmodified-since", "trailer", "te":
+			return req, false
+		}
+	}
+	// If-Modified-Since decides only without If-None-Match: net/http's
+	// handler reads the date.
+	if hosts != 1 || (ims && req.IfNoneMatch == nil) {
+		return req, false
+	}
+	return req, true
+}
+
+// visible: printable ASCII, as a request target must be.
+func visible(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] <= ' ' || s[i] >= 0x7f {
+			return false
+		}
+	}
+	return true
+}
+
+// token: a header name's characters (RFC 9110 tchar).
+func token(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
+		case strings.IndexByte("!#$%&'*+-.^_`|~", c) >= 0:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// fieldValue: no control character but tab (obs-text is left to net/http).
+func fieldValue(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; (c < ' ' && c != '\t') || c >= 0x7f {
+			return false
+		}
+	}
+	return true
+}
+
+// hostValue: a plain host[:port], or a bracketed IPv6 address; anything
+// else is for net/http to refuse or take.
+func hostValue(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
+		case c == '.' || c == '-' || c == ':' || c == '[' || c == ']' || c == '_':
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+var (
+	statusOK          = []byte("HTTP/1.1 200 OK\r\n")
+	statusNotModified = []byte("HTTP/1.1 304 Not Modified\r\n")
+	connectionClose   = []byte("Connection: close\r\n")
+	crlf              = []byte("\r\n")
+)
+
+// writeAnswer writes the status line, Date (and Connection: close when the
+// request asked), the header block, the blank line and the body in one
+// writev.
+func writeAnswer(w io.Writer, a *static.FastAnswer, closing bool, now time.Time) (int64, error) {
+	status := statusOK
+	if a.Status != 200 {
+		status = statusNotModified
+	}
+	bufs := net.Buffers{status, dateLine(now)}
+	if closing {
+		bufs = append(bufs, connectionClose)
+	}
+	bufs = append(bufs, a.Header, crlf)
+	if len(a.Body) > 0 {
+		bufs = append(bufs, a.Body)
+	}
+	return bufs.WriteTo(w)
+}
+
+type dated struct {
+	sec  int64
+	line []byte
+}
+
+var date atomic.Pointer[dated]
+
+// dateLine is "Date: ...\r\n" for now's second, made once a second.
+func dateLine(now time.Time) []byte {
+	sec := now.Unix()
+	if d := date.Load(); d != nil && d.sec == sec {
+		return d.line
+	}
+	d := &dated{sec: sec, line: []byte("Date: " + now.UTC().Format(timeFormat) + "\r\n")}
+	date.Store(d)
+	return d.line
+}
+
+// timeFormat is net/http's TimeFormat.
+const timeFormat = "Mon, 02 Jan 2006 15:04:05 GMT"
+
+// handedConn is a connection net/http takes over: its reads start with
+// what the lane had read.
+type handedConn struct {
+	net.Conn
+	r *bufio.Reader
+}
+
+func (c *handedConn) Read(p []byte) (int, error) { return c.r.Read(p) }
+
+// ReadFrom keeps sendfile for net/http's answers from disk.
+func (c *handedConn) ReadFrom(r io.Reader) (int64, error) {
+	if rf, ok := c.Conn.(io.ReaderFrom); ok {
+		return rf.ReadFrom(r)
+	}
+	return io.Copy(c.Conn, r)
+}
+
+// CloseWrite lets net/http half-close, as on a plain TCP connection.
+func (c *handedConn) CloseWrite() error {
+	if cw, ok := c.Conn.(interface{ CloseWrite() error }); ok {
+		return cw.CloseWrite()
+	}
+	return nil
+}
