@@ -173,7 +173,7 @@ func TestFastLaneAnswersAsNetHTTP(t *testing.T) {
 		res, _ := exchange(t, bufio.NewReader(conn), conn, "GET "+p+" HTTP/1.1\r\nHost: shop\r\nAccept-Encoding: br\r\n\r\n")
 		conn.Close()
 		if tag := res.Header.Get("Etag"); tag != "" {
-			if compare("GET "+p+" HTTP/1.1\r\nHost: shop\r\nAccept-Encoding: br\r\nIf-None-Match: W/"+tag+"\r\nIf-Modified-Since: Thu, 01 Jan 1970 00:00:00 GMT\r\n\r\n") {
+			if compare("GET " + p + " HTTP/1.1\r\nHost: shop\r\nAccept-Encoding: br\r\nIf-None-Match: W/" + tag + "\r\nIf-Modified-Since: Thu, 01 Jan 1970 00:00:00 GMT\r\n\r\n") {
 				lanes++
 			}
 		}

@@ -47,11 +47,11 @@ type Config struct {
 // Listener is a net.Listener for net/http's Server: its Accept returns the
 // connections the lane hands over.
 type Listener struct {
-	inner  net.Listener
-	cfg    Config
-	queue  chan net.Conn
-	done   chan struct{}
-	once   sync.Once
+	inner net.Listener
+	cfg   Config
+	queue chan net.Conn
+	done  chan struct{}
+	once  sync.Once
 
 	mu      sync.Mutex
 	conns   map[net.Conn]struct{} // in the lane now

@@ -23,20 +23,20 @@ func TestParse(t *testing.T) {
 			request{FastRequest: static.FastRequest{Head: true, Path: "/a", AcceptEncoding: []string{"br", "gzip"}}}},
 		{"GET / HTTP/1.1\r\nHost: [::1]:80\r\nIf-None-Match: \"x\", \"y\"\r\nIf-Modified-Since: Thu, 01 Jan 1970 00:00:00 GMT\r\nConnection: keep-alive, close\r\n\r\n", true,
 			request{FastRequest: static.FastRequest{Path: "/", IfNoneMatch: []string{`"x", "y"`}}, close: true}},
-		{"GET / HTTP/1.0\r\nHost: x\r\n\r\n", false, request{}},                                      // HTTP/1.0: net/http's
-		{"POST / HTTP/1.1\r\nHost: x\r\n\r\n", false, request{}},                                     // a method with a body
-		{"get / HTTP/1.1\r\nHost: x\r\n\r\n", false, request{}},                                      // methods are case-sensitive
-		{"GET http://x/ HTTP/1.1\r\nHost: x\r\n\r\n", false, request{}},                              // absolute form
-		{"GET /%2e HTTP/1.1\r\nHost: x\r\n\r\n", false, request{}},                                   // an escape
-		{"GET / HTTP/1.1\r\n\r\n", false, request{}},                                                 // no Host
-		{"GET / HTTP/1.1\r\nHost: x\r\nHost: y\r\n\r\n", false, request{}},                           // two
-		{"GET / HTTP/1.1\r\nHost: x/y\r\n\r\n", false, request{}},                                    // a Host net/http refuses
-		{"GET / HTTP/1.1\r\nHost: x\r\nX: a\r\n b\r\n\r\n", false, request{}},                        // obs-fold
-		{"GET / HTTP/1.1\r\nHost : x\r\n\r\n", false, request{}},                                     // space before the colon
-		{"GET / HTTP/1.1\r\nHost: x\r\nX: a\x01\r\n\r\n", false, request{}},                          // a control byte
-		{"GET / HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n", false, request{}},                 // a body's framing
-		{"GET / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n", false, request{}},        // a body's framing
-		{"GET / HTTP/1.1\r\nHost: x\r\nRange: bytes=0-1\r\n\r\n", false, request{}},                  // a range
+		{"GET / HTTP/1.0\r\nHost: x\r\n\r\n", false, request{}},                                        // HTTP/1.0: net/http's
+		{"POST / HTTP/1.1\r\nHost: x\r\n\r\n", false, request{}},                                       // a method with a body
+		{"get / HTTP/1.1\r\nHost: x\r\n\r\n", false, request{}},                                        // methods are case-sensitive
+		{"GET http://x/ HTTP/1.1\r\nHost: x\r\n\r\n", false, request{}},                                // absolute form
+		{"GET /%2e HTTP/1.1\r\nHost: x\r\n\r\n", false, request{}},                                     // an escape
+		{"GET / HTTP/1.1\r\n\r\n", false, request{}},                                                   // no Host
+		{"GET / HTTP/1.1\r\nHost: x\r\nHost: y\r\n\r\n", false, request{}},                             // two
+		{"GET / HTTP/1.1\r\nHost: x/y\r\n\r\n", false, request{}},                                      // a Host net/http refuses
+		{"GET / HTTP/1.1\r\nHost: x\r\nX: a\r\n b\r\n\r\n", false, request{}},                          // obs-fold
+		{"GET / HTTP/1.1\r\nHost : x\r\n\r\n", false, request{}},                                       // space before the colon
+		{"GET / HTTP/1.1\r\nHost: x\r\nX: a\x01\r\n\r\n", false, request{}},                            // a control byte
+		{"GET / HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n", false, request{}},                   // a body's framing
+		{"GET / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n", false, request{}},          // a body's framing
+		{"GET / HTTP/1.1\r\nHost: x\r\nRange: bytes=0-1\r\n\r\n", false, request{}},                    // a range
 		{"GET / HTTP/1.1\r\nHost: x\r\nIf-Modified-Since: Thu, 01 Jan 1970\r\n\r\n", false, request{}}, // a date decides
 		{"GET / HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n", false, request{}},
 		{"GET / HTTP/1.1\nHost: x\n\n", false, request{}}, // bare LF line ends
