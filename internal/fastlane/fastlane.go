@@ -301,57 +301,67 @@ type request struct {
 // target without escapes, HTTP/1.1, one plain Host, and no header that
 // changes what the answer is or how the request ends. Anything it does not
 // fully understand is not the lane's (ok false), so net/http judges it.
+// It works on the bytes: only the path and the two headers that choose an
+// answer become strings.
 func parse(head []byte) (req request, ok bool) {
 	if !bytes.HasSuffix(head, crlfcrlf) {
 		return req, false
 	}
-	lines := strings.Split(string(head[:len(head)-4]), "\r\n")
-	method, rest, ok1 := strings.Cut(lines[0], " ")
-	target, version, ok2 := strings.Cut(rest, " ")
-	if !ok1 || !ok2 || version != "HTTP/1.1" {
-		return req, false
-	}
-	switch method {
-	case "GET":
-	case "HEAD":
-		req.Head = true
+	rest := head[:len(head)-2] // every line, the last one's CRLF included
+	line, rest := cutLine(rest)
+	switch {
+	case bytes.HasPrefix(line, getSP):
+		line = line[len(getSP):]
+	case bytes.HasPrefix(line, headSP):
+		line, req.Head = line[len(headSP):], true
 	default:
 		return req, false
 	}
-	if target == "" || target[0] != '/' || strings.ContainsAny(target, "% #\t") || !visible(target) {
+	target, version, found := bytes.Cut(line, sp)
+	if !found || !bytes.Equal(version, http11) || len(target) == 0 || target[0] != '/' ||
+		bytes.ContainsAny(target, "%#") || !visible(target) {
 		return req, false
 	}
-	req.Path, _, _ = strings.Cut(target, "?")
+	if q := bytes.IndexByte(target, '?'); q >= 0 {
+		target = target[:q]
+	}
+	req.Path = string(target)
 	hosts, ims := 0, false
-	for _, line := range lines[1:] {
-		name, value, found := strings.Cut(line, ":")
-		if !found || name == "" || !token(name) || !fieldValue(value) {
+	for len(rest) > 0 {
+		line, rest = cutLine(rest)
+		colon := bytes.IndexByte(line, ':')
+		if colon <= 0 || !token(line[:colon]) || !fieldValue(line[colon+1:]) {
 			return req, false
 		}
-		value = strings.Trim(value, " \t")
-		switch strings.ToLower(name) {
-		case "host":
+		name, value := line[:colon], bytes.Trim(line[colon+1:], " \t")
+		switch {
+		case bytes.EqualFold(name, hHost):
 			hosts++
 			if !hostValue(value) {
 				return req, false
 			}
-		case "accept-encoding":
-			req.AcceptEncoding = append(req.AcceptEncoding, value)
-		case "if-none-match":
-			req.IfNoneMatch = append(req.IfNoneMatch, value)
-		case "if-modified-since":
+		case bytes.EqualFold(name, hAcceptEncoding):
+			req.AcceptEncoding = append(req.AcceptEncoding, intern(value))
+		case bytes.EqualFold(name, hIfNoneMatch):
+			req.IfNoneMatch = append(req.IfNoneMatch, string(value))
+		case bytes.EqualFold(name, hIfModifiedSince):
 			ims = true
-		case "connection":
-			for _, t := range strings.Split(value, ",") {
-				switch strings.ToLower(strings.Trim(t, " \t")) {
-				case "close":
+		case bytes.EqualFold(name, hConnection):
+			for t := range bytes.SplitSeq(value, comma) {
+				t = bytes.Trim(t, " \t")
+				switch {
+				case bytes.EqualFold(t, tClose):
 					req.close = true
-				case "upgrade":
+				case bytes.EqualFold(t, tUpgrade):
 					return req, false
 				}
 			}
-		case "content-length", "transfer-encoding", "expect", "upgrade", "range", "if-range", "if-match", "if-unmodified-since", "trailer", "te":
-			return req, false
+		default:
+			for _, refused := range refusedHeaders {
+				if bytes.EqualFold(name, refused) {
+					return req, false
+				}
+			}
 		}
 	}
 	// If-Modified-Since decides only without If-None-Match: net/http's
@@ -362,8 +372,54 @@ func parse(head []byte) (req request, ok bool) {
 	return req, true
 }
 
+// cutLine splits b at its first CRLF.
+func cutLine(b []byte) (line, rest []byte) {
+	i := bytes.Index(b, crlf)
+	if i < 0 {
+		return b, nil
+	}
+	return b[:i], b[i+2:]
+}
+
+var (
+	getSP            = []byte("GET ")
+	headSP           = []byte("HEAD ")
+	sp               = []byte(" ")
+	comma            = []byte(",")
+	http11           = []byte("HTTP/1.1")
+	hHost            = []byte("Host")
+	hAcceptEncoding  = []byte("Accept-Encoding")
+	hIfNoneMatch     = []byte("If-None-Match")
+	hIfModifiedSince = []byte("If-Modified-Since")
+	hConnection      = []byte("Connection")
+	tClose           = []byte("close")
+	tUpgrade         = []byte("upgrade")
+	// refusedHeaders change an answer (ranges, preconditions) or the
+	// request's framing (a body, an upgrade): net/http's.
+	refusedHeaders = [][]byte{[]byte("Content-Length"), []byte("Transfer-Encoding"), []byte("Expect"), []byte("Upgrade"),
+		[]byte("Range"), []byte("If-Range"), []byte("If-Match"), []byte("If-Unmodified-Since"), []byte("Trailer"), []byte("TE")}
+)
+
+// interned are the Accept-Encoding values browsers and tools send, kept
+// as strings so that a request's costs no allocation.
+var interned = map[string]string{}
+
+func init() {
+	for _, v := range []string{"gzip, deflate, br, zstd", "gzip, deflate, br", "br, gzip", "gzip, br", "gzip", "br",
+		"gzip, deflate", "identity", "deflate, gzip", "br, gzip, deflate", "gzip, deflate, br, zstd, dcb, dcz"} {
+		interned[v] = v
+	}
+}
+
+func intern(b []byte) string {
+	if s, ok := interned[string(b)]; ok {
+		return s
+	}
+	return string(b)
+}
+
 // visible: printable ASCII, as a request target must be.
-func visible(s string) bool {
+func visible(s []byte) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] <= ' ' || s[i] >= 0x7f {
 			return false
@@ -373,7 +429,7 @@ func visible(s string) bool {
 }
 
 // token: a header name's characters (RFC 9110 tchar).
-func token(s string) bool {
+func token(s []byte) bool {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
@@ -387,7 +443,7 @@ func token(s string) bool {
 }
 
 // fieldValue: no control character but tab (obs-text is left to net/http).
-func fieldValue(s string) bool {
+func fieldValue(s []byte) bool {
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; (c < ' ' && c != '\t') || c >= 0x7f {
 			return false
@@ -398,8 +454,8 @@ func fieldValue(s string) bool {
 
 // hostValue: a plain host[:port], or a bracketed IPv6 address; anything
 // else is for net/http to refuse or take.
-func hostValue(s string) bool {
-	if s == "" {
+func hostValue(s []byte) bool {
+	if len(s) == 0 {
 		return false
 	}
 	for i := 0; i < len(s); i++ {

@@ -158,3 +158,14 @@ func TestCloseEndsIdleConnections(t *testing.T) {
 		t.Error("Accept after Close: no error")
 	}
 }
+
+// BenchmarkParse is a browser's request for a hashed script.
+func BenchmarkParse(b *testing.B) {
+	head := []byte("GET /assets/sitewide-VX7TW333.js HTTP/1.1\r\nHost: shop.example\r\nUser-Agent: Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0\r\nAccept: */*\r\nAccept-Encoding: gzip, deflate, br, zstd\r\nAccept-Language: pl-PL,pl;q=0.9\r\nReferer: https://shop.example/pl/\r\nSec-Fetch-Dest: script\r\nSec-Fetch-Mode: cors\r\nSec-Fetch-Site: same-origin\r\n\r\n")
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, ok := parse(head); !ok {
+			b.Fatal("refused")
+		}
+	}
+}
