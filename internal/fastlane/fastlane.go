@@ -55,7 +55,7 @@ type Listener struct {
 
 	mu      sync.Mutex
 	conns   map[net.Conn]struct{} // in the lane now
-	closing bool
+	closing atomic.Bool
 	wg      sync.WaitGroup
 
 	failed    chan struct{}
@@ -101,7 +101,7 @@ func (l *Listener) Close() error {
 		close(l.done)
 		err = l.inner.Close()
 		l.mu.Lock()
-		l.closing = true
+		l.closing.Store(true)
 		for c := range l.conns {
 			// Wakes a connection waiting for its next request.
 			_ = c.SetReadDeadline(time.Now())
@@ -148,7 +148,7 @@ func (l *Listener) acceptLoop() {
 func (l *Listener) track(c net.Conn) bool {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if l.closing {
+	if l.closing.Load() {
 		return false
 	}
 	l.conns[c] = struct{}{}
@@ -159,7 +159,7 @@ func (l *Listener) untrack(c net.Conn) bool {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	delete(l.conns, c)
-	return !l.closing
+	return !l.closing.Load()
 }
 
 // headBuffer bounds a request head the lane reads; a longer one (big
@@ -179,45 +179,60 @@ func (l *Listener) serve(c net.Conn) {
 			readers.Put(br)
 		}
 	}()
-	first := true
-	for {
+	var (
+		req             request
+		bufs            net.Buffers
+		readBy, writeBy time.Time // the deadlines set now
+	)
+	for first := true; ; first = false {
+		now := time.Now()
+		// The next request within IdleTimeout (the first within
+		// HeaderTimeout). The deadline moves only when a quarter of the
+		// time has passed since it was set: runtime timers cost 5 % of an
+		// answer, and the idle time a client gets is 3/4 to all of it.
 		wait := l.cfg.IdleTimeout
 		if first {
 			wait = l.cfg.HeaderTimeout
 		}
-		first = false
-		if c.SetReadDeadline(time.Now().Add(wait)) != nil {
+		if later(&readBy, now, wait) && c.SetReadDeadline(readBy) != nil {
+			break
+		}
+		// Close wakes idle connections by a deadline in the past: one it
+		// set before the line above must not be lost.
+		if l.closing.Load() {
 			break
 		}
 		if _, err := br.Peek(1); err != nil {
 			break
 		}
-		if c.SetReadDeadline(time.Now().Add(l.cfg.HeaderTimeout)) != nil {
-			break
+		if buf, _ := br.Peek(br.Buffered()); !bytes.Contains(buf, crlfcrlf) {
+			// The rest of the head within HeaderTimeout (a slow or stalled
+			// client; a browser sends its head in one piece).
+			readBy = time.Now().Add(l.cfg.HeaderTimeout)
+			if c.SetReadDeadline(readBy) != nil {
+				break
+			}
 		}
 		head, err := readHead(br)
 		if err != nil {
 			break
 		}
-		start := time.Now()
-		req, ok := parse(head)
 		var ans static.FastAnswer
-		if ok && l.cfg.Owns(req.Path) {
+		ok := parse(head, &req) && l.cfg.Owns(req.Path)
+		if ok {
 			ans, ok = l.cfg.Site(&req.FastRequest)
-		} else {
-			ok = false
 		}
 		if !ok {
 			keep = l.handOver(c, br)
 			return
 		}
 		_, _ = br.Discard(len(head))
-		if c.SetWriteDeadline(time.Now().Add(l.cfg.WriteTimeout)) != nil {
+		if later(&writeBy, now, l.cfg.WriteTimeout) && c.SetWriteDeadline(writeBy) != nil {
 			break
 		}
 		// Counted before the client can read it (tests read the count).
 		l.answered.Add(1)
-		if _, err := writeAnswer(c, &ans, req.close, start); err != nil {
+		if err := writeAnswer(c, &bufs, &ans, req.close, now); err != nil {
 			break
 		}
 		if l.cfg.Observe != nil {
@@ -225,20 +240,25 @@ func (l *Listener) serve(c net.Conn) {
 			if req.Head {
 				method = "HEAD"
 			}
-			l.cfg.Observe(method, ans.Status, time.Since(start))
+			l.cfg.Observe(method, ans.Status, time.Since(now))
 		}
-		if req.close {
-			break
-		}
-		l.mu.Lock()
-		closing := l.closing
-		l.mu.Unlock()
-		if closing {
+		if req.close || l.closing.Load() {
 			break
 		}
 	}
 	l.untrack(c)
 	c.Close()
+}
+
+// later moves *by to now+d when that is more than a quarter of d past it
+// (or it is unset); reports whether it moved.
+func later(by *time.Time, now time.Time, d time.Duration) bool {
+	want := now.Add(d)
+	if !by.IsZero() && want.Sub(*by) <= d/4 && !by.Before(now) {
+		return false
+	}
+	*by = want
+	return true
 }
 
 // handOver gives c to net/http with what br holds in front. Reports
@@ -303,9 +323,10 @@ type request struct {
 // fully understand is not the lane's (ok false), so net/http judges it.
 // It works on the bytes: only the path and the two headers that choose an
 // answer become strings.
-func parse(head []byte) (req request, ok bool) {
+func parse(head []byte, req *request) (ok bool) {
+	*req = request{FastRequest: static.FastRequest{AcceptEncoding: req.AcceptEncoding[:0], IfNoneMatch: req.IfNoneMatch[:0]}}
 	if !bytes.HasSuffix(head, crlfcrlf) {
-		return req, false
+		return false
 	}
 	rest := head[:len(head)-2] // every line, the last one's CRLF included
 	line, rest := cutLine(rest)
@@ -315,12 +336,12 @@ func parse(head []byte) (req request, ok bool) {
 	case bytes.HasPrefix(line, headSP):
 		line, req.Head = line[len(headSP):], true
 	default:
-		return req, false
+		return false
 	}
 	target, version, found := bytes.Cut(line, sp)
 	if !found || !bytes.Equal(version, http11) || len(target) == 0 || target[0] != '/' ||
 		bytes.ContainsAny(target, "%#") || !visible(target) {
-		return req, false
+		return false
 	}
 	if q := bytes.IndexByte(target, '?'); q >= 0 {
 		target = target[:q]
@@ -331,14 +352,14 @@ func parse(head []byte) (req request, ok bool) {
 		line, rest = cutLine(rest)
 		colon := bytes.IndexByte(line, ':')
 		if colon <= 0 || !token(line[:colon]) || !fieldValue(line[colon+1:]) {
-			return req, false
+			return false
 		}
 		name, value := line[:colon], bytes.Trim(line[colon+1:], " \t")
 		switch {
 		case bytes.EqualFold(name, hHost):
 			hosts++
 			if !hostValue(value) {
-				return req, false
+				return false
 			}
 		case bytes.EqualFold(name, hAcceptEncoding):
 			req.AcceptEncoding = append(req.AcceptEncoding, intern(value))
@@ -353,23 +374,23 @@ func parse(head []byte) (req request, ok bool) {
 				case bytes.EqualFold(t, tClose):
 					req.close = true
 				case bytes.EqualFold(t, tUpgrade):
-					return req, false
+					return false
 				}
 			}
 		default:
 			for _, refused := range refusedHeaders {
 				if bytes.EqualFold(name, refused) {
-					return req, false
+					return false
 				}
 			}
 		}
 	}
 	// If-Modified-Since decides only without If-None-Match: net/http's
 	// handler reads the date.
-	if hosts != 1 || (ims && req.IfNoneMatch == nil) {
-		return req, false
+	if hosts != 1 || (ims && len(req.IfNoneMatch) == 0) {
+		return false
 	}
-	return req, true
+	return true
 }
 
 // cutLine splits b at its first CRLF.
@@ -479,21 +500,25 @@ var (
 
 // writeAnswer writes the status line, Date (and Connection: close when the
 // request asked), the header block, the blank line and the body in one
-// writev.
-func writeAnswer(w io.Writer, a *static.FastAnswer, closing bool, now time.Time) (int64, error) {
+// writev; bufs is the connection's, reused.
+func writeAnswer(w io.Writer, bufs *net.Buffers, a *static.FastAnswer, closing bool, now time.Time) error {
 	status := statusOK
 	if a.Status != 200 {
 		status = statusNotModified
 	}
-	bufs := net.Buffers{status, dateLine(now)}
+	b := append((*bufs)[:0], status, dateLine(now))
 	if closing {
-		bufs = append(bufs, connectionClose)
+		b = append(b, connectionClose)
 	}
-	bufs = append(bufs, a.Header, crlf)
+	b = append(b, a.Header, crlf)
 	if len(a.Body) > 0 {
-		bufs = append(bufs, a.Body)
+		b = append(b, a.Body)
 	}
-	return bufs.WriteTo(w)
+	*bufs = b
+	_, err := bufs.WriteTo(w)
+	// WriteTo consumed the slice: keep its backing array for the next answer.
+	*bufs = b[:0]
+	return err
 }
 
 type dated struct {

@@ -41,7 +41,8 @@ func TestParse(t *testing.T) {
 		{"GET / HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n", false, request{}},
 		{"GET / HTTP/1.1\nHost: x\n\n", false, request{}}, // bare LF line ends
 	} {
-		got, ok := parse([]byte(tc.head))
+		var got request
+		ok := parse([]byte(tc.head), &got)
 		if ok != tc.ok {
 			t.Errorf("%q: ok %v, want %v", tc.head, ok, tc.ok)
 			continue
@@ -163,8 +164,9 @@ func TestCloseEndsIdleConnections(t *testing.T) {
 func BenchmarkParse(b *testing.B) {
 	head := []byte("GET /assets/sitewide-VX7TW333.js HTTP/1.1\r\nHost: shop.example\r\nUser-Agent: Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0\r\nAccept: */*\r\nAccept-Encoding: gzip, deflate, br, zstd\r\nAccept-Language: pl-PL,pl;q=0.9\r\nReferer: https://shop.example/pl/\r\nSec-Fetch-Dest: script\r\nSec-Fetch-Mode: cors\r\nSec-Fetch-Site: same-origin\r\n\r\n")
 	b.ReportAllocs()
+	var req request
 	for b.Loop() {
-		if _, ok := parse(head); !ok {
+		if !parse(head, &req) {
 			b.Fatal("refused")
 		}
 	}

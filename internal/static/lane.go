@@ -56,7 +56,7 @@ func (h *Handler) Fast(r *FastRequest) (FastAnswer, bool) {
 		heads = h.fastHeads(s, f, rp)
 		rp.fast.Store(heads)
 	}
-	if r.IfNoneMatch != nil && etagListMatches(r.IfNoneMatch, rp.etag[0]) {
+	if len(r.IfNoneMatch) > 0 && etagListMatches(r.IfNoneMatch, rp.etag[0]) {
 		return FastAnswer{Status: http.StatusNotModified, Header: heads.notModified}, true
 	}
 	a := FastAnswer{Status: http.StatusOK, Header: heads.ok}
