@@ -34,7 +34,7 @@ type fastHeads struct {
 // memory whose answer is a 200 or a 304 with the headers every such
 // answer carries; false leaves the request to ServeHTTP (redirects,
 // 404s, files on disk, the status pages' shells, conditions on dates).
-// e2e-free proof: TestFastAnswersAsServeHTTP compares both on every file.
+// internal/daemon's TestFastLaneAnswersAsNetHTTP compares the two on every file.
 func (h *Handler) Fast(r *FastRequest) (FastAnswer, bool) {
 	s := h.current()
 	if !validPath(r.Path) {
