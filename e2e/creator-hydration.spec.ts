@@ -106,6 +106,30 @@ test("a press on the presets before their code is in is kept for them", PHONE_ON
   expect(problems).toEqual([]);
 });
 
+test("a press on the presets whose code cannot be fetched still happens, on the server's markup", PHONE_ONLY, async ({ page }) => {
+  await declineCookies(page);
+  await page.route(/\/assets\/chunk-[^/]+\.js$/, async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    if (body.includes("presets__tabs")) return route.abort("internetdisconnected");
+    await route.fulfill({ response, body });
+  });
+  await page.goto(CREATOR);
+  await islandReady(page, "Creator");
+  // Clicks that reach the document (a held one does not, until replayed).
+  await page.evaluate(() => {
+    const w = window as unknown as { tabClicks: number };
+    w.tabClicks = 0;
+    document.addEventListener("click", (e) => {
+      if ((e.target as Element | null)?.closest?.('[role="tab"]')) w.tabClicks++;
+    });
+  });
+  await part(page, "presets").scrollIntoViewIfNeeded();
+  await page.getByRole("tab", { name: "Preset 2" }).click();
+  await expect.poll(() => page.evaluate(() => (window as unknown as { tabClicks: number }).tabClicks)).toBe(1);
+  await expect(part(page, "presets")).not.toHaveAttribute("data-hydrated", "");
+});
+
 test("a design link: every part shows the link's design once hydrated", async ({ page }) => {
   const problems = watchConsole(page);
   await declineCookies(page);

@@ -112,21 +112,26 @@ export function useGates<C extends string, W extends string>(
     const el = root.current;
     if (!el) return;
     const cleanups: (() => void)[] = [];
-    const asked = new Set<string>();
+    // A part asked to open, and what settles when it has (its gate's
+    // release, or its code's failure to arrive).
+    const asked = new Map<string, Promise<unknown>>();
     const open = (name: C | W) => {
       const gate = gates[name];
       if (asked.has(name)) return;
-      asked.add(name);
+      asked.set(name, gate.ready);
       // Marked a task after the release, when its hydration (microtasks) is
       // done: for the browser tests and for a look in the inspector.
       void gate.ready.then(() =>
         window.setTimeout(() => el.querySelector(`[data-later="${name}"]`)?.setAttribute("data-hydrated", "")),
       );
       if (name in waiting) {
-        waiting[name as W]().then(
-          () => gate.release(),
-          // No code (offline): the server markup stays; the next approach tries again.
-          () => asked.delete(name),
+        asked.set(
+          name,
+          waiting[name as W]().then(
+            () => gate.release(),
+            // No code (offline): the server markup stays; the next approach tries again.
+            () => void asked.delete(name),
+          ),
         );
       } else gate.release();
     };
@@ -152,15 +157,27 @@ export function useGates<C extends string, W extends string>(
       const name = partOf(e.target);
       if (name !== undefined) open(name);
     };
+    let replaying = false;
     const hold = (e: MouseEvent) => {
       const name = partOf(e.target);
-      if (name === undefined || gates[name].open) return;
+      // A waiting part whose code is not on its way (it failed): nothing
+      // to wait for.
+      if (replaying || name === undefined || gates[name].open || (name in waiting && !asked.has(name))) return;
       e.preventDefault();
       e.stopImmediatePropagation();
       const target = e.target as Element;
-      // A task after the release: the part's hydration (microtasks) is done.
-      void gates[name].ready.then(() =>
-        window.setTimeout(() => target.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, composed: true }))),
+      // A task after the release: the part's hydration (microtasks) is
+      // done. If its code did not arrive, the click still happens, on the
+      // server's markup.
+      void (asked.get(name) ?? gates[name].ready).then(() =>
+        window.setTimeout(() => {
+          replaying = true;
+          try {
+            target.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, composed: true }));
+          } finally {
+            replaying = false;
+          }
+        }),
       );
     };
     const types = ["pointerdown", "focusin", "keydown"] as const;
