@@ -77,6 +77,11 @@ type Photo struct {
 	Path string        `json:"-"` // the original
 	key  string
 	dir  string
+	// stem is "name-" and tail "-HASH" of every variant's file name,
+	// made once: a build names each photo's variants for every page that
+	// shows it, and slugging the name each time was a tenth of a one-page
+	// rebuild's assembling.
+	stem, tail string
 }
 
 // Pipeline processes originals through one image worker and the cache
@@ -150,6 +155,7 @@ func (p *Pipeline) Process(path string) (*Photo, error) {
 	if b, err := os.ReadFile(filepath.Join(dir, "meta.json")); err == nil && json.Unmarshal(b, ph) == nil {
 		now := time.Now()
 		_ = os.Chtimes(dir, now, now) // used: Prune keeps it
+		ph.nameParts()
 		return ph, nil
 	}
 	pool, err := p.start()
@@ -177,6 +183,7 @@ func (p *Pipeline) Process(path string) (*Photo, error) {
 	}
 	*ph = res.Photo
 	ph.Path, ph.key, ph.dir, ph.Cost = path, key, dir, time.Since(t)
+	ph.nameParts()
 	meta, err := json.Marshal(ph)
 	if err != nil {
 		return nil, err
@@ -321,14 +328,24 @@ func slug(stem string) string {
 // is upper-case base32, as esbuild's, so internal/static serves the file
 // as immutable.
 func (ph *Photo) name(variant, ext string) string {
-	stem := strings.TrimSuffix(filepath.Base(ph.Path), filepath.Ext(ph.Path))
+	stem, tail := ph.stem, ph.tail
+	if tail == "" {
+		stem, tail = ph.makeNameParts() // a Photo not made by Pipeline.Photo (a test's)
+	}
+	return stem + variant + tail + "." + ext
+}
+
+// nameParts sets the parts of name that do not depend on the variant.
+func (ph *Photo) nameParts() { ph.stem, ph.tail = ph.makeNameParts() }
+
+func (ph *Photo) makeNameParts() (stem, tail string) {
+	stem = strings.TrimSuffix(filepath.Base(ph.Path), filepath.Ext(ph.Path))
 	stem = slug(stem)
 	if stem == "" {
 		stem = "photo"
 	}
 	raw, _ := hex.DecodeString(ph.key[:10])
-	hash := base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(raw)
-	return stem + "-" + variant + "-" + hash + "." + ext
+	return stem + "-", "-" + base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(raw)
 }
 
 // URL is the address of one variant: width 640, ext "avif".

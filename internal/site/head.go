@@ -3,7 +3,6 @@ package site
 import (
 	"bytes"
 
-	"encoding/json"
 	"html"
 	"regexp"
 	"sabershop/internal/content"
@@ -266,10 +265,11 @@ func hoistResourceLinks(body string) ([]string, string) {
 	}
 }
 
-// jsonForScript encodes v for a <script> element: json.Marshal already
-// escapes <, > and &, so "</script>" in content cannot close the element.
+// jsonForScript encodes v for a <script> element: appendLD, like
+// json.Marshal, escapes <, > and &, so "</script>" in content cannot
+// close the element.
 func jsonForScript(v any) []byte {
-	b, err := json.Marshal(v)
+	b, err := appendLD(nil, v)
 	if err != nil {
 		return []byte("{}")
 	}
