@@ -5,7 +5,7 @@
 import { bothWidthsIf, expect, type Page, test } from "./fixtures";
 import { expectNoSeriousViolations } from "./axe";
 import { watchConsole } from "./console";
-import { mailTo, outboxDrained } from "./mail";
+import { MAIL_DIR, mailTo, outboxDrained } from "./mail";
 import {
   type CatalogCreator,
   defaultDesign,
@@ -275,7 +275,6 @@ test("a double click places one order", async ({ page, request }) => {
   // it), once the outbox has sent all.
   await outboxDrained(request);
   const { readdir, readFile } = await import("node:fs/promises");
-  const { MAIL_DIR } = await import("./mail");
   const to = new RegExp(`^To: .*${c.email.replace(/[.+]/g, "\\$&")}`, "mi");
   let toShopper = 0;
   let aboutIt = 0;

@@ -7,13 +7,12 @@
 import { expectNoSeriousViolations } from "./axe";
 import { paidOrder, setUp } from "./desk";
 import { BOTH_WIDTHS, expect, test, type Page } from "./fixtures";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join, resolve } from "node:path";
 import { type CatalogCreator, defaultDesign } from "./shop";
 
 test.use({ locale: "pl-PL", extraHTTPHeaders: { "Accept-Language": "pl-PL,pl;q=0.9" } });
 
-const docs = resolve(dirname(fileURLToPath(import.meta.url)), "..", "docs", "screenshots");
+const docs = resolve(__dirname, "..", "docs", "screenshots");
 const PARTS = { emitter: "crown", grip: "leather", pommel: "spike" };
 // The shop refuses hidden characters from shoppers (e2e/strangers.spec.ts);
 // markup it takes, as text.

@@ -7,10 +7,9 @@ import { afterIdle, seedBasketOnce } from "./shop";
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
 import { appendFileSync, cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join, resolve } from "node:path";
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const root = resolve(__dirname, "..");
 // E2E_DEV_PORT: another port, for a run beside another (CI on the same machine).
 const PORT = Number(process.env.E2E_DEV_PORT ?? 4180);
 let server: ChildProcess | undefined;

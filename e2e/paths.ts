@@ -1,11 +1,13 @@
 // Where a browser-test run keeps its build and its daemon's data: one
 // folder per port, so two runs at once (two ports, say while a helper tests
 // next to you) never clean or share each other's data directory.
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join, resolve } from "node:path";
 
 export const PORT = Number(process.env.E2E_PORT ?? 4173);
-export const ROOT = fileURLToPath(new URL("..", import.meta.url));
+// The tests are CommonJS, as the components they import are: the root
+// package.json names no module type (docs/decisions.md, "A component
+// edit in watch mode").
+export const ROOT = resolve(__dirname, "..");
 /** Relative to ROOT (the webServer command runs there). */
 export const RUN_DIR_REL = `.build/e2e-${PORT}`;
 export const RUN_DIR = join(ROOT, RUN_DIR_REL);

@@ -2,11 +2,10 @@
 // `UPDATE_SCREENSHOTS=1 npx playwright test -c e2e/playwright.config.ts e2e/screenshots.spec.ts`
 // writes docs/screenshots/; a normal run writes them under test-results/.
 import { BOTH_WIDTHS, expect, test } from "./fixtures";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join, resolve } from "node:path";
 import { acceptCookies, placeOrder } from "./shop";
 
-const docs = resolve(dirname(fileURLToPath(import.meta.url)), "..", "docs", "screenshots");
+const docs = resolve(__dirname, "..", "docs", "screenshots");
 
 for (const [name, path] of [["home", "/"], ["product", "/shop/talon"]] as const) {
   test(`screenshot: ${name}`, BOTH_WIDTHS, async ({ page }, info) => {

@@ -22,7 +22,7 @@ let store: typeof import("../../components/cart/store");
 
 // The fake window exists only while these tests run: other test files in
 // the same worker (axe-core) look for a real one.
-test.beforeAll(async () => {
+test.beforeAll(() => {
   Object.assign(globalThis, {
     window: {
       localStorage: storage,
@@ -30,7 +30,9 @@ test.beforeAll(async () => {
       removeEventListener: (_: string, l: (e: { key: string | null }) => void) => listeners.delete(l),
     },
   });
-  store = await import("../../components/cart/store");
+  // require, not import(): the tests are CommonJS (e2e/paths.ts), and
+  // Playwright compiles what require loads; the store reads window as it loads.
+  store = require("../../components/cart/store") as typeof store;
 });
 
 test.afterAll(() => {
@@ -84,8 +86,8 @@ test("the same stored value gives the same array (stable snapshot for React)", (
 // not share a chunk with the islands): both must store the same cart.
 test.describe("the loader's first click stores what addItem stores", () => {
   let first: typeof import("../../components/cart/firstClick");
-  test.beforeAll(async () => {
-    first = await import("../../components/cart/firstClick");
+  test.beforeAll(() => {
+    first = require("../../components/cart/firstClick") as typeof first;
   });
 
   test("the same key, limit and event", () => {
