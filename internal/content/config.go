@@ -219,6 +219,7 @@ func (l *loader) loadBundles(c Config) (map[string]i18n.Bundle, map[string]i18n.
 	bundles := map[string]i18n.Bundle{}
 	formats := map[string]i18n.Format{}
 	lines := map[string]lineMap{}
+	flats := map[string]*flatBundle{}
 	for _, loc := range c.Locales {
 		f, ok := l.tomlFile("i18n", loc.Code+".toml")
 		if !ok {
@@ -226,24 +227,26 @@ func (l *loader) loadBundles(c Config) (map[string]i18n.Bundle, map[string]i18n.
 		}
 		lines[loc.Code] = f.lines
 		formats[loc.Code] = readFormat(f, loc)
-		b, problems := i18n.Flatten(loc.Code, f.data, f.lines.lookup)
+		flat := l.flatten(loc.Code, f)
+		b, problems := flat.bundle, flat.problems
+		flats[loc.Code] = flat
 		for _, p := range problems {
 			f.r.add(p.Line, p.Key, "%s", p.Text)
 		}
 		bundles[loc.Code] = b
 	}
 	def := c.DefaultLocale().Code
-	base, ok := bundles[def]
+	base, ok := flats[def]
 	if !ok {
 		return bundles, formats
 	}
 	for _, loc := range c.Locales[1:] {
-		b, ok := bundles[loc.Code]
+		flat, ok := flats[loc.Code]
 		if !ok {
 			continue
 		}
 		r := l.reporter(l.rel("i18n", loc.Code+".toml"))
-		for _, p := range i18n.Compare(def, base, loc.Code, b) {
+		for _, p := range l.compare(def, base, loc.Code, flat) {
 			if p.Missing {
 				// Point at the table the key belongs in (or the top).
 				if p.Line = lines[loc.Code].lookup(parentKey(p.Key)); p.Line == 0 {
@@ -254,6 +257,42 @@ func (l *loader) loadBundles(c Config) (map[string]i18n.Bundle, map[string]i18n.
 		}
 	}
 	return bundles, formats
+}
+
+// i18nKey is the i18n file of locale, as tomlFile keys it.
+func i18nKey(locale string) string { return path.Join("i18n", locale+".toml") }
+
+// flatten is i18n.Flatten of locale's file f, kept with the file's decoded
+// TOML for the next load (watch mode) while the file's bytes stay the same.
+func (l *loader) flatten(locale string, f *fields) *flatBundle {
+	key := i18nKey(locale)
+	c, ok := l.tomls[key]
+	if ok && c.flat != nil && c.flat.locale == locale {
+		return c.flat
+	}
+	b, problems := i18n.Flatten(locale, f.data, f.lines.lookup)
+	flat := &flatBundle{locale: locale, bundle: b, problems: problems}
+	if ok {
+		c.flat, c.compared = flat, nil
+		l.tomls[key] = c
+	}
+	return flat
+}
+
+// compare is i18n.Compare of locale's bundle against the default's, kept
+// while neither file changed (a changed file has a new flatBundle).
+func (l *loader) compare(def string, base *flatBundle, locale string, flat *flatBundle) []i18n.Problem {
+	key := i18nKey(locale)
+	c, ok := l.tomls[key]
+	if ok && c.flat == flat && c.compared != nil && c.compared.base == base {
+		return c.compared.problems
+	}
+	problems := i18n.Compare(def, base.bundle, locale, flat.bundle)
+	if ok && c.flat == flat {
+		c.compared = &comparedBundle{base: base, problems: problems}
+		l.tomls[key] = c
+	}
+	return problems
 }
 
 // readFormat reads the [format] table of f, the file of loc, and checks

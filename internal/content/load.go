@@ -10,6 +10,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"sabershop/internal/i18n"
 )
 
 var slugPattern = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
@@ -113,6 +115,23 @@ type cachedTOML struct {
 	data  map[string]any
 	lines lineMap
 	err   error
+	// An i18n file's bundle and what was found wrong in it, alone and
+	// against the default locale's (loadBundles): made again only when
+	// one of the two files changed. Flattening and comparing the three
+	// bundles on every save was half of watch mode's load stage.
+	flat     *flatBundle
+	compared *comparedBundle
+}
+
+type flatBundle struct {
+	locale   string
+	bundle   i18n.Bundle
+	problems []i18n.Problem
+}
+
+type comparedBundle struct {
+	base     *flatBundle // the default locale's, as compared
+	problems []i18n.Problem
 }
 
 type loader struct {

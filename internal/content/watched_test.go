@@ -82,3 +82,62 @@ func TestWatchedLoaderReadsWhatChanged(t *testing.T) {
 		t.Fatalf("unwatched loader: %v, title %q", err, titleOf(site))
 	}
 }
+
+// A loader keeps each locale's flattened i18n bundle, and the comparison
+// with the default locale's, only while both files are the same: a key
+// removed from pl.toml, added to en.toml, or a changed text shows at the
+// next load.
+func TestLoaderKeepsI18nBundlesOnlyWhileTheirFilesStay(t *testing.T) {
+	dir := testutil.CopyDir(t, "../../content")
+	l := NewLoader(dir)
+	l.Watched()
+	pl := filepath.Join(dir, "i18n", "pl.toml")
+	en := filepath.Join(dir, "i18n", "en.toml")
+	plSrc, enSrc := readString(t, pl), readString(t, en)
+	load := func() (*Site, error) { return l.Load() }
+	write := func(file, src string) {
+		t.Helper()
+		if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		l.Changed(file)
+	}
+	site, err := load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := site.Bundles["pl"]["menu.shop"].Text; got != "Sklep" {
+		t.Fatalf("pl menu.shop = %q", got)
+	}
+
+	write(pl, strings.Replace(plSrc, "shop = \"Sklep\"\n", "", 1))
+	if _, err := load(); err == nil || !strings.Contains(err.Error(), "pl.toml") || !strings.Contains(err.Error(), "menu.shop") {
+		t.Fatalf("a key gone from pl.toml: %v", err)
+	}
+	write(pl, strings.Replace(plSrc, `shop = "Sklep"`, `shop = "Sklepik"`, 1))
+	if site, err = load(); err != nil {
+		t.Fatal(err)
+	}
+	if got := site.Bundles["pl"]["menu.shop"].Text; got != "Sklepik" {
+		t.Fatalf("after a changed text: pl menu.shop = %q", got)
+	}
+	// The default locale's file changed, pl.toml did not: compared again.
+	write(en, strings.Replace(enSrc, "[menu]\n", "[menu]\nnew_key = \"New\"\n", 1))
+	if _, err := load(); err == nil || !strings.Contains(err.Error(), "pl.toml") || !strings.Contains(err.Error(), "menu.new_key") {
+		t.Fatalf("a key new in en.toml: %v", err)
+	}
+	write(en, enSrc)
+	write(pl, plSrc)
+	if _, err := load(); err != nil {
+		t.Fatalf("both files as they were: %v", err)
+	}
+}
+
+func readString(t *testing.T, file string) string {
+	t.Helper()
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
