@@ -263,15 +263,16 @@ func (l *loader) loadBundles(c Config) (map[string]i18n.Bundle, map[string]i18n.
 func i18nKey(locale string) string { return path.Join("i18n", locale+".toml") }
 
 // flatten is i18n.Flatten of locale's file f, kept with the file's decoded
-// TOML for the next load (watch mode) while the file's bytes stay the same.
+// TOML for the next load (watch mode) while the file's bytes stay the same:
+// tomlFile replaces the entry, and so drops both, when they change.
 func (l *loader) flatten(locale string, f *fields) *flatBundle {
 	key := i18nKey(locale)
 	c, ok := l.tomls[key]
-	if ok && c.flat != nil && c.flat.locale == locale {
+	if ok && c.flat != nil {
 		return c.flat
 	}
 	b, problems := i18n.Flatten(locale, f.data, f.lines.lookup)
-	flat := &flatBundle{locale: locale, bundle: b, problems: problems}
+	flat := &flatBundle{bundle: b, problems: problems}
 	if ok {
 		c.flat, c.compared = flat, nil
 		l.tomls[key] = c
@@ -280,15 +281,16 @@ func (l *loader) flatten(locale string, f *fields) *flatBundle {
 }
 
 // compare is i18n.Compare of locale's bundle against the default's, kept
-// while neither file changed (a changed file has a new flatBundle).
+// while neither file changed: a change of locale's file drops it (flatten),
+// one of the default's makes a new base.
 func (l *loader) compare(def string, base *flatBundle, locale string, flat *flatBundle) []i18n.Problem {
 	key := i18nKey(locale)
 	c, ok := l.tomls[key]
-	if ok && c.flat == flat && c.compared != nil && c.compared.base == base {
+	if ok && c.compared != nil && c.compared.base == base {
 		return c.compared.problems
 	}
 	problems := i18n.Compare(def, base.bundle, locale, flat.bundle)
-	if ok && c.flat == flat {
+	if ok {
 		c.compared = &comparedBundle{base: base, problems: problems}
 		l.tomls[key] = c
 	}

@@ -124,7 +124,6 @@ type cachedTOML struct {
 }
 
 type flatBundle struct {
-	locale   string
 	bundle   i18n.Bundle
 	problems []i18n.Problem
 }

@@ -85,6 +85,17 @@ func newRig(t *testing.T, headerTimeout time.Duration) *rig {
 	return &rig{lane: lane, srv: srv, addr: ln.Addr().String()}
 }
 
+// dial opens a client connection to the rig, closed when the test ends.
+func (r *rig) dial(t *testing.T) net.Conn {
+	t.Helper()
+	conn, err := net.Dial("tcp", r.addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.Close() })
+	return conn
+}
+
 func readBodies(t *testing.T, br *bufio.Reader, n int) []string {
 	t.Helper()
 	var out []string
@@ -104,11 +115,7 @@ func readBodies(t *testing.T, br *bufio.Reader, n int) []string {
 // after which every request (even /fast) is net/http's, in order.
 func TestHandOverKeepsTheBytesAndTheOrder(t *testing.T) {
 	r := newRig(t, 5*time.Second)
-	conn, err := net.Dial("tcp", r.addr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
+	conn := r.dial(t)
 	io.WriteString(conn, "GET /fast HTTP/1.1\r\nHost: x\r\n\r\nGET /fast HTTP/1.1\r\nHost: x\r\n\r\nGET /api HTTP/1.1\r\nHost: x\r\n\r\nGET /fast HTTP/1.1\r\nHost: x\r\n\r\n")
 	got := readBodies(t, bufio.NewReader(conn), 4)
 	want := []string{"lane", "lane", "net/http /api", "net/http /fast"}
@@ -124,11 +131,7 @@ func TestHandOverKeepsTheBytesAndTheOrder(t *testing.T) {
 // header timeout, as with net/http's ReadHeaderTimeout.
 func TestStalledHeadIsCut(t *testing.T) {
 	r := newRig(t, 200*time.Millisecond)
-	conn, err := net.Dial("tcp", r.addr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
+	conn := r.dial(t)
 	io.WriteString(conn, "GET /fast HTTP/1.1\r\nHost: x\r\n")
 	conn.SetReadDeadline(time.Now().Add(time.Minute))
 	if n, err := conn.Read(make([]byte, 1)); n != 0 || err == nil {
@@ -139,11 +142,7 @@ func TestStalledHeadIsCut(t *testing.T) {
 // Close ends the lane's idle connections at once, and Accept then fails.
 func TestCloseEndsIdleConnections(t *testing.T) {
 	r := newRig(t, 5*time.Second)
-	conn, err := net.Dial("tcp", r.addr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
+	conn := r.dial(t)
 	io.WriteString(conn, "GET /fast HTTP/1.1\r\nHost: x\r\n\r\n")
 	br := bufio.NewReader(conn)
 	if got := readBodies(t, br, 1); got[0] != "lane" {

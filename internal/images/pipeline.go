@@ -328,24 +328,19 @@ func slug(stem string) string {
 // is upper-case base32, as esbuild's, so internal/static serves the file
 // as immutable.
 func (ph *Photo) name(variant, ext string) string {
-	stem, tail := ph.stem, ph.tail
-	if tail == "" {
-		stem, tail = ph.makeNameParts() // a Photo not made by Pipeline.Photo (a test's)
-	}
-	return stem + variant + tail + "." + ext
+	return ph.stem + variant + ph.tail + "." + ext
 }
 
-// nameParts sets the parts of name that do not depend on the variant.
-func (ph *Photo) nameParts() { ph.stem, ph.tail = ph.makeNameParts() }
-
-func (ph *Photo) makeNameParts() (stem, tail string) {
-	stem = strings.TrimSuffix(filepath.Base(ph.Path), filepath.Ext(ph.Path))
+// nameParts sets the parts of name that do not depend on the variant;
+// Process calls it on every Photo it returns.
+func (ph *Photo) nameParts() {
+	stem := strings.TrimSuffix(filepath.Base(ph.Path), filepath.Ext(ph.Path))
 	stem = slug(stem)
 	if stem == "" {
 		stem = "photo"
 	}
 	raw, _ := hex.DecodeString(ph.key[:10])
-	return stem + "-", "-" + base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(raw)
+	ph.stem, ph.tail = stem+"-", "-"+base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(raw)
 }
 
 // URL is the address of one variant: width 640, ext "avif".

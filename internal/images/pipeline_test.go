@@ -44,6 +44,7 @@ func TestVectorIsAPlainImg(t *testing.T) {
 
 func TestNamesAreHashedForImmutableCaching(t *testing.T) {
 	ph := &Photo{Path: "/c/en/products/arc/Front Side.JPG", key: strings.Repeat("ab", 16)}
+	ph.nameParts()
 	if got := ph.URL(640, "avif"); got != "/_img/front-side-640-VOV2XK5L.avif" {
 		t.Errorf("URL %s", got)
 	}

@@ -177,20 +177,11 @@ func appendLD(dst []byte, v any) ([]byte, error) {
 		}
 		return append(dst, '}'), nil
 	case []ld:
-		if v == nil {
-			return append(dst, "null"...), nil
-		}
-		return appendLDList(dst, len(v), func(i int) any { return v[i] })
+		return appendLDList(dst, v)
 	case []any:
-		if v == nil {
-			return append(dst, "null"...), nil
-		}
-		return appendLDList(dst, len(v), func(i int) any { return v[i] })
+		return appendLDList(dst, v)
 	case []string:
-		if v == nil {
-			return append(dst, "null"...), nil
-		}
-		return appendLDList(dst, len(v), func(i int) any { return v[i] })
+		return appendLDList(dst, v)
 	case string:
 		return appendJSONString(dst, v), nil
 	case int:
@@ -205,14 +196,17 @@ func appendLD(dst []byte, v any) ([]byte, error) {
 	return append(dst, b...), nil
 }
 
-func appendLDList(dst []byte, n int, at func(int) any) ([]byte, error) {
+func appendLDList[T any](dst []byte, v []T) ([]byte, error) {
+	if v == nil {
+		return append(dst, "null"...), nil
+	}
 	dst = append(dst, '[')
-	for i := 0; i < n; i++ {
+	for i, x := range v {
 		if i > 0 {
 			dst = append(dst, ',')
 		}
 		var err error
-		if dst, err = appendLD(dst, at(i)); err != nil {
+		if dst, err = appendLD(dst, x); err != nil {
 			return nil, err
 		}
 	}
