@@ -41,6 +41,7 @@ func main() {
 
 	opts := site.Options{ContentDir: *contentDir, OutDir: *outDir, Root: *root, Workers: *workers, Compress: !*noCompress && !*watch,
 		Drafts: *drafts || *watch, BuildCache: *cache, Progress: func(line string) { fmt.Fprintln(os.Stderr, line) }}
+	site.SetBuildGC()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	var err error

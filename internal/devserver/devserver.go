@@ -12,7 +12,6 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
-	"runtime/debug"
 	"strings"
 	"sync"
 	"time"
@@ -170,21 +169,6 @@ func (h *hub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// watchGCPercent is the collector's target in watch mode. Each rebuild
-// after a save allocates its whole site's page data again (tens of MB),
-// and at Go's default of 100 the collector's marking took a core's
-// share of every rebuild on a two-core machine: a Markdown edit's reload
-// was 5-10 ms slower, for a process half the size (121 MB against 254 MB
-// of memory at its peak, docs/benchmarks.md). GOGC in the environment
-// still decides.
-const watchGCPercent = 400
-
-func watchGC() {
-	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(watchGCPercent)
-	}
-}
-
 // Run builds once, then serves and/or watches until ctx is done.
 func Run(ctx context.Context, o Options) error {
 	if o.Out == nil {
@@ -192,7 +176,7 @@ func Run(ctx context.Context, o Options) error {
 	}
 	h := newHub()
 	if o.Watch {
-		watchGC()
+		site.SetBuildGC() // cmd/build has set it; benchmarks and tests run Run in their own process
 		o.Site.DevHead = liveReload
 		o.Site.InPlace = true
 		o.Site.Open, o.Site.Opened = h.paths, h.reloadOpen

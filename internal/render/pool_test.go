@@ -320,3 +320,28 @@ func sorted(s []int) []int {
 	slices.Sort(s)
 	return s
 }
+
+// The id of an answer is read off its first key, and anything else a
+// worker prints (a console.log in a template) is told apart from answers.
+func TestAnswerID(t *testing.T) {
+	for _, tc := range []struct {
+		line string
+		id   int64
+		ok   bool
+	}{
+		{`{"id":7,"html":"<p>{\"id\":8}</p>"}` + "\n", 7, true},
+		{`{"id":12}` + "\n", 12, true},
+		{`{"id":-1,"error":"bad request line"}` + "\n", -1, true},
+		{`{"html":"x","id":3}` + "\n", 3, true},             // another key order: decoded in full
+		{`{ "id": 4, "ok": true }` + "\n", 4, true},         // spaces: decoded in full
+		{`{"id":"5"}` + "\n", 0, false},                     // not a number
+		{`{"idx":5}` + "\n", 0, false},                      // another key
+		{`hello from a template {"id":6}` + "\n", 0, false}, // a stray line
+		{"\n", 0, false},
+	} {
+		id, ok := answerID([]byte(tc.line))
+		if id != tc.id || ok != tc.ok {
+			t.Errorf("answerID(%q) = %d, %v; want %d, %v", tc.line, id, ok, tc.id, tc.ok)
+		}
+	}
+}
