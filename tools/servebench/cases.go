@@ -9,6 +9,7 @@ import (
 	"runtime/pprof"
 	"strings"
 	"syscall"
+	"time"
 
 	"sabershop/internal/daemon"
 )
@@ -175,10 +176,23 @@ func (b *bench) startProfile() error {
 	return b.profile.Process.Signal(syscall.SIGUSR1)
 }
 
+// stopProfile ends the profile and waits until the daemon has written it
+// whole (it renames the finished file into place), since the daemon is
+// stopped right after the rounds: a profile cut short does not parse.
 func (b *bench) stopProfile() {
-	if b.profile != nil {
-		b.profile.Process.Signal(syscall.SIGUSR2)
+	if b.profile == nil {
+		return
 	}
+	if err := b.profile.Process.Signal(syscall.SIGUSR2); err != nil {
+		fmt.Fprintln(os.Stderr, "servebench: profile:", err)
+		return
+	}
+	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if _, err := os.Stat(b.o.profile); err == nil {
+			return
+		}
+	}
+	fmt.Fprintln(os.Stderr, "servebench: the daemon did not finish its profile within a minute")
 }
 
 func profiledDaemon() int {
@@ -192,7 +206,7 @@ func profiledDaemon() int {
 			switch {
 			case s == syscall.SIGUSR1 && f == nil:
 				var err error
-				if f, err = os.Create(os.Getenv(profileEnv)); err == nil {
+				if f, err = os.Create(os.Getenv(profileEnv) + ".part"); err == nil {
 					err = pprof.StartCPUProfile(f)
 				}
 				if err != nil {
@@ -200,7 +214,13 @@ func profiledDaemon() int {
 				}
 			case s == syscall.SIGUSR2 && f != nil:
 				pprof.StopCPUProfile()
-				f.Close()
+				err := f.Close()
+				if err == nil {
+					err = os.Rename(f.Name(), os.Getenv(profileEnv))
+				}
+				if err != nil {
+					fmt.Fprintln(os.Stderr, "servebench: profile:", err)
+				}
 			}
 		}
 	}()

@@ -170,6 +170,10 @@ func (b *bench) startOrderd() error {
 		if err != nil {
 			return err
 		}
+		// stopProfile waits for this file: an old one must not stand in.
+		if err := os.Remove(b.o.profile); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return err
+		}
 		cmd = exec.Command(self)
 		cmd.Env = append(os.Environ(), profileEnv+"="+b.o.profile, "SERVEBENCH_ADDR="+addr,
 			"SERVEBENCH_SITE="+b.o.site, "SERVEBENCH_DATA="+data)
