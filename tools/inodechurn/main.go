@@ -14,6 +14,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"syscall"
@@ -26,13 +27,13 @@ func main() {
 	rounds := flag.Int("rounds", 3, "make-and-remove rounds")
 	wait := flag.Duration("wait", 2*time.Second, "pause after each removal (deletions within the same second do not count as recent)")
 	flag.Parse()
-	if err := run(*dir, *pages, *rounds, *wait); err != nil {
+	if err := run(os.Stdout, *dir, *pages, *rounds, *wait); err != nil {
 		fmt.Fprintln(os.Stderr, "inodechurn:", err)
 		os.Exit(1)
 	}
 }
 
-func run(dir string, pages, rounds int, wait time.Duration) error {
+func run(w io.Writer, dir string, pages, rounds int, wait time.Duration) error {
 	root, err := os.MkdirTemp(dir, "inodechurn-")
 	if err != nil {
 		return err
@@ -56,7 +57,7 @@ func run(dir string, pages, rounds int, wait time.Duration) error {
 				}
 			}
 		}
-		fmt.Printf("round %d: %d folders and %d files in %.3f s (%.3f s of system time)\n",
+		fmt.Fprintf(w, "round %d: %d folders and %d files in %.3f s (%.3f s of system time)\n",
 			r, pages+1, 3*pages, time.Since(start).Seconds(), (systemTime() - sys0).Seconds())
 		if err := os.RemoveAll(tree); err != nil {
 			return err
