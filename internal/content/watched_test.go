@@ -94,7 +94,6 @@ func TestLoaderKeepsI18nBundlesOnlyWhileTheirFilesStay(t *testing.T) {
 	pl := filepath.Join(dir, "i18n", "pl.toml")
 	en := filepath.Join(dir, "i18n", "en.toml")
 	plSrc, enSrc := readString(t, pl), readString(t, en)
-	load := func() (*Site, error) { return l.Load() }
 	write := func(file, src string) {
 		t.Helper()
 		if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
@@ -102,7 +101,7 @@ func TestLoaderKeepsI18nBundlesOnlyWhileTheirFilesStay(t *testing.T) {
 		}
 		l.Changed(file)
 	}
-	site, err := load()
+	site, err := l.Load()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,11 +110,11 @@ func TestLoaderKeepsI18nBundlesOnlyWhileTheirFilesStay(t *testing.T) {
 	}
 
 	write(pl, strings.Replace(plSrc, "shop = \"Sklep\"\n", "", 1))
-	if _, err := load(); err == nil || !strings.Contains(err.Error(), "pl.toml") || !strings.Contains(err.Error(), "menu.shop") {
+	if _, err := l.Load(); err == nil || !strings.Contains(err.Error(), "pl.toml") || !strings.Contains(err.Error(), "menu.shop") {
 		t.Fatalf("a key gone from pl.toml: %v", err)
 	}
 	write(pl, strings.Replace(plSrc, `shop = "Sklep"`, `shop = "Sklepik"`, 1))
-	if site, err = load(); err != nil {
+	if site, err = l.Load(); err != nil {
 		t.Fatal(err)
 	}
 	if got := site.Bundles["pl"]["menu.shop"].Text; got != "Sklepik" {
@@ -123,12 +122,12 @@ func TestLoaderKeepsI18nBundlesOnlyWhileTheirFilesStay(t *testing.T) {
 	}
 	// The default locale's file changed, pl.toml did not: compared again.
 	write(en, strings.Replace(enSrc, "[menu]\n", "[menu]\nnew_key = \"New\"\n", 1))
-	if _, err := load(); err == nil || !strings.Contains(err.Error(), "pl.toml") || !strings.Contains(err.Error(), "menu.new_key") {
+	if _, err := l.Load(); err == nil || !strings.Contains(err.Error(), "pl.toml") || !strings.Contains(err.Error(), "menu.new_key") {
 		t.Fatalf("a key new in en.toml: %v", err)
 	}
 	write(en, enSrc)
 	write(pl, plSrc)
-	if _, err := load(); err != nil {
+	if _, err := l.Load(); err != nil {
 		t.Fatalf("both files as they were: %v", err)
 	}
 }

@@ -125,6 +125,7 @@ func BenchmarkComponentEditToReload(b *testing.B) {
 // build-ms/op. With rest, the build's end (rest's reload) is waited for
 // outside the timer before the next save.
 func benchEdits(b *testing.B, file string, edit func(i int) []byte, events, rest *bufio.Reader) {
+	site.SetBuildGC() // as cmd/build runs, which sets it for the process
 	var build time.Duration
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {

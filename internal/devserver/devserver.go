@@ -176,7 +176,6 @@ func Run(ctx context.Context, o Options) error {
 	}
 	h := newHub()
 	if o.Watch {
-		site.SetBuildGC() // cmd/build has set it; benchmarks and tests run Run in their own process
 		o.Site.DevHead = liveReload
 		o.Site.InPlace = true
 		o.Site.Open, o.Site.Opened = h.paths, h.reloadOpen
