@@ -9,8 +9,9 @@
 //   header's basket count shows a number (the frame after it is painted);
 // - stored: whether the stored cart held a line 50 ms after the click.
 // The click is a tap at the button's centre (a mouse click at 1280 px)
-// sent as input events, as a phone sends it; a run whose tap lands
-// elsewhere times out waiting for the count.
+// sent as input events, as a phone sends it; a run whose tap shows no
+// count within 15 s is reported as missed, with what is at the tap's
+// point, and left out of the medians.
 // Then the median of each. Usage:
 //   node scripts/inp.mjs http://127.0.0.1:8089 [runs]
 // INP_PAGES=/shop/arc,/shop/custom-saber-creator picks the pages.
@@ -25,6 +26,8 @@ const desktop = process.env.INP_VIEWPORT === "desktop";
 // (the islands hydrated on interaction still wait), instead of at once.
 const settled = process.env.INP_WAIT === "settled";
 const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+/** A tap whose count has not shown by then missed (the page answers in well under a second). */
+const MISS_MS = 15_000;
 
 /** The page's "Add to basket": the product form's, else the creator's. */
 const BUTTON = "button[data-product], .creator__buy button.btn--primary";
@@ -82,6 +85,7 @@ const browser = await chromium.launch({
 try {
   for (const path of pages) {
     const rows = [];
+    let missed = 0;
     for (let i = 0; i < runs; i++) {
       const context = await browser.newContext(desktop ? { viewport: { width: 1280, height: 800 } } : { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
       const page = await context.newPage();
@@ -117,7 +121,20 @@ try {
       const y = box.y + box.height / 2;
       if (desktop) await page.mouse.click(x, y);
       else await page.touchscreen.tap(x, y);
-      await page.waitForFunction(() => /** @type {any} */ (window).__bench.count > 0, null, { timeout: 60_000 });
+      try {
+        await page.waitForFunction(() => /** @type {any} */ (window).__bench.count > 0, null, { timeout: MISS_MS });
+      } catch {
+        // A tap that did not add the line: say where it landed and go on
+        // (one miss used to end the whole benchmark with a timeout).
+        const at = await page.evaluate(([x, y]) => {
+          const el = document.elementFromPoint(x, y);
+          return { hit: el ? el.outerHTML.slice(0, 120) : "nothing", cart: localStorage.getItem("saber-shop.cart.v1") ?? "[]" };
+        }, [x, y]);
+        console.log(`${path} run ${i + 1}: MISSED: no count ${MISS_MS / 1000} s after the tap at ${Math.round(x)},${Math.round(y)}; there now: ${at.hit}; stored cart ${at.cart}`);
+        missed++;
+        await context.close();
+        continue;
+      }
       // Event timing entries arrive after the paint that ends them.
       await page.waitForFunction(() => /** @type {any} */ (window).__bench.stored !== undefined, null, { timeout: 60_000 });
       await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 100)))));
@@ -127,9 +144,13 @@ try {
       console.log(`${path} run ${i + 1}: INP ${b.inp ? b.inp + " ms" : "<16 ms"}, count ${Math.round(b.count)} ms, stored at 50 ms ${b.stored ? "yes" : "no"} (${b.events.join(" ") || "no event of 16 ms or more"})`);
       await context.close();
     }
+    if (rows.length === 0) {
+      console.log(`${path}: no tap of ${runs} landed`);
+      continue;
+    }
     const inp = median(rows.map((r) => r.inp));
     const count = median(rows.map((r) => r.count));
-    console.log(`${path} median of ${runs}: INP ${inp ? inp + " ms" : "<16 ms"}, count ${Math.round(count)} ms, stored at 50 ms in ${rows.filter((r) => r.stored).length}/${runs}`);
+    console.log(`${path} median of ${rows.length}: INP ${inp ? inp + " ms" : "<16 ms"}, count ${Math.round(count)} ms, stored at 50 ms in ${rows.filter((r) => r.stored).length}/${rows.length}${missed ? `; ${missed} tap(s) missed` : ""}`);
   }
 } finally {
   await browser.close();
