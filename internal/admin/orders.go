@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 
 	"sabershop/internal/catalog"
@@ -69,10 +68,12 @@ func takesValue(fs *flag.FlagSet, arg string) bool {
 	return !ok || !b.IsBoolFlag()
 }
 
-// findOrder reads an order by ID ("12" or "#12") or status hash.
+// findOrder reads an order by ID ("12" or "#12", as order.ParseID reads
+// it) or status hash: what the owner types in the terminal. The desk's
+// routes take only an ID, read at the edge (desk.withOrder).
 func findOrder(tx *store.Tx, ref string) (*order.Order, error) {
 	ref = strings.TrimPrefix(strings.TrimSpace(ref), "#")
-	if id, err := strconv.ParseUint(ref, 10, 64); err == nil {
+	if id, ok := order.ParseID(ref); ok {
 		o, err := tx.OrderByID(id)
 		if errors.Is(err, store.ErrNotFound) {
 			return nil, noOrder(fmt.Sprintf("no order with ID %d (orderd orders list shows them)", id))

@@ -19,6 +19,7 @@ import (
 	"sabershop/internal/i18n"
 	"sabershop/internal/order"
 	"sabershop/internal/payment"
+	"sabershop/internal/ratelimit"
 	"sabershop/internal/rates"
 	"sabershop/internal/store"
 )
@@ -106,7 +107,7 @@ type Server struct {
 	cfg     Config
 	msg     *i18n.Set
 	log     *slog.Logger
-	limiter *limiter
+	limiter *ratelimit.Limiter
 	router  *mux.Router
 	ids     *store.OrderIDs
 	queried queries
@@ -151,7 +152,7 @@ func New(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	if cfg.WriteRate > 0 {
-		s.limiter = newLimiter(cfg.WriteRate, cfg.WriteBurst, cfg.TrustProxy)
+		s.limiter = ratelimit.New(cfg.WriteRate, cfg.WriteBurst)
 	}
 	s.routes()
 	return s, nil

@@ -5,6 +5,7 @@ package clientip
 import (
 	"net"
 	"net/http"
+	"net/netip"
 	"strings"
 )
 
@@ -24,4 +25,22 @@ func Of(r *http.Request, trustProxy bool) string {
 		return r.RemoteAddr
 	}
 	return host
+}
+
+// Group is the key the per-address limits count an address under: an
+// IPv4 address itself, and an IPv6 address's /64, which one home
+// connection or one server gets whole, so that walking through it does
+// not make a guesser a crowd. Anything else (a test's "pipe") is its own
+// group.
+func Group(addr string) string {
+	ip, err := netip.ParseAddr(addr)
+	if err != nil {
+		return addr
+	}
+	ip = ip.Unmap()
+	if ip.Is4() {
+		return ip.String()
+	}
+	p, _ := ip.WithZone("").Prefix(64)
+	return p.String()
 }

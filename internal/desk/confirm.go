@@ -4,7 +4,6 @@ import (
 	"net/http"
 	"strings"
 
-	"sabershop/internal/clientip"
 	"sabershop/internal/owners"
 	"sabershop/internal/store"
 )
@@ -14,15 +13,13 @@ import (
 // account, a new setup link, a second factor): a session left open on a
 // phone is not enough for those. A wrong password counts as a failed
 // sign-in of the account and the address, with the same growing delays,
-// and is in the activity log. It answers and returns false when the
-// change may not go on.
+// counted before the check as a sign-in is (countTry), and is in the
+// activity log. It answers and returns false when the change may not go
+// on.
 func (d *Desk) confirmPassword(w http.ResponseWriter, r *http.Request, password string) bool {
 	in := current(r)
 	now := d.cfg.Now().UTC()
-	keys := []string{"account:" + in.owner.Name, "ip:" + clientip.Of(r, d.cfg.TrustProxy)}
-	if !d.mayTry(w, r, now, keys...) {
-		return false
-	}
+	keys := []string{"account:" + in.owner.Name, d.addressKey(r)}
 	var o *owners.Owner
 	if err := d.cfg.Store.View(func(tx *store.Tx) (err error) {
 		o, err = tx.Owner(in.owner.Name)
@@ -31,12 +28,22 @@ func (d *Desk) confirmPassword(w http.ResponseWriter, r *http.Request, password 
 		d.internal(w, r, err)
 		return false
 	}
-	if o.Ready() && owners.VerifyPassword(o.PasswordHash, password) {
-		return true
+	if !d.mayTry(w, r, now, keys...) {
+		return false
 	}
+	slot := d.enterGate(w, r)
+	if slot == nil {
+		return false
+	}
+	defer slot.Leave()
+	if !d.countTry(w, r, now, keys...) {
+		return false
+	}
+	right := o.Ready() && slot.Verify(o.PasswordHash, password)
+	slot.Leave()
 	err := d.cfg.Store.UpdateNow(func(tx *store.Tx) error {
-		if err := d.failed(tx, now, keys...); err != nil {
-			return err
+		if right {
+			return uncounted(tx, keys...)
 		}
 		return d.audit(tx, r, in.owner.Name, "confirm.failed", "", "")
 	})
@@ -44,8 +51,10 @@ func (d *Desk) confirmPassword(w http.ResponseWriter, r *http.Request, password 
 		d.internal(w, r, err)
 		return false
 	}
-	d.fail(w, r, http.StatusForbidden, "password_wrong", nil)
-	return false
+	if !right {
+		d.fail(w, r, http.StatusForbidden, "password_wrong", nil)
+	}
+	return right
 }
 
 // ownerName is a name as accounts are kept: trimmed, lower case.

@@ -16,6 +16,7 @@ import (
 	"sabershop/internal/catalog"
 	"sabershop/internal/i18n"
 	"sabershop/internal/owners"
+	"sabershop/internal/ratelimit"
 	"sabershop/internal/store"
 )
 
@@ -36,6 +37,10 @@ type Config struct {
 	// Admin is the owner's commands' environment: the desk's changes go
 	// through the same functions as the CLI's (admin.Env.SetStage, ...).
 	Admin admin.Env
+	// Passwords bounds the argon2id runs at once (sign-in, setup, the
+	// password asked again); nil: owners.GateSlots and GateQueue. The
+	// daemon's metrics read its counts.
+	Passwords *owners.Gate
 	// BaseURL is the shop's public address (https://… behind the proxy):
 	// its host is the passkeys' relying party ID and its scheme their
 	// origin's. "" allows passkeys on localhost only.
@@ -50,6 +55,9 @@ type Desk struct {
 	mux  *http.ServeMux
 	cop  *http.CrossOriginProtection
 	fake string // a password hash that matches nothing, for unknown names
+	gate *owners.Gate
+	// limit is the sign-in routes' per-address limit (throttle.go).
+	limit *ratelimit.Limiter
 	// ceremonies are the passkey ceremonies under way (passkey.go).
 	ceremonies ceremonies
 }
@@ -83,7 +91,11 @@ func New(cfg Config) (*Desk, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := &Desk{cfg: cfg, msg: msg, ui: ui, mux: http.NewServeMux(), cop: http.NewCrossOriginProtection(), fake: fake}
+	if cfg.Passwords == nil {
+		cfg.Passwords = owners.NewGate(owners.GateSlots(), owners.GateQueue())
+	}
+	d := &Desk{cfg: cfg, msg: msg, ui: ui, mux: http.NewServeMux(), cop: http.NewCrossOriginProtection(), fake: fake,
+		gate: cfg.Passwords, limit: ratelimit.New(1/signinEvery.Seconds(), signinBurst)}
 	d.cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		d.fail(w, r, http.StatusForbidden, "cross_site", nil)
 	}))
@@ -92,8 +104,8 @@ func New(cfg Config) (*Desk, error) {
 }
 
 func (d *Desk) routes() {
-	d.mux.HandleFunc("POST /admin/api/setup", d.postSetup)
-	d.mux.HandleFunc("POST /admin/api/signin", d.postSignin)
+	d.mux.HandleFunc("POST /admin/api/setup", d.limited(d.postSetup))
+	d.mux.HandleFunc("POST /admin/api/signin", d.limited(d.postSignin))
 	d.mux.Handle("POST /admin/api/signout", d.session(d.postSignout))
 	d.mux.Handle("POST /admin/api/signout-everywhere", d.session(d.postSignoutEverywhere))
 	d.mux.Handle("GET /admin/api/me", d.session(d.getMe))
@@ -113,33 +125,33 @@ func (d *Desk) routes() {
 	d.mux.Handle("GET /admin/api/sale-start/preview", d.session(d.getSalePreview))
 	d.mux.Handle("POST /admin/api/sale-start", d.session(d.postSaleStart))
 	d.mux.Handle("GET /admin/api/orders", d.session(d.getOrders))
-	d.mux.Handle("GET /admin/api/orders/{id}", d.session(d.getOrder))
+	d.mux.Handle("GET /admin/api/orders/{id}", d.session(d.withOrder(d.getOrder)))
 	d.mux.Handle("GET /admin/api/orders/filters", d.session(d.getOrderFilters))
-	d.mux.Handle("POST /admin/api/orders/{id}/stage", d.session(d.postOrderStage))
-	d.mux.Handle("POST /admin/api/orders/{id}/send", d.session(d.postOrderSend))
-	d.mux.Handle("POST /admin/api/orders/{id}/cancel", d.session(d.postOrderCancel))
-	d.mux.Handle("POST /admin/api/orders/{id}/refund", d.session(d.postOrderRefund))
-	d.mux.Handle("GET /admin/api/orders/{id}/mails/{mail}", d.session(d.getOrderMail))
-	d.mux.Handle("GET /admin/api/orders/{id}/mails/{mail}/html", d.session(d.getOrderMailHTML))
-	d.mux.Handle("POST /admin/api/orders/{id}/mails/{mail}/resend", d.session(d.postOrderMailResend))
+	d.mux.Handle("POST /admin/api/orders/{id}/stage", d.session(d.withOrder(d.postOrderStage)))
+	d.mux.Handle("POST /admin/api/orders/{id}/send", d.session(d.withOrder(d.postOrderSend)))
+	d.mux.Handle("POST /admin/api/orders/{id}/cancel", d.session(d.withOrder(d.postOrderCancel)))
+	d.mux.Handle("POST /admin/api/orders/{id}/refund", d.session(d.withOrder(d.postOrderRefund)))
+	d.mux.Handle("GET /admin/api/orders/{id}/mails/{mail}", d.session(d.withOrder(d.getOrderMail)))
+	d.mux.Handle("GET /admin/api/orders/{id}/mails/{mail}/html", d.session(d.withOrder(d.getOrderMailHTML)))
+	d.mux.Handle("POST /admin/api/orders/{id}/mails/{mail}/resend", d.session(d.withOrder(d.postOrderMailResend)))
 	d.mux.Handle("GET /admin/api/owners", d.session(d.getOwners))
-	d.mux.Handle("POST /admin/api/owners", d.session(d.postOwnerAdd))
-	d.mux.Handle("POST /admin/api/owners/{name}/reset", d.session(d.postOwnerReset))
-	d.mux.Handle("POST /admin/api/owners/{name}/remove", d.session(d.postOwnerRemove))
+	d.mux.Handle("POST /admin/api/owners", d.session(d.limited(d.postOwnerAdd)))
+	d.mux.Handle("POST /admin/api/owners/{name}/reset", d.session(d.limited(d.postOwnerReset)))
+	d.mux.Handle("POST /admin/api/owners/{name}/remove", d.session(d.limited(d.postOwnerRemove)))
 	d.mux.Handle("POST /admin/api/account/totp/begin", d.session(d.postTOTPBegin))
-	d.mux.Handle("POST /admin/api/account/totp", d.session(d.postTOTPSet))
+	d.mux.Handle("POST /admin/api/account/totp", d.session(d.limited(d.postTOTPSet)))
 	d.mux.Handle("GET /admin/api/backup", d.session(d.getBackup))
 	d.mux.Handle("GET /admin/api/documents", d.session(d.getDocuments))
 	d.mux.Handle("GET /admin/api/documents.csv", d.session(d.getDocumentsCSV))
 	d.mux.Handle("GET /admin/api/documents/{file}", d.session(d.getDocumentPDF))
 
-	d.mux.Handle("POST /admin/api/orders/{id}/notes", d.session(d.postOrderNote))
+	d.mux.Handle("POST /admin/api/orders/{id}/notes", d.session(d.withOrder(d.postOrderNote)))
 	d.mux.Handle("GET /admin/api/passkeys", d.session(d.getPasskeys))
 	d.mux.Handle("POST /admin/api/passkeys/begin", d.session(d.postPasskeysBegin))
 	d.mux.Handle("POST /admin/api/passkeys/finish", d.session(d.postPasskeysFinish))
 	d.mux.Handle("POST /admin/api/passkeys/remove", d.session(d.postPasskeysRemove))
-	d.mux.HandleFunc("POST /admin/api/passkey-signin/begin", d.postPasskeySigninBegin)
-	d.mux.HandleFunc("POST /admin/api/passkey-signin/finish", d.postPasskeySigninFinish)
+	d.mux.HandleFunc("POST /admin/api/passkey-signin/begin", d.limited(d.postPasskeySigninBegin))
+	d.mux.HandleFunc("POST /admin/api/passkey-signin/finish", d.limited(d.postPasskeySigninFinish))
 	d.mux.HandleFunc("/admin/api/", func(w http.ResponseWriter, r *http.Request) {
 		d.fail(w, r, http.StatusNotFound, "not_found", nil)
 	})

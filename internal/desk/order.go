@@ -1,12 +1,12 @@
 package desk
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	netmail "net/mail"
 	"sort"
 	"strconv"
-	"strings"
 	"time"
 
 	"sabershop/internal/catalog"
@@ -113,17 +113,38 @@ func (d *Desk) getOrder(w http.ResponseWriter, r *http.Request) {
 	d.writeOrder(w, r, o)
 }
 
-// pathOrder loads the order the path's {id} names ("12" or "#12"); it
-// answers 404 and returns false when there is none.
-func (d *Desk) pathOrder(w http.ResponseWriter, r *http.Request) (*order.Order, bool) {
-	id, err := strconv.ParseUint(strings.TrimPrefix(r.PathValue("id"), "#"), 10, 64)
-	if err != nil || id == 0 {
-		d.fail(w, r, http.StatusNotFound, "not_found", nil)
-		return nil, false
+// orderIDKey carries the number withOrder read off the path.
+type orderIDKey struct{}
+
+// withOrder lets a request on an order's route through only when the
+// path's {id} is an order number (order.ParseID: digits, nothing else),
+// before its body is read or anything acts; otherwise it answers 404.
+// The number read here is the only one the handler uses (orderID), so a
+// 404 means nothing happened and a change reaches exactly the order the
+// answer is about.
+func (d *Desk) withOrder(next http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		id, ok := order.ParseID(r.PathValue("id"))
+		if !ok {
+			d.fail(w, r, http.StatusNotFound, "not_found", nil)
+			return
+		}
+		next(w, r.WithContext(context.WithValue(r.Context(), orderIDKey{}, id)))
 	}
+}
+
+// orderID is the order number withOrder read off r's path.
+func orderID(r *http.Request) uint64 { return r.Context().Value(orderIDKey{}).(uint64) }
+
+// orderRef is orderID as the owner's commands take it (admin.Env's ref).
+func orderRef(r *http.Request) string { return strconv.FormatUint(orderID(r), 10) }
+
+// pathOrder loads the order withOrder read off the path; it answers 404
+// and returns false when there is none.
+func (d *Desk) pathOrder(w http.ResponseWriter, r *http.Request) (*order.Order, bool) {
 	var o *order.Order
-	err = d.cfg.Store.View(func(tx *store.Tx) error {
-		o, err = tx.OrderByID(id)
+	err := d.cfg.Store.View(func(tx *store.Tx) (err error) {
+		o, err = tx.OrderByID(orderID(r))
 		return err
 	})
 	if errors.Is(err, store.ErrNotFound) {

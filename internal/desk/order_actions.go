@@ -3,7 +3,6 @@ package desk
 import (
 	"context"
 	"errors"
-	"fmt"
 	"net/http"
 	"strings"
 	"time"
@@ -39,7 +38,7 @@ func (d *Desk) postOrderSend(w http.ResponseWriter, r *http.Request) {
 	if !d.readJSON(w, r, &req) {
 		return
 	}
-	_, _, err := d.admin(r).Send(r.PathValue("id"), req.Tracking, strings.TrimSpace(req.URL), current(r).owner.Name)
+	_, _, err := d.admin(r).Send(orderRef(r), req.Tracking, strings.TrimSpace(req.URL), current(r).owner.Name)
 	d.afterChange(w, r, err)
 }
 
@@ -51,7 +50,7 @@ func (d *Desk) postOrderCancel(w http.ResponseWriter, r *http.Request) {
 	if !d.readJSON(w, r, &req) {
 		return
 	}
-	_, _, err := d.admin(r).Cancel(r.PathValue("id"), req.Reason, req.RefundNote, current(r).owner.Name)
+	_, _, err := d.admin(r).Cancel(orderRef(r), req.Reason, req.RefundNote, current(r).owner.Name)
 	d.afterChange(w, r, err)
 }
 
@@ -91,9 +90,8 @@ func (d *Desk) postOrderRefund(w http.ResponseWriter, r *http.Request) {
 	if !d.readJSON(w, r, &req) {
 		return
 	}
-	var id uint64
-	if _, err := fmt.Sscan(strings.TrimPrefix(r.PathValue("id"), "#"), &id); err != nil || id == 0 || req.Amount < 0 {
-		d.fail(w, r, http.StatusNotFound, "not_found", nil)
+	if req.Amount < 0 {
+		d.fail(w, r, http.StatusUnprocessableEntity, "fields_required", nil)
 		return
 	}
 	env := d.cfg.Admin
@@ -115,7 +113,7 @@ func (d *Desk) postOrderRefund(w http.ResponseWriter, r *http.Request) {
 	// to sleep: the refund is asked to the end, and the page reloads it.
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(r.Context()), 45*time.Second)
 	defer cancel()
-	_, err = svc.Refund(ctx, refunds.Request{OrderID: id, Amount: req.Amount, Reason: strings.TrimSpace(req.Reason),
+	_, err = svc.Refund(ctx, refunds.Request{OrderID: orderID(r), Amount: req.Amount, Reason: strings.TrimSpace(req.Reason),
 		Key: "desk-" + req.Key, By: current(r).owner.Name, IP: clientip.Of(r, d.cfg.TrustProxy)})
 	switch {
 	case errors.Is(err, payment.ErrRefundRefused):

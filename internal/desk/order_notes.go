@@ -21,7 +21,7 @@ func (d *Desk) postOrderNote(w http.ResponseWriter, r *http.Request) {
 	if !d.readJSON(w, r, &req) {
 		return
 	}
-	_, _, err := d.admin(r).AddNote(r.PathValue("id"), req.Text, current(r).owner.Name)
+	_, _, err := d.admin(r).AddNote(orderRef(r), req.Text, current(r).owner.Name)
 	switch {
 	case errors.Is(err, admin.ErrNoteEmpty):
 		d.fail(w, r, http.StatusUnprocessableEntity, "note_empty", nil)

@@ -22,7 +22,7 @@ func (d *Desk) postOrderStage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	in := current(r)
-	_, err := d.admin(r).SetStage(r.PathValue("id"), req.Stage, in.owner.Name)
+	_, err := d.admin(r).SetStage(orderRef(r), req.Stage, in.owner.Name)
 	switch {
 	case errors.Is(err, order.ErrUnknownStage), errors.Is(err, order.ErrStageNotPaid):
 		d.fail(w, r, http.StatusConflict, "stage_refused", nil)

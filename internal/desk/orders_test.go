@@ -12,6 +12,7 @@ import (
 	"sabershop/internal/catalog"
 	"sabershop/internal/desk"
 	"sabershop/internal/order"
+	"sabershop/internal/payment"
 	"sabershop/internal/store"
 )
 
@@ -41,11 +42,17 @@ func stagesCatalog() *catalog.Catalog {
 // #1 placed, #2 paid (a creator design, a name with a bidi override),
 // #3 paid, in EUR.
 func withOrders(t *testing.T) (*env, string, string) {
+	return withOrdersPaidBy(t, nil)
+}
+
+// withOrdersPaidBy is withOrders with payments as the desk's providers
+// (refunds go through them).
+func withOrdersPaidBy(t *testing.T, payments *payment.Registry) (*env, string, string) {
 	t.Helper()
 	e := newEnv(t)
 	cat := stagesCatalog()
 	d, err := desk.New(desk.Config{Store: e.db, Now: e.clock.Now, Catalog: func() *catalog.Catalog { return cat },
-		Admin: admin.Env{DB: e.db, Catalog: func() *catalog.Catalog { return cat }, Now: e.clock.Now}})
+		Admin: admin.Env{DB: e.db, Catalog: func() *catalog.Catalog { return cat }, Now: e.clock.Now, Payments: payments}})
 	if err != nil {
 		t.Fatal(err)
 	}

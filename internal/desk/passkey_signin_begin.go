@@ -22,7 +22,7 @@ func (d *Desk) postPasskeySigninBegin(w http.ResponseWriter, r *http.Request) {
 	}
 	now := d.cfg.Now().UTC()
 	ip := clientip.Of(r, d.cfg.TrustProxy)
-	if !d.mayTry(w, r, now, "ip:"+ip) {
+	if !d.mayTry(w, r, now, d.addressKey(r)) {
 		return
 	}
 	assertion, data, err := rp.BeginDiscoverableLogin(webauthn.WithUserVerification(protocol.VerificationPreferred))

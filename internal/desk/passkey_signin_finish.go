@@ -22,7 +22,8 @@ var errUnknownPasskey = errors.New("desk: no account has this passkey")
 // browser's assertion (PublicKeyCredential, toJSON()), checked against
 // the challenge of this browser's begin, which is taken first so it
 // cannot be replayed. A success is a session with method "passkey"; a
-// failure is audited and slows the address like a wrong password.
+// failure is audited and slows the address like a wrong password, and is
+// counted before the assertion is checked, as a password is (countTry).
 func (d *Desk) postPasskeySigninFinish(w http.ResponseWriter, r *http.Request) {
 	var raw json.RawMessage
 	if !d.readJSON(w, r, &raw) {
@@ -42,7 +43,8 @@ func (d *Desk) postPasskeySigninFinish(w http.ResponseWriter, r *http.Request) {
 		d.fail(w, r, http.StatusBadRequest, "passkey_expired", nil)
 		return
 	}
-	if !d.mayTry(w, r, now, "ip:"+ip) {
+	address := d.addressKey(r)
+	if !d.mayTry(w, r, now, address) || !d.countTry(w, r, now, address) {
 		return
 	}
 	rp, err := d.relyingParty(r)
@@ -77,10 +79,7 @@ func (d *Desk) postPasskeySigninFinish(w http.ResponseWriter, r *http.Request) {
 	ok = err == nil && o != nil && cred != nil
 
 	err2 := d.cfg.Store.UpdateNow(func(tx *store.Tx) error {
-		if !ok {
-			if err := d.failed(tx, now, "ip:"+ip); err != nil {
-				return err
-			}
+		if !ok { // counted already, by countTry
 			who := ""
 			if o != nil {
 				who = o.Name
@@ -99,10 +98,8 @@ func (d *Desk) postPasskeySigninFinish(w http.ResponseWriter, r *http.Request) {
 		if err := tx.PutOwner(o); err != nil {
 			return err
 		}
-		for _, k := range []string{"account:" + o.Name, "ip:" + ip} {
-			if err := tx.PutFailures(k, owners.Failures{}); err != nil {
-				return err
-			}
+		if err := cleared(tx, "account:"+o.Name, address); err != nil {
+			return err
 		}
 		if s, err = d.startSession(w, r, tx, o, "passkey", now); err != nil {
 			return err

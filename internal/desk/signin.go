@@ -4,7 +4,6 @@ import (
 	"errors"
 	"net/http"
 	"strings"
-	"time"
 	"unicode/utf8"
 
 	"sabershop/internal/clientip"
@@ -22,6 +21,10 @@ type signinRequest struct {
 // code when the account has one). Failures slow the next try of the
 // account and of the address (owners.Failures); a try too early is 429
 // without looking at the password, so a guesser learns nothing from it.
+// A try is counted as failed before its password is checked (countTry),
+// so tries sent at once cost what the same tries in a row do, and the
+// check runs in one of the gate's few slots (owners.Gate), so a crowd of
+// them cannot take the VPS's memory.
 func (d *Desk) postSignin(w http.ResponseWriter, r *http.Request) {
 	var req signinRequest
 	if !d.readJSON(w, r, &req) {
@@ -30,20 +33,15 @@ func (d *Desk) postSignin(w http.ResponseWriter, r *http.Request) {
 	name := strings.ToLower(strings.TrimSpace(req.Name))
 	now := d.cfg.Now().UTC()
 	ip := clientip.Of(r, d.cfg.TrustProxy)
-	accountKey, ipKey := "account:"+name, "ip:"+ip
+	accountKey := "account:" + name
 	if name == "" || owners.CheckName(name) != nil {
 		accountKey = "account:?" // one record for every impossible name
 	}
+	keys := []string{accountKey, d.addressKey(r)}
 
-	var (
-		o    *owners.Owner
-		wait time.Duration
-	)
+	var o *owners.Owner
 	err := d.cfg.Store.View(func(tx *store.Tx) error {
 		var err error
-		if wait, err = waitOf(tx, now, accountKey, ipKey); err != nil {
-			return err
-		}
 		if o, err = tx.Owner(name); errors.Is(err, store.ErrNotFound) || errors.Is(err, store.ErrInvalid) {
 			o, err = nil, nil
 		}
@@ -53,20 +51,32 @@ func (d *Desk) postSignin(w http.ResponseWriter, r *http.Request) {
 		d.internal(w, r, err)
 		return
 	}
-	if d.tooEarly(w, r, wait) {
+	if !d.mayTry(w, r, now, keys...) {
 		return
 	}
-
+	slot := d.enterGate(w, r)
+	if slot == nil {
+		return
+	}
+	defer slot.Leave()
+	if !d.countTry(w, r, now, keys...) {
+		return
+	}
 	hash := d.fake
 	if o != nil && o.Ready() {
 		hash = o.PasswordHash
 	}
-	ok := owners.VerifyPassword(hash, req.Password) && o != nil && o.Ready()
+	ok := slot.Verify(hash, req.Password) && o != nil && o.Ready()
+	slot.Leave()
 	method := "password"
 	if ok && len(o.TOTPSecret) > 0 {
 		if strings.TrimSpace(req.Code) == "" {
 			// The password was right: ask for the second factor. Not a
 			// failure, and no session yet.
+			if err := d.cfg.Store.UpdateNow(func(tx *store.Tx) error { return uncounted(tx, keys...) }); err != nil {
+				d.internal(w, r, err)
+				return
+			}
 			d.fail(w, r, http.StatusUnauthorized, "totp_required", nil)
 			return
 		}
@@ -75,20 +85,15 @@ func (d *Desk) postSignin(w http.ResponseWriter, r *http.Request) {
 
 	var s *owners.Session
 	err = d.cfg.Store.UpdateNow(func(tx *store.Tx) error {
-		if !ok {
-			if err := d.failed(tx, now, accountKey, ipKey); err != nil {
-				return err
-			}
+		if !ok { // counted already, by countTry
 			who := ""
 			if o != nil {
 				who = o.Name
 			}
 			return d.audit(tx, r, who, "signin.failed", truncate(name, 64), "")
 		}
-		for _, k := range []string{accountKey, ipKey} {
-			if err := tx.PutFailures(k, owners.Failures{}); err != nil {
-				return err
-			}
+		if err := cleared(tx, keys...); err != nil {
+			return err
 		}
 		var err error
 		if s, err = d.startSession(w, r, tx, o, method, now); err != nil {

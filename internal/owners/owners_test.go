@@ -113,6 +113,15 @@ func TestThrottle(t *testing.T) {
 	if f = f.Failed(now.Add(25 * time.Hour)); f.Count != 1 {
 		t.Errorf("count after a quiet day: %d", f.Count)
 	}
+	// A failure counted before a check that did not fail is taken back:
+	// the count is as before, the time of the last failure stays.
+	later := now.Add(26 * time.Hour)
+	if u := f.Failed(later).Undone(); u.Count != 1 || !u.Last.Equal(later) {
+		t.Errorf("undone: %+v", u)
+	}
+	if u := (Failures{}).Failed(later).Undone(); u != (Failures{}) {
+		t.Errorf("the only failure undone: %+v, want none", u)
+	}
 }
 
 func TestSetupAndSessions(t *testing.T) {
@@ -130,19 +139,26 @@ func TestSetupAndSessions(t *testing.T) {
 	if err != nil || o.Ready() {
 		t.Fatal(err, o.Ready())
 	}
-	if err := o.UseSetup(token, "too short", now); !errors.Is(err, ErrPassword) {
-		t.Errorf("short password: %v", err)
+	hash, err := HashPassword("a good long password")
+	if err != nil {
+		t.Fatal(err)
 	}
-	if err := o.UseSetup(token+"x", "a good long password", now); !errors.Is(err, ErrSetup) {
+	if err := o.CheckSetup(token+"x", now); !errors.Is(err, ErrSetup) {
 		t.Errorf("wrong token: %v", err)
 	}
-	if err := o.UseSetup(token, "a good long password", now.Add(SetupValid)); !errors.Is(err, ErrSetup) {
+	if err := o.UseSetup(token+"x", hash, now); !errors.Is(err, ErrSetup) || o.Ready() {
+		t.Errorf("wrong token: %v", err)
+	}
+	if err := o.UseSetup(token, hash, now.Add(SetupValid)); !errors.Is(err, ErrSetup) {
 		t.Errorf("expired token: %v", err)
 	}
-	if err := o.UseSetup(token, "a good long password", now.Add(time.Hour)); err != nil || !o.Ready() {
+	if err := o.CheckSetup(token, now.Add(time.Hour)); err != nil {
+		t.Errorf("a good token: %v", err)
+	}
+	if err := o.UseSetup(token, hash, now.Add(time.Hour)); err != nil || !o.Ready() {
 		t.Fatalf("setup: %v", err)
 	}
-	if err := o.UseSetup(token, "another long password", now.Add(time.Hour)); !errors.Is(err, ErrSetup) {
+	if err := o.UseSetup(token, hash, now.Add(time.Hour)); !errors.Is(err, ErrSetup) {
 		t.Errorf("a used token worked again: %v", err)
 	}
 

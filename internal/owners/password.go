@@ -33,8 +33,8 @@ const (
 // HashPassword returns the PHC string of password:
 // $argon2id$v=19$m=19456,t=2,p=1$<salt>$<key> (base64, no padding).
 func HashPassword(password string) (string, error) {
-	if utf8.RuneCountInString(password) < MinPassword || len(password) > MaxPassword {
-		return "", ErrPassword
+	if err := CheckPassword(password); err != nil {
+		return "", err
 	}
 	salt := make([]byte, argonSaltLen)
 	if _, err := rand.Read(salt); err != nil {
@@ -44,6 +44,15 @@ func HashPassword(password string) (string, error) {
 	b64 := base64.RawStdEncoding
 	return fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s", argon2.Version, argonMemory, argonTime, argonThreads,
 		b64.EncodeToString(salt), b64.EncodeToString(key)), nil
+}
+
+// CheckPassword is ErrPassword for a password HashPassword refuses: under
+// MinPassword characters or over MaxPassword bytes.
+func CheckPassword(password string) error {
+	if utf8.RuneCountInString(password) < MinPassword || len(password) > MaxPassword {
+		return ErrPassword
+	}
+	return nil
 }
 
 // VerifyPassword tells whether password matches hash, in constant time

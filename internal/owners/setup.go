@@ -26,16 +26,22 @@ func (o *Owner) NewSetup(now time.Time) (string, error) {
 	return token, nil
 }
 
-// UseSetup checks token against o's setup and, when it is valid at now,
-// sets the password and spends the token (ErrSetup otherwise;
-// ErrPassword for a password HashPassword refuses, the token kept).
-func (o *Owner) UseSetup(token, password string, now time.Time) error {
+// CheckSetup is ErrSetup unless token is o's setup token and still valid
+// at now. The desk checks it before it hashes the new password, so a
+// stranger without a link never costs an argon2id run.
+func (o *Owner) CheckSetup(token string, now time.Time) error {
 	if o.SetupHash == "" || !now.Before(o.SetupExpires) ||
 		subtle.ConstantTimeCompare([]byte(tokenHash(token)), []byte(o.SetupHash)) != 1 {
 		return ErrSetup
 	}
-	hash, err := HashPassword(password)
-	if err != nil {
+	return nil
+}
+
+// UseSetup spends token, checked again at now (ErrSetup: used in the
+// meantime), for the password whose PHC string is hash (HashPassword or
+// Slot.Hash, made outside the data file's transaction).
+func (o *Owner) UseSetup(token, hash string, now time.Time) error {
+	if err := o.CheckSetup(token, now); err != nil {
 		return err
 	}
 	o.PasswordHash, o.SetupHash, o.SetupExpires = hash, "", time.Time{}

@@ -48,3 +48,15 @@ func (f Failures) Failed(now time.Time) Failures {
 	}
 	return Failures{Count: f.Count + 1, Last: now}
 }
+
+// Undone takes back one failure recorded before a check that then did
+// not fail (a right password that still needs its second factor): a try
+// is counted before its secret is checked, so that tries sent at once
+// cost what the same tries one after another do. The time of the last
+// failure stays.
+func (f Failures) Undone() Failures {
+	if f.Count <= 1 {
+		return Failures{}
+	}
+	return Failures{Count: f.Count - 1, Last: f.Last}
+}
