@@ -12,7 +12,7 @@ import (
 
 // tool is the path of a Debian package's command the tests need; make
 // test-deps (and .ci/run) install them.
-func tool(t *testing.T, name, pkg string) string {
+func tool(t testing.TB, name, pkg string) string {
 	t.Helper()
 	p, err := exec.LookPath(name)
 	if err != nil {
@@ -128,6 +128,14 @@ func TestCaddyfileValidates(t *testing.T) {
 			t.Errorf("%v: caddy validate: %v\n%s", env, err, out)
 		}
 	}
+	// Caddy, not orderd, queues a crowd: the connections to orderd (so
+	// the requests in it) are capped, in the JSON Caddy runs.
+	cmd := exec.Command(caddy, "adapt", "--config", "Caddyfile", "--adapter", "caddyfile")
+	cmd.Env = append(caddyEnv(t), "SHOP_DOMAIN=shop.example.com")
+	adapted, err := cmd.Output()
+	if err != nil || !strings.Contains(string(adapted), `"max_conns_per_host":256`) {
+		t.Errorf("the proxy's connections to orderd are not capped at 256: %v\n%s", err, adapted)
+	}
 	// The file is as caddy fmt writes it (the guide's diff stays readable).
 	out, err := exec.Command(caddy, "fmt", "Caddyfile").Output()
 	if err != nil {
@@ -140,13 +148,13 @@ func TestCaddyfileValidates(t *testing.T) {
 
 // caddyEnv keeps Caddy's state (its internal CA, certificates) in the
 // test's own folder, never the machine's.
-func caddyEnv(t *testing.T) []string {
+func caddyEnv(t testing.TB) []string {
 	t.Helper()
 	home := t.TempDir()
 	return append(os.Environ(), "HOME="+home, "XDG_DATA_HOME="+filepath.Join(home, "data"), "XDG_CONFIG_HOME="+filepath.Join(home, "config"))
 }
 
-// The three alerts fire when they should and not before: promtool's own
+// The four alerts fire when they should and not before: promtool's own
 // rule tests feed series and expect alerts at given times.
 func TestAlertRules(t *testing.T) {
 	promtool := tool(t, "promtool", "prometheus")

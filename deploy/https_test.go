@@ -31,7 +31,7 @@ var (
 
 // build makes the orderd binary and the real site once for the package's
 // tests, in a folder removed by TestMain.
-func build(t *testing.T) {
+func build(t testing.TB) {
 	t.Helper()
 	buildOnce.Do(func() {
 		buildDir, buildErr = os.MkdirTemp("", "deploy-test")
@@ -63,12 +63,12 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-func orderdBinary(t *testing.T) string {
+func orderdBinary(t testing.TB) string {
 	build(t)
 	return binPath
 }
 
-func freePort(t *testing.T) int {
+func freePort(t testing.TB) int {
 	t.Helper()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -95,7 +95,7 @@ func (r *running) exited() bool {
 
 // proc runs a command until the test ends; its output goes to a file that
 // a failed test prints.
-func proc(t *testing.T, name string, env []string, args ...string) *running {
+func proc(t testing.TB, name string, env []string, args ...string) *running {
 	t.Helper()
 	logFile := filepath.Join(t.TempDir(), filepath.Base(name)+".log")
 	f, err := os.Create(logFile)
@@ -122,7 +122,7 @@ func proc(t *testing.T, name string, env []string, args ...string) *running {
 
 // until polls f every 100 ms until it returns nil; the test's own timeout
 // bounds the wait (a busy machine may take seconds to start Caddy).
-func until(t *testing.T, what string, exited func() bool, f func() error) {
+func until(t testing.TB, what string, exited func() bool, f func() error) {
 	t.Helper()
 	var err error
 	for {
@@ -185,7 +185,7 @@ type front struct {
 
 // startCaddy runs Caddy with this Caddyfile in front of orderd on
 // orderdPort, and waits for its CA.
-func startCaddy(t *testing.T, orderdPort int) *front {
+func startCaddy(t testing.TB, orderdPort int) *front {
 	t.Helper()
 	caddy := tool(t, "caddy", "caddy")
 	httpsPort, httpPort := freePort(t), freePort(t)
@@ -230,7 +230,7 @@ func (f *front) get(u string) (*http.Response, string, error) {
 }
 
 // waitReady waits until /readyz answers 200 through Caddy.
-func (f *front) waitReady(t *testing.T, exited func() bool) {
+func (f *front) waitReady(t testing.TB, exited func() bool) {
 	t.Helper()
 	until(t, "the shop over HTTPS", exited, func() error {
 		res, _, err := f.get(f.base + "/readyz")

@@ -33,7 +33,8 @@ export function validateDraft(d: Draft): Record<string, string> {
     if (!d[f].trim()) errs[f] = f === "country" ? "country_required" : "required";
     else if (hasHiddenChars(d[f].trim())) errs[f] = "chars.invisible";
   }
-  if (!errs.email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(d.email.trim())) errs.email = "email_invalid";
+  // As the daemon's order.checkEmail: no "?", "#" or "%", which a mailto: link reads as headers, a fragment or an escape.
+  if (!errs.email && !/^[^\s@?#%]+@[^\s@?#%]+\.[^\s@?#%]+$/.test(d.email.trim())) errs.email = "email_invalid";
   if (!errs.phone) {
     const digits = d.phone.replace(/\D/g, "").length;
     if (digits < 7 || digits > 15 || !/^\+?[\d\s().-]+$/.test(d.phone.trim())) errs.phone = "phone_invalid";

@@ -3,9 +3,7 @@ import { call, type ContactMessage } from "../api";
 import { formatInstant } from "../../components/dates";
 import type { Translate } from "../i18n";
 import { Notice } from "../Notice";
-
-/** A plain address the phone's mail app can answer (an inert one with markers is not linked). */
-const plainAddress = /^[^\s<>"@]+@[^\s<>"@]+\.[^\s<>"@]+$/;
+import { mailtoHref } from "../mailto";
 
 /** What shoppers wrote with the contact form, newest first; each one came by e-mail too. */
 export function Messages({ t, locale }: { t: Translate; locale: string }) {
@@ -41,7 +39,9 @@ export function Messages({ t, locale }: { t: Translate; locale: string }) {
       {list && list.length === 0 && <p>{t("messages.empty")}</p>}
       {list && list.length > 0 && (
         <ol className="desk-messages">
-          {list.map((m) => (
+          {list.map((m) => {
+            const reply = mailtoHref(m.email);
+            return (
             <li key={m.id} className="card card--pad desk-message">
               <p className="desk-message__head">
                 <strong>{m.name}</strong>
@@ -50,15 +50,16 @@ export function Messages({ t, locale }: { t: Translate; locale: string }) {
                 </span>
               </p>
               <p className="desk-message__text">{m.message}</p>
-              {plainAddress.test(m.email) ? (
-                <a className="btn btn--ghost btn--sm" href={`mailto:${m.email}`}>
+              {reply ? (
+                <a className="btn btn--ghost btn--sm" href={reply}>
                   {t("messages.reply", { email: m.email })}
                 </a>
               ) : (
                 <p className="desk-muted">{m.email}</p>
               )}
             </li>
-          ))}
+            );
+          })}
         </ol>
       )}
       {before > 0 && (

@@ -8,6 +8,7 @@ import { OrderNotes } from "./OrderNotes";
 import type { Translate } from "../i18n";
 import { useResource } from "../useResource";
 import { Notice } from "../Notice";
+import { mailtoHref } from "../mailto";
 import { DocumentCard } from "./Documents";
 
 /** One order: what to build, for whom, where it stands; its stage is set here. */
@@ -16,7 +17,6 @@ export function Order({ t, locale, id, back, print }: { t: Translate; locale: st
   const { data: o, set: setO, error, setError } = useResource<DeskOrder>(`orders/${id}`, t);
   const [saved, setSaved] = useState("");
   const [copied, setCopied] = useState("");
-
 
   const setStage = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -41,6 +41,7 @@ export function Order({ t, locale, id, back, print }: { t: Translate; locale: st
   };
 
   const money = (v: number, c = o?.currency ?? "EUR") => formatMoney(locale, v, c);
+  const reply = o ? mailtoHref(o.customer.email) : null;
   // A payment's or a refund's state in words; one the texts do not know shows as its code.
   const state = (code: string) => (t(`states.${code}`) === `states.${code}` ? code : t(`states.${code}`));
   return (
@@ -112,7 +113,11 @@ export function Order({ t, locale, id, back, print }: { t: Translate; locale: st
                 </p>
               )}
               <p className="desk-copyrow">
-                <a href={`mailto:${o.customer.email}`}>{o.customer.email}</a>
+                {reply ? (
+                  <a href={reply}>{o.customer.email}</a>
+                ) : (
+                  <span>{o.customer.email}</span>
+                )}
                 <button className="btn btn--ghost btn--sm" type="button" onClick={() => void copy("email", o.customer.email)}>
                   {copied === "email" ? t("order.copied") : t("order.copy")}
                 </button>

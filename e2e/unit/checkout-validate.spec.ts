@@ -41,3 +41,10 @@ test("an invoice's company and VAT ID are asked for only when the shopper needs 
   expect(validateDraft({ ...valid, invoice: false, company: "", vat_id: "half typed" })).toEqual({});
   expect(validateDraft({ ...valid, invoice: true, company: "Kuźnia\u202E", vat_id: "5260250274" })).toEqual({ company: "chars.invisible" });
 });
+
+test("an address a mailto: link would read as more than one mailbox is refused, as the daemon does", () => {
+  for (const email of ["x?cc=someone@elsewhere.example", "x#y@example.com", "x%40y@example.com"]) {
+    expect(validateDraft({ ...valid, email }), email).toEqual({ email: "email_invalid" });
+  }
+  expect(validateDraft({ ...valid, email: "anna.nowak+shop@mail.co.uk" })).toEqual({});
+});

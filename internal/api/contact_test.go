@@ -76,6 +76,8 @@ func TestContactInvalid(t *testing.T) {
 		errors map[string]string
 	}{
 		{"bad e-mail", map[string]string{"email": "jan@", "message": "Hi"}, map[string]string{"email": "email_invalid"}},
+		// The owner's reply (a mailto: link) would copy someone else in.
+		{"e-mail with link headers", map[string]string{"email": "x?cc=someone@elsewhere.example", "message": "Hi"}, map[string]string{"email": "email_invalid"}},
 		{"no e-mail", map[string]string{"message": "Hi"}, map[string]string{"email": "required"}},
 		{"empty message", map[string]string{"email": "jan@example.com", "message": "  \n "}, map[string]string{"message": "message_required"}},
 		{"both", map[string]string{"email": "x", "message": ""}, map[string]string{"email": "email_invalid", "message": "message_required"}},

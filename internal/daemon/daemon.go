@@ -29,6 +29,7 @@ import (
 	"sabershop/internal/mail"
 	"sabershop/internal/metrics"
 	"sabershop/internal/order"
+	"sabershop/internal/owners"
 	"sabershop/internal/static"
 	"sabershop/internal/store"
 )
@@ -312,8 +313,14 @@ func Run(ctx context.Context, cfg Config) error {
 	if deskBase == "" {
 		deskBase = cats.Current().Shop.BaseURL // the passkeys' relying party
 	}
+	// The desk's argon2id runs, bounded for the whole process (owners.Gate).
+	passwords := owners.NewGate(owners.GateSlots(), owners.GateQueue())
+	if met != nil {
+		met.WatchPasswords(passwords)
+	}
 	ownerDesk, err := desk.New(desk.Config{Store: db, Log: log, TrustProxy: cfg.TrustProxy, Site: cfg.Site, BaseURL: deskBase, Catalog: cats.Current,
-		Admin: admin.Env{DB: db, Catalog: cats.Current, BaseURL: baseURL, Kick: worker.Kick, Log: log, Payments: pays, FillRates: srvAPI.FillRates}})
+		Passwords: passwords,
+		Admin:     admin.Env{DB: db, Catalog: cats.Current, BaseURL: baseURL, Kick: worker.Kick, Log: log, Payments: pays, FillRates: srvAPI.FillRates}})
 	if err != nil {
 		return err
 	}

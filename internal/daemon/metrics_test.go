@@ -11,7 +11,8 @@ import (
 )
 
 // The metrics, on their own loopback listener, count what the shop did
-// (an order placed, requests by route template and status), read the
+// (an order placed, requests by route template and status, the desk's
+// password checks), read the
 // outbox and the catalogue at each scrape, and name the build. The
 // shop's own address does not serve them; a public metrics address is
 // refused.
@@ -30,6 +31,15 @@ func TestMetrics(t *testing.T) {
 	if code, _ := get(t, r.base+"/metrics"); code != http.StatusNotFound {
 		t.Errorf("the shop's address serves /metrics: %d", code)
 	}
+	// A sign-in at the desk for a name nobody has: one password check.
+	req, _ := http.NewRequest(http.MethodPost, r.base+"/admin/api/signin", strings.NewReader(`{"name":"nobody","password":"a guess of a password"}`))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Sec-Fetch-Site", "same-origin")
+	if res, err := http.DefaultClient.Do(req); err != nil || res.StatusCode != http.StatusUnauthorized {
+		t.Fatalf("sign-in: %v %v", res, err)
+	} else {
+		res.Body.Close()
+	}
 
 	res, err := http.Get("http://" + maddr + "/metrics")
 	if err != nil {
@@ -44,6 +54,8 @@ func TestMetrics(t *testing.T) {
 		`orderd_http_requests_total{code="404",method="GET",route="/v1/orders/{hash}"} 1`,
 		`orderd_http_request_duration_seconds_count{route="/v1/orders"} 1`,
 		`orderd_store_scrape_errors 0`,
+		"\norderd_desk_password_checks_total 1\n",
+		"\norderd_desk_signins_busy_total 0\n",
 		`go_goroutines `,
 		`process_resident_memory_bytes `,
 	} {

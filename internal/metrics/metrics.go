@@ -17,6 +17,7 @@ import (
 
 	"sabershop/internal/buildinfo"
 	"sabershop/internal/catalog"
+	"sabershop/internal/owners"
 	"sabershop/internal/store"
 )
 
@@ -58,6 +59,20 @@ func New(db *store.DB, cat func() *catalog.Catalog) *Metrics {
 		&scraped{db: db, cat: cat},
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
+}
+
+// WatchPasswords reports the desk's password gate: argon2id runs (each
+// sign-in, setup and password asked again costs one) and sign-ins turned
+// away because every slot was taken. A steady rise of either is someone
+// guessing; deploy/alerts.yml warns on the second.
+func (m *Metrics) WatchPasswords(g *owners.Gate) {
+	m.reg.MustRegister(
+		prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "orderd_desk_password_checks_total",
+			Help: "Passwords the desk checked or hashed (argon2id runs)."},
+			func() float64 { return float64(g.Stats().Checks) }),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "orderd_desk_signins_busy_total",
+			Help: "Sign-ins, setups and password confirmations turned away because every password check slot was taken."},
+			func() float64 { return float64(g.Stats().Refused) }))
 }
 
 // Handler serves the metrics in Prometheus' text format.

@@ -132,7 +132,12 @@ func checkText(s string, max int, required bool) string {
 
 // checkEmail is a sane check, not RFC 5322: one @, a local part, a domain
 // with a dot and no empty labels, and what net/mail reads as a bare
-// address (no display name, no comments, no quoting).
+// address (no display name, no comments, no quoting). RFC 5322 allows
+// '?', '#' and '%' in an address, but in a mailto: link they start its
+// headers, its fragment and its escapes (RFC 6068), so
+// "x?cc=someone@elsewhere.example" would put someone else on the owner's
+// reply: nobody's real mailbox needs them, so they are refused (and the
+// desk encodes its links all the same).
 func checkEmail(s string) string {
 	switch {
 	case s == "":
@@ -141,7 +146,7 @@ func checkEmail(s string) string {
 		return KeyTooLong
 	case hiddenChars(s) != "":
 		return hiddenChars(s)
-	case strings.Count(s, "@") != 1 || strings.ContainsFunc(s, unicode.IsSpace):
+	case strings.Count(s, "@") != 1 || strings.ContainsFunc(s, unicode.IsSpace) || strings.ContainsAny(s, "?#%"):
 		return KeyEmailInvalid
 	}
 	local, domain, _ := strings.Cut(s, "@")

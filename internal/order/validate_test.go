@@ -126,6 +126,13 @@ func TestEmail(t *testing.T) {
 		"anna@exa mple.com":              KeyEmailInvalid,
 		"anna@example.com\r\nBcc: x@y.z": KeyCharsInvisible,
 		"anna,bob@example.com":           KeyEmailInvalid,
+		// What a mailto: link would read as headers, a fragment or an
+		// escape (RFC 6068).
+		"x?cc=someone@elsewhere.example": KeyEmailInvalid,
+		"x@elsewhere.example?bcc=a@b.pl": KeyEmailInvalid,
+		"x#y@example.com":                KeyEmailInvalid,
+		"x%40y@example.com":              KeyEmailInvalid,
+		"o'brien&co@example.com":         "",
 	}
 	for in, want := range cases {
 		if got := checkEmail(in); got != want {
