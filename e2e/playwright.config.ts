@@ -63,7 +63,7 @@ export default defineConfig({
     // last words are printed here.
     command: `rm -rf ${RUN_DIR_REL}/var && go run ./cmd/build -out ${RUN_DIR_REL}/public && ` +
       `go build -o ${RUN_DIR_REL}/orderd ./cmd/orderd && ` +
-      `{ ${RUN_DIR_REL}/orderd serve -addr 127.0.0.1:${PORT} -site ${RUN_DIR_REL}/public -data ${RUN_DIR_REL}/var -write-rate 0 -sandbox-delay ${SANDBOX_DELAY} ` +
+      `{ ${RUN_DIR_REL}/orderd serve -addr 127.0.0.1:${PORT} -site ${RUN_DIR_REL}/public -data ${RUN_DIR_REL}/var -write-rate 0 -signin-limit 0 -sandbox-delay ${SANDBOX_DELAY} ` +
       `2>${RUN_DIR_REL}/orderd.log || { tail -n 20 ${RUN_DIR_REL}/orderd.log >&2; exit 1; }; }`,
     cwd: "..",
     url: `http://127.0.0.1:${PORT}/`,

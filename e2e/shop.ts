@@ -317,7 +317,7 @@ export class OwnDaemon {
     // Its request log goes next to the run's daemon's, named for this
     // worker: e2e/fixtures.ts shows a failed test the lines it wrote.
     const log = await open(join(RUN_DIR, `orderd-w${process.env.TEST_WORKER_INDEX ?? "x"}-${port}.log`), "w");
-    const proc = spawn(bin, ["serve", "-addr", `127.0.0.1:${port}`, "-site", site, "-data", data, "-write-rate", "0", "-sandbox-delay", SANDBOX_DELAY, ...extra], {
+    const proc = spawn(bin, ["serve", "-addr", `127.0.0.1:${port}`, "-site", site, "-data", data, "-write-rate", "0", "-signin-limit", "0", "-sandbox-delay", SANDBOX_DELAY, ...extra], {
       stdio: ["ignore", "ignore", log.fd],
     });
     await log.close(); // the child has its own copy of the descriptor

@@ -25,6 +25,7 @@ import (
 	"sabershop/internal/catalog"
 	"sabershop/internal/catalog/catalogfile"
 	"sabershop/internal/daemon"
+	"sabershop/internal/desk"
 	"sabershop/internal/mail"
 	"sabershop/internal/order"
 	"sabershop/internal/store"
@@ -59,6 +60,7 @@ func serve(args []string, stderr io.Writer) int {
 	fs.BoolVar(&cfg.HSTS, "hsts", envBool("ORDERD_HSTS"), "send Strict-Transport-Security (ORDERD_HSTS; only behind TLS)")
 	fs.Float64Var(&cfg.WriteRate, "write-rate", envFloat("ORDERD_WRITE_RATE", 2), "writes per second per client IP (ORDERD_WRITE_RATE; 0 disables)")
 	fs.IntVar(&cfg.WriteBurst, "write-burst", int(envFloat("ORDERD_WRITE_BURST", 20)), "burst of writes per client IP (ORDERD_WRITE_BURST)")
+	fs.IntVar(&cfg.SigninLimit, "signin-limit", int(envFloat("ORDERD_SIGNIN_LIMIT", desk.DefaultSigninLimit)), "the desk's sign-in requests (sign-in, setup, passkeys, password asked again) per minute per client IP, in bursts of as many (ORDERD_SIGNIN_LIMIT; 0 disables)")
 	fs.StringVar(&cfg.Payments, "payments", env("ORDERD_PAYMENTS", daemon.DefaultPayments), "payment providers, e.g. tpay,paypal (ORDERD_PAYMENTS; credentials in ORDERD_TPAY_*, ORDERD_PAYPAL_*)")
 	fs.DurationVar(&cfg.SandboxDelay, "sandbox-delay", envDuration("ORDERD_SANDBOX_DELAY", 3*time.Second), "how long the payment sandbox waits before it confirms a payment (ORDERD_SANDBOX_DELAY)")
 	fs.StringVar(&cfg.MetricsAddr, "metrics-addr", env("ORDERD_METRICS_ADDR", ""), "serve Prometheus metrics at http://ADDR/metrics, a loopback address such as 127.0.0.1:9464; empty: none (ORDERD_METRICS_ADDR)")

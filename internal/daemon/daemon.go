@@ -5,6 +5,7 @@
 package daemon
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -56,6 +57,9 @@ type Config struct {
 	HSTS        bool
 	WriteRate   float64 // writes per second per IP (0: no limit)
 	WriteBurst  int
+	// SigninLimit is the desk's sign-in requests per minute per IP, in
+	// bursts of as many (0: no limit; desk.Config.SigninLimit).
+	SigninLimit int
 	// Payments lists the payment providers ("sandbox", or e.g.
 	// "tpay,paypal"); their credentials come from Getenv.
 	Payments string
@@ -319,8 +323,8 @@ func Run(ctx context.Context, cfg Config) error {
 		met.WatchPasswords(passwords)
 	}
 	ownerDesk, err := desk.New(desk.Config{Store: db, Log: log, TrustProxy: cfg.TrustProxy, Site: cfg.Site, BaseURL: deskBase, Catalog: cats.Current,
-		Passwords: passwords,
-		Admin:     admin.Env{DB: db, Catalog: cats.Current, BaseURL: baseURL, Kick: worker.Kick, Log: log, Payments: pays, FillRates: srvAPI.FillRates}})
+		Passwords: passwords, SigninLimit: cmp.Or(cfg.SigninLimit, -1),
+		Admin: admin.Env{DB: db, Catalog: cats.Current, BaseURL: baseURL, Kick: worker.Kick, Log: log, Payments: pays, FillRates: srvAPI.FillRates}})
 	if err != nil {
 		return err
 	}

@@ -41,6 +41,11 @@ type Config struct {
 	// password asked again); nil: owners.GateSlots and GateQueue. The
 	// daemon's metrics read its counts.
 	Passwords *owners.Gate
+	// SigninLimit is the requests per minute per address, in bursts of as
+	// many, to the routes that check a secret (throttle.go); 0:
+	// DefaultSigninLimit, negative: no limit (the browser tests, all from
+	// one address).
+	SigninLimit int
 	// BaseURL is the shop's public address (https://… behind the proxy):
 	// its host is the passkeys' relying party ID and its scheme their
 	// origin's. "" allows passkeys on localhost only.
@@ -95,7 +100,13 @@ func New(cfg Config) (*Desk, error) {
 		cfg.Passwords = owners.NewGate(owners.GateSlots(), owners.GateQueue())
 	}
 	d := &Desk{cfg: cfg, msg: msg, ui: ui, mux: http.NewServeMux(), cop: http.NewCrossOriginProtection(), fake: fake,
-		gate: cfg.Passwords, limit: ratelimit.New(1/signinEvery.Seconds(), signinBurst)}
+		gate: cfg.Passwords}
+	if cfg.SigninLimit == 0 {
+		cfg.SigninLimit = DefaultSigninLimit
+	}
+	if cfg.SigninLimit > 0 {
+		d.limit = ratelimit.New(float64(cfg.SigninLimit)/60, cfg.SigninLimit)
+	}
 	d.cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		d.fail(w, r, http.StatusForbidden, "cross_site", nil)
 	}))

@@ -181,3 +181,41 @@ func TestSigninRateLimit(t *testing.T) {
 	e.clock.add(3 * time.Second)
 	e.want(e.call("POST", "/admin/api/signin", map[string]string{"name": "marek", "password": password}, from("2001:db8:7:7::1")...), 200, "")
 }
+
+// A name nobody has costs the same password check as a wrong password
+// for a real account, and a right password that still needs its code is
+// one check that counts as no failure.
+func TestSigninCostsOneCheckWhateverTheName(t *testing.T) {
+	gate := owners.NewGate(1, 4)
+	e := withGate(t, gate, false)
+	e.signedIn("marek")
+	for _, name := range []string{"marek", "nobody", "Not A Name!"} {
+		before := gate.Stats().Checks
+		e.want(e.call("POST", "/admin/api/signin", map[string]string{"name": name, "password": "wrong password"}), 401, "signin_failed")
+		if n := gate.Stats().Checks - before; n != 1 {
+			t.Errorf("a sign-in as %q: %d checks", name, n)
+		}
+	}
+	if err := e.db.Update(func(tx *store.Tx) error {
+		o, err := tx.Owner("marek")
+		if err != nil {
+			return err
+		}
+		o.TOTPSecret = []byte("12345678901234567890")
+		return tx.PutOwner(o)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	var before owners.Failures
+	if err := e.db.View(func(tx *store.Tx) (err error) { before, err = tx.Failures("account:marek"); return err }); err != nil {
+		t.Fatal(err)
+	}
+	e.want(e.call("POST", "/admin/api/signin", map[string]string{"name": "marek", "password": password}), 401, "totp_required")
+	var after owners.Failures
+	if err := e.db.View(func(tx *store.Tx) (err error) { after, err = tx.Failures("account:marek"); return err }); err != nil {
+		t.Fatal(err)
+	}
+	if after.Count != before.Count {
+		t.Errorf("a right password asking for its code counted: %d failures, were %d", after.Count, before.Count)
+	}
+}

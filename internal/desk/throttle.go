@@ -13,21 +13,22 @@ import (
 	"sabershop/internal/store"
 )
 
-// Requests to the routes that check a secret (sign-in, setup, passkey
-// sign-in, the password asked again) per address group
-// (clientip.Group): signinBurst at once, then one every signinEvery.
-// The owner needs a handful a day; the failures' growing delays are what
-// stop a guesser, this stops one address from keeping the desk busy with
-// requests that are refused anyway.
-const (
-	signinBurst = 20
-	signinEvery = 3 * time.Second
-)
+// DefaultSigninLimit is the requests per minute, in bursts of as many, an
+// address group (clientip.Group) may send to the routes that check a
+// secret (sign-in, setup, passkey sign-in, the password asked again):
+// 20 at once, then one every 3 s. The owner needs a handful a day; the
+// failures' growing delays are what stop a guesser, this stops one
+// address from keeping the desk busy with requests refused anyway.
+const DefaultSigninLimit = 20
 
 // limited answers 429 with Retry-After, before anything is read, when the
 // request's address has used up its sign-in requests.
 func (d *Desk) limited(next http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
+		if d.limit == nil {
+			next(w, r)
+			return
+		}
 		if ok, wait := d.limit.Allow(d.addressKey(r), d.cfg.Now()); !ok {
 			d.retryLater(w, r, "rate_limited", wait)
 			return
