@@ -168,12 +168,8 @@ func (s *burstShop) burst(t testing.TB, from, n int) burstResult {
 		var took []time.Duration
 		<-go1
 		for {
-			select {
-			case <-done:
-				pages <- took
-				return
-			default:
-			}
+			// The first page is asked for as the burst starts, whatever
+			// the scheduler does; the rest until its last answer.
 			start := time.Now()
 			res, err := reader.Get(s.front.base + "/")
 			if err != nil {
@@ -184,6 +180,12 @@ func (s *burstShop) burst(t testing.TB, from, n int) burstResult {
 			io.Copy(io.Discard, res.Body)
 			res.Body.Close()
 			took = append(took, time.Since(start))
+			select {
+			case <-done:
+				pages <- took
+				return
+			default:
+			}
 		}
 	}()
 	close(go1)
@@ -244,7 +246,7 @@ func TestSigninBurstBehindCaddy(t *testing.T) {
 		t.Errorf("the daemon's memory grew by %d MB during the burst, want under 100 MB", grew/1024)
 	}
 	if len(got.pages) == 0 {
-		t.Error("the home page was not served while the burst ran")
+		t.Error("the home page was not served during the burst")
 	}
 	// Turned away, not locked out: once the burst is over, a sign-in is
 	// checked again.

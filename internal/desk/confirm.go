@@ -28,19 +28,15 @@ func (d *Desk) confirmPassword(w http.ResponseWriter, r *http.Request, password 
 		d.internal(w, r, err)
 		return false
 	}
-	if !d.mayTry(w, r, now, keys...) {
+	hash := d.fake
+	if o.Ready() {
+		hash = o.PasswordHash
+	}
+	right, checked := d.checkPassword(w, r, now, hash, password, keys...)
+	if !checked {
 		return false
 	}
-	slot := d.enterGate(w, r)
-	if slot == nil {
-		return false
-	}
-	defer slot.Leave()
-	if !d.countTry(w, r, now, keys...) {
-		return false
-	}
-	right := o.Ready() && slot.Verify(o.PasswordHash, password)
-	slot.Leave()
+	right = right && o.Ready()
 	err := d.cfg.Store.UpdateNow(func(tx *store.Tx) error {
 		if right {
 			return uncounted(tx, keys...)

@@ -51,23 +51,15 @@ func (d *Desk) postSignin(w http.ResponseWriter, r *http.Request) {
 		d.internal(w, r, err)
 		return
 	}
-	if !d.mayTry(w, r, now, keys...) {
-		return
-	}
-	slot := d.enterGate(w, r)
-	if slot == nil {
-		return
-	}
-	defer slot.Leave()
-	if !d.countTry(w, r, now, keys...) {
-		return
-	}
 	hash := d.fake
 	if o != nil && o.Ready() {
 		hash = o.PasswordHash
 	}
-	ok := slot.Verify(hash, req.Password) && o != nil && o.Ready()
-	slot.Leave()
+	right, checked := d.checkPassword(w, r, now, hash, req.Password, keys...)
+	if !checked {
+		return
+	}
+	ok := right && o != nil && o.Ready()
 	method := "password"
 	if ok && len(o.TOTPSecret) > 0 {
 		if strings.TrimSpace(req.Code) == "" {

@@ -154,6 +154,27 @@ func uncounted(tx *store.Tx, keys ...string) error {
 	return nil
 }
 
+// checkPassword checks password against hash as a try under keys: not
+// while the failures under keys say to wait, in one of the gate's slots,
+// and counted as failed before the check (countTry). checked is false
+// when it has answered (429, or the client left) and the caller stops;
+// right is whether password matched. Every password the desk checks
+// goes through here.
+func (d *Desk) checkPassword(w http.ResponseWriter, r *http.Request, now time.Time, hash, password string, keys ...string) (right, checked bool) {
+	if !d.mayTry(w, r, now, keys...) {
+		return false, false
+	}
+	slot := d.enterGate(w, r)
+	if slot == nil {
+		return false, false
+	}
+	defer slot.Leave()
+	if !d.countTry(w, r, now, keys...) {
+		return false, false
+	}
+	return slot.Verify(hash, password), true
+}
+
 // enterGate takes a password check slot for r; it answers and returns
 // nil when the checks are busy or the client has gone.
 func (d *Desk) enterGate(w http.ResponseWriter, r *http.Request) *owners.Slot {
