@@ -179,6 +179,9 @@ func (s *burstShop) burst(t testing.TB, from, n int) burstResult {
 			}
 			io.Copy(io.Discard, res.Body)
 			res.Body.Close()
+			if res.StatusCode != http.StatusOK {
+				t.Errorf("GET / during the burst: %d", res.StatusCode)
+			}
 			took = append(took, time.Since(start))
 			select {
 			case <-done:
@@ -210,7 +213,7 @@ func summary(d []time.Duration) (median, p99, most time.Duration) {
 // daemon: each is a checked password (401) or turned away busy (429 with
 // Retry-After), none fails otherwise; the daemon's memory grows by less
 // than 100 MB (each argon2id check holds 19 MiB: unbounded, a hundred at
-// once took over 1 GB); and the home page keeps being served while the
+// once took over 1 GB); and the home page is served (200) while the
 // burst runs. How fast the page answers meanwhile is measured by
 // BenchmarkHomePageDuringSigninBurst, not asserted here.
 func TestSigninBurstBehindCaddy(t *testing.T) {
@@ -244,9 +247,6 @@ func TestSigninBurstBehindCaddy(t *testing.T) {
 	}
 	if grew := peak - rss; grew >= 100*1024 {
 		t.Errorf("the daemon's memory grew by %d MB during the burst, want under 100 MB", grew/1024)
-	}
-	if len(got.pages) == 0 {
-		t.Error("the home page was not served during the burst")
 	}
 	// Turned away, not locked out: once the burst is over, a sign-in is
 	// checked again.
