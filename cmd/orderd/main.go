@@ -28,6 +28,7 @@ import (
 	"sabershop/internal/desk"
 	"sabershop/internal/mail"
 	"sabershop/internal/order"
+	"sabershop/internal/orders"
 	"sabershop/internal/store"
 )
 
@@ -184,7 +185,15 @@ func command(args []string, stdout, stderr io.Writer) int {
 			return err
 		}
 		defer db.Close()
-		env := admin.Env{DB: db, BaseURL: *baseURL, Catalog: offlineCatalog(*site)}
+		// Without the daemon there are no payment providers and no bank:
+		// a refund says to start it, a document waiting for its rate
+		// stays waiting.
+		cat := offlineCatalog(*site)
+		ords, err := orders.New(orders.Config{Store: db, Catalog: cat, BaseURL: *baseURL})
+		if err != nil {
+			return err
+		}
+		env := admin.Env{DB: db, BaseURL: *baseURL, Catalog: cat, Orders: ords}
 		return admin.Run(context.Background(), env, args, out)
 	}
 	if len(args) > 1 && args[0] == "invoices" && args[1] == "pdf" {

@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"sabershop/internal/catalog"
-	"sabershop/internal/payment"
+	"sabershop/internal/orders"
 	"sabershop/internal/store"
 )
 
@@ -36,13 +36,10 @@ type Env struct {
 	// cancelled), with its number: the daemon's log then has every order
 	// event, whoever caused it.
 	Log *slog.Logger
-	// Payments are the daemon's payment providers (orders refund asks
-	// them); nil when the command runs without a daemon.
-	Payments *payment.Registry
-	// FillRates asks the bank for the exchange rates documents wait for
-	// (api.Server.FillRates); nil without a daemon, where a waiting
-	// document stays waiting.
-	FillRates func(context.Context) (waiting int, err error)
+	// Orders changes orders (the desk and the API call the same
+	// functions); in the daemon it holds the payment providers and the
+	// bank's rates, without one it has neither.
+	Orders *orders.Service
 	// IP is the client address of the desk request the owner acts
 	// through, for the audit log's "from which IP" (Desk.admin sets it
 	// per request); empty for a command on the server.
@@ -234,3 +231,11 @@ func (c *cmd) currentCatalog() *catalog.Catalog {
 // amount is how the owner reads money: "1668.00 PLN", the same in every
 // command and easy to paste into a spreadsheet.
 func amount(minor int64, currency string) string { return decimal(minor) + " " + currency }
+
+// now is the clock's time.
+func (env Env) now() time.Time {
+	if env.Now == nil {
+		return time.Now()
+	}
+	return env.Now()
+}

@@ -130,23 +130,14 @@ func (env Env) DocumentPDF(number string) (name string, pdf []byte, err error) {
 	if err != nil {
 		return "", nil, err
 	}
-	if d.NeedsRate() && env.FillRates != nil {
-		// In the daemon: ask the bank now rather than wait for the
-		// rates loop's next round.
-		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-		_, ferr := env.FillRates(ctx)
-		cancel()
-		if ferr != nil && env.Log != nil {
-			env.Log.Warn("exchange rate for a document", "document", d.Number, "err", ferr)
-		}
-		if d, err = env.document(number); err != nil {
-			return "", nil, err
-		}
-	}
-	if d.NeedsRate() {
+	// In the daemon the bank is asked now rather than at the rates
+	// loop's next round; without one a waiting document stays waiting.
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	pdf, err = env.Orders.DocumentPDF(ctx, d)
+	if errors.Is(err, invoice.ErrRatePending) {
 		return "", nil, fmt.Errorf("%w: %s", ErrNeedsRate, d.Number)
 	}
-	pdf, err = invoice.PDF(d)
 	return invoice.FileName(d), pdf, err
 }
 

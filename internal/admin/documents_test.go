@@ -12,8 +12,6 @@ import (
 	"time"
 
 	"sabershop/internal/admin"
-	"sabershop/internal/api"
-	"sabershop/internal/catalog/catalogfile"
 	"sabershop/internal/invoice"
 	"sabershop/internal/order"
 	"sabershop/internal/rates"
@@ -237,19 +235,15 @@ func TestDocumentPDF(t *testing.T) {
 	}
 }
 
-// In the daemon (Env.FillRates set: the API server's), a document that
+// In the daemon (an order service with the bank's rates), a document that
 // waits for its rate asks the fake bank and is rendered with its złoty
 // amounts, which are kept.
 func TestDocumentPDFAsksTheBank(t *testing.T) {
 	f := newDocumentsFixture(t)
 	bank := httptest.NewServer(&nbpfake.Fake{})
 	defer bank.Close()
-	srv, err := api.New(api.Config{Store: f.db, Catalogs: catalogfile.Fixed(f.cat), Rates: &rates.NBP{BaseURL: bank.URL}})
-	if err != nil {
-		t.Fatal(err)
-	}
 	env := f.env
-	env.FillRates = srv.FillRates
+	env.Orders = f.orders(&rates.NBP{BaseURL: bank.URL})
 	name, pdf, err := env.DocumentPDF(f.pending.Number)
 	if err != nil || name != invoice.FileName(f.pending) || !bytes.HasPrefix(pdf, []byte("%PDF")) {
 		t.Fatalf("DocumentPDF: %q %.8q %v", name, pdf, err)

@@ -17,6 +17,8 @@ import (
 	"sabershop/internal/mail"
 	"sabershop/internal/order"
 	"sabershop/internal/order/ordertest"
+	"sabershop/internal/orders"
+	"sabershop/internal/rates"
 	"sabershop/internal/site"
 	"sabershop/internal/store"
 )
@@ -87,7 +89,31 @@ func newFixture(t *testing.T) *fixture {
 		Now:     func() time.Time { return testNow },
 		Kick:    func() { f.kicks.Add(1) },
 	}
+	f.env.Orders = f.orders(nil)
 	return f
+}
+
+// withoutCatalogue is the fixture as without a built site: no
+// catalogue for the commands nor for the order service.
+func (f *fixture) withoutCatalogue() {
+	f.env.Catalog = nil
+	svc, err := orders.New(orders.Config{Store: f.db, Catalog: func() *catalog.Catalog { return nil }, Now: f.env.Now})
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	f.env.Orders = svc
+}
+
+// orders is the order service over the fixture's file, with rates as
+// the bank (nil: none, as without the daemon).
+func (f *fixture) orders(rates rates.Source) *orders.Service {
+	f.t.Helper()
+	svc, err := orders.New(orders.Config{Store: f.db, Catalog: f.env.Catalog, BaseURL: testBaseURL, Rates: rates,
+		Now: f.env.Now, Kick: f.env.Kick})
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	return svc
 }
 
 // run runs a command and returns its output and error.

@@ -3,15 +3,12 @@ package admin
 import (
 	"errors"
 	"flag"
-	"fmt"
 	"io"
 	"strings"
 
-	"sabershop/internal/catalog"
 	"sabershop/internal/inert"
 	"sabershop/internal/mail"
 	"sabershop/internal/order"
-	"sabershop/internal/owners"
 	"sabershop/internal/store"
 )
 
@@ -68,32 +65,6 @@ func takesValue(fs *flag.FlagSet, arg string) bool {
 	return !ok || !b.IsBoolFlag()
 }
 
-// findOrder reads an order by ID ("12" or "#12", as order.ParseID reads
-// it) or status hash: what the owner types in the terminal. The desk's
-// routes take only an ID, read at the edge (desk.withOrder).
-func findOrder(tx *store.Tx, ref string) (*order.Order, error) {
-	ref = strings.TrimPrefix(strings.TrimSpace(ref), "#")
-	if id, ok := order.ParseID(ref); ok {
-		o, err := tx.OrderByID(id)
-		if errors.Is(err, store.ErrNotFound) {
-			return nil, noOrder(fmt.Sprintf("no order with ID %d (orderd orders list shows them)", id))
-		}
-		return o, err
-	}
-	o, err := tx.Order(ref)
-	if errors.Is(err, store.ErrNotFound) {
-		return nil, noOrder(fmt.Sprintf("no order with ID or hash %q (orderd orders list shows them)", ref))
-	}
-	return o, err
-}
-
-// noOrder is findOrder's error for an order that does not exist: the
-// owner reads where to look, and the desk sees a store.ErrNotFound (404).
-type noOrder string
-
-func (e noOrder) Error() string { return string(e) }
-func (e noOrder) Unwrap() error { return store.ErrNotFound }
-
 func oneRef(name string, pos []string) (string, error) {
 	if len(pos) != 1 {
 		return "", usagef("orderd %s: give one order ID or hash, e.g. orderd %s 12", name, name)
@@ -110,12 +81,16 @@ func (c *cmd) ordersShow(args []string) error {
 	if err != nil {
 		return err
 	}
+	id, err := c.env.Orders.Lookup(ref)
+	if err != nil {
+		return err
+	}
 	var (
 		o     *order.Order
 		notes []*store.Note
 	)
 	if err := c.env.DB.View(func(tx *store.Tx) error {
-		if o, err = findOrder(tx, ref); err != nil {
+		if o, err = tx.OrderByID(id); err != nil {
 			return err
 		}
 		notes, err = tx.Notes(o.ID)
@@ -176,59 +151,12 @@ func (c *cmd) ordersSend(args []string) error {
 	if *url != "" && !strings.HasPrefix(*url, "https://") && !strings.HasPrefix(*url, "http://") {
 		return usagef("orderd orders send: --url must be an http(s) link, got %q", *url)
 	}
-	o, changed, err := c.env.Send(ref, *tracking, *url, Terminal)
+	id, err := c.env.Orders.Lookup(ref)
+	if err != nil {
+		return err
+	}
+	o, changed, err := c.env.Orders.Send(id, *tracking, *url, terminal)
 	return c.changed(o, changed, err)
-}
-
-// ErrTrackingRequired is returned by Env.Send without a tracking number.
-var ErrTrackingRequired = errors.New("a tracking number is required (the customer gets it by e-mail)")
-
-// ErrReasonRequired is returned by Env.Cancel without a reason.
-var ErrReasonRequired = errors.New("a reason is required (the customer reads it)")
-
-// Send marks order ref sent with the parcel's tracking number and link,
-// and queues the shopper's e-mail, for by (Terminal or the desk's
-// account). The CLI and the desk call it.
-func (env Env) Send(ref, tracking, url, by string) (*order.Order, bool, error) {
-	tracking = strings.TrimSpace(tracking)
-	if tracking == "" {
-		return nil, false, ErrTrackingRequired
-	}
-	if url != "" && !strings.HasPrefix(url, "https://") && !strings.HasPrefix(url, "http://") {
-		return nil, false, usagef("the tracking link must be an http(s) link, got %q", url)
-	}
-	return env.change(ref, by, func(o *order.Order) (bool, error) {
-		return o.MarkSent(env.now().UTC(), tracking, url)
-	}, mail.OrderSent)
-}
-
-// Cancel cancels order ref with reason (the shopper reads it); a paid
-// order needs refundNote, saying how the money goes back
-// (order.ErrRefundNoteRequired otherwise). The CLI and the desk call it.
-func (env Env) Cancel(ref, reason, refundNote, by string) (*order.Order, bool, error) {
-	reason, refundNote = strings.TrimSpace(reason), strings.TrimSpace(refundNote)
-	if reason == "" {
-		return nil, false, ErrReasonRequired
-	}
-	return env.change(ref, by, func(o *order.Order) (bool, error) {
-		now := env.now().UTC()
-		var (
-			changed bool
-			err     error
-		)
-		if o.Status == order.Paid {
-			if refundNote == "" {
-				return false, order.ErrRefundNoteRequired
-			}
-			changed, err = o.CancelPaid(now, refundNote)
-		} else {
-			changed, err = o.Transition(order.Cancelled, now, "owner: "+reason)
-		}
-		if changed {
-			o.CancelReason = reason
-		}
-		return changed, err
-	}, mail.OrderCancelled)
 }
 
 func (c *cmd) ordersCancel(args []string) error {
@@ -246,65 +174,18 @@ func (c *cmd) ordersCancel(args []string) error {
 	if strings.TrimSpace(*reason) == "" {
 		return usagef("orderd orders cancel: --reason TEXT is required (the customer reads it)")
 	}
-	o, changed, err := c.env.Cancel(ref, *reason, *refund, Terminal)
+	id, err := c.env.Orders.Lookup(ref)
+	if err != nil {
+		return err
+	}
+	o, changed, err := c.env.Orders.Cancel(id, *reason, *refund, terminal)
 	if errors.Is(err, order.ErrRefundNoteRequired) && o != nil {
 		return usagef("order #%d is paid: cancel it with --refund NOTE saying how the money goes back", o.ID)
 	}
 	return c.changed(o, changed, err)
 }
 
-// change applies a transition and queues its e-mail and its audit line
-// in one transaction. A transition that changes nothing (already sent,
-// already cancelled) sends nothing again. It returns the order as it is.
-func (env Env) change(ref, by string, apply func(*order.Order) (bool, error),
-	render func(cat *catalog.Catalog, o *order.Order, statusURL string) (*mail.Message, error)) (*order.Order, bool, error) {
-	c := &cmd{env: env}
-	cat, err := c.catalog()
-	if err != nil {
-		return nil, false, err
-	}
-	var (
-		o       *order.Order
-		changed bool
-	)
-	err = env.DB.UpdateNow(func(tx *store.Tx) error {
-		if o, err = findOrder(tx, ref); err != nil {
-			return err
-		}
-		if changed, err = apply(o); err != nil || !changed {
-			return err
-		}
-		if err := tx.PutOrder(o); err != nil {
-			return err
-		}
-		msg, err := render(cat, o, c.link(cat, o.StatusPath()))
-		if err != nil {
-			return err
-		}
-		if err := tx.Enqueue(msg); err != nil {
-			return err
-		}
-		return tx.Audit(&owners.Entry{At: env.now().UTC(), Owner: by, IP: env.IP, What: "order." + string(o.Status),
-			Target: fmt.Sprintf("#%d", o.ID), Detail: o.CancelReason})
-	})
-	if err != nil {
-		if errors.Is(err, order.ErrIllegalTransition) && o != nil {
-			return o, false, fmt.Errorf("order #%d is %s: %w", o.ID, o.Status, err)
-		}
-		return nil, false, err
-	}
-	if changed {
-		if env.Kick != nil {
-			env.Kick()
-		}
-		if env.Log != nil {
-			env.Log.Info("order "+string(o.Status), "order", o.ID, "by", by)
-		}
-	}
-	return o, changed, nil
-}
-
-// changed prints what change did.
+// changed prints what a send or a cancel did.
 func (c *cmd) changed(o *order.Order, changed bool, err error) error {
 	if err != nil {
 		return err

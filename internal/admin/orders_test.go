@@ -160,7 +160,7 @@ func TestOrdersShow(t *testing.T) {
 	}
 
 	// Without a catalogue the sheet still lists every part by id.
-	f.env.Catalog = nil
+	f.withoutCatalogue()
 	bare := f.ok("orders", "show", o.Hash)
 	for slot, part := range design.Parts {
 		if !strings.Contains(bare, slot+":") || !strings.Contains(bare, part) {
@@ -267,7 +267,7 @@ func TestOrdersSendNeedsCatalogue(t *testing.T) {
 	f := newFixture(t)
 	o := f.place("pl", customer("Anna", "anna@example.com", "pl"), arc(1))
 	f.setStatus(o, order.Paid)
-	f.env.Catalog = nil
+	f.withoutCatalogue()
 	f.fails("no catalogue: build the site", "orders", "send", o.Hash, "--tracking", "X1")
 	if got := f.order(o.Hash); got.Status != order.Paid {
 		t.Errorf("status %s", got.Status)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"sabershop/internal/orders"
 	"strings"
 	"time"
 
@@ -12,8 +13,13 @@ import (
 	"sabershop/internal/store"
 )
 
-// Terminal is the audit log's "who" of a command run on the server.
-const Terminal = "terminal"
+// Terminal is the audit log's "who" of a command run on the server
+// (orders.Terminal).
+const Terminal = orders.Terminal
+
+// terminal is the owner at the server's terminal, for the order
+// service's audit lines.
+var terminal = orders.Actor{Name: Terminal}
 
 func (c *cmd) owners(sub string, rest []string) error {
 	switch sub {

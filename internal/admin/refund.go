@@ -10,13 +10,12 @@ import (
 
 	"sabershop/internal/inert"
 	"sabershop/internal/order"
+	"sabershop/internal/orders"
 	"sabershop/internal/payment"
-	"sabershop/internal/refunds"
-	"sabershop/internal/store"
 )
 
 // ordersRefund is orderd orders refund ID [--amount 50.00] [--reason TEXT]
-// [--key KEY]: a printer around refunds.Service, which the desk uses too.
+// [--key KEY]: a printer around orders.Service.Refund, which the desk uses too.
 // It runs in the daemon only: the payment providers live there.
 func (c *cmd) ordersRefund(args []string) error {
 	fs := flags("orders refund")
@@ -37,21 +36,11 @@ func (c *cmd) ordersRefund(args []string) error {
 			return usagef("orderd orders refund: --amount %q: want a positive amount such as 50.00 (in the order's currency), or none for everything left", *amountArg)
 		}
 	}
-	if c.env.Payments == nil {
+	if len(c.env.Orders.Payments().Providers()) == 0 {
 		return errors.New("orderd orders refund needs the running daemon: the payment providers live in it; start it (orderd serve) and run the command again")
 	}
-	cat, err := c.catalog()
+	id, err := c.env.Orders.Lookup(ref)
 	if err != nil {
-		return err
-	}
-	var id uint64
-	if err := c.env.DB.View(func(tx *store.Tx) error {
-		o, err := findOrder(tx, ref)
-		if err == nil {
-			id = o.ID
-		}
-		return err
-	}); err != nil {
 		return err
 	}
 	if *key == "" {
@@ -60,23 +49,18 @@ func (c *cmd) ordersRefund(args []string) error {
 		sum := sha256.Sum256([]byte(strconv.FormatUint(id, 10) + "|" + *amountArg + "|" + strings.TrimSpace(*reason)))
 		*key = "cli-" + hex.EncodeToString(sum[:12])
 	}
-	svc, err := refunds.New(refunds.Config{Store: c.env.DB, Payments: c.env.Payments, Catalog: c.env.Catalog,
-		Link: func(p string) string { return c.link(cat, p) }, Now: c.env.Now, Kick: c.env.Kick, Log: c.env.Log})
-	if err != nil {
-		return err
-	}
-	res, err := svc.Refund(c.ctx, refunds.Request{OrderID: id, Amount: minor, Reason: *reason, Key: *key, By: Terminal})
+	res, err := c.env.Orders.Refund(c.ctx, orders.RefundRequest{OrderID: id, Amount: minor, Reason: *reason, Key: *key, By: terminal})
 	r := res.Refund
 	how := func() string { return amount(r.Amount, r.Currency) + " through " + r.Provider }
 	switch {
 	case errors.Is(err, payment.ErrRefundRefused):
 		return fmt.Errorf("order #%d: %s refused the refund of %s; nothing changed: %s", id, r.Provider, amount(r.Amount, r.Currency),
 			inert.String(r.Note))
-	case errors.Is(err, refunds.ErrUnreachable):
+	case errors.Is(err, orders.ErrUnreachable):
 		return fmt.Errorf("order #%d: %s did not answer the refund of %s (%v); nothing is known to be paid back: check the provider's panel before asking again",
 			id, r.Provider, amount(r.Amount, r.Currency), err)
-	case errors.Is(err, order.ErrRefundTooMuch), errors.Is(err, order.ErrRefundNotAllowed), errors.Is(err, refunds.ErrNoProvider),
-		errors.Is(err, refunds.ErrInProgress):
+	case errors.Is(err, order.ErrRefundTooMuch), errors.Is(err, order.ErrRefundNotAllowed), errors.Is(err, orders.ErrNoProvider),
+		errors.Is(err, orders.ErrInProgress):
 		return fmt.Errorf("order #%d: no refund: %w", id, err)
 	case err != nil:
 		return err

@@ -11,6 +11,7 @@ import (
 	"sabershop/internal/admin"
 	"sabershop/internal/mail"
 	"sabershop/internal/order"
+	"sabershop/internal/orders"
 	"sabershop/internal/payment"
 	"sabershop/internal/payment/tpay"
 	"sabershop/internal/payment/tpay/tpaytest"
@@ -30,9 +31,16 @@ func (f *fixture) withTpay() (*tpaytest.Server, *tpay.Provider) {
 	if err != nil {
 		f.t.Fatal(err)
 	}
-	if f.env.Payments, err = payment.NewRegistry(p); err != nil {
+	reg, err := payment.NewRegistry(p)
+	if err != nil {
 		f.t.Fatal(err)
 	}
+	svc, err := orders.New(orders.Config{Store: f.db, Catalog: f.env.Catalog, BaseURL: testBaseURL, Payments: reg,
+		Now: f.env.Now, Kick: f.env.Kick})
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	f.env.Orders = svc
 	return fake, p
 }
 

@@ -173,7 +173,7 @@ func TestCouponsAdd(t *testing.T) {
 // currency is taken (the catalogue cannot be asked).
 func TestCouponsAddWithoutCatalogue(t *testing.T) {
 	f := newFixture(t)
-	f.env.Catalog = nil
+	f.withoutCatalogue()
 	f.ok("coupons", "add", "X", "--amount", "5", "--currency", "eur")
 	if c := f.coupon("X"); c.Currency != "EUR" {
 		t.Errorf("currency %q", c.Currency)
@@ -297,7 +297,7 @@ func TestNotifySaleStart(t *testing.T) {
 		t.Errorf("worker kicked %d times", f.kicks.Load())
 	}
 
-	f.env.Catalog = nil
+	f.withoutCatalogue()
 	f.fails("no catalogue", "notify", "sale-start")
 	if n := len(f.outbox(mail.KindSaleStart)); n != 3 {
 		t.Errorf("%d messages after the failed run", n)

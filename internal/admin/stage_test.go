@@ -6,8 +6,10 @@ import (
 	"strings"
 	"testing"
 
+	"sabershop/internal/catalog"
 	"sabershop/internal/mail"
 	"sabershop/internal/order"
+	"sabershop/internal/orders"
 	"sabershop/internal/store"
 )
 
@@ -139,26 +141,30 @@ func TestOrdersStageEmails(t *testing.T) {
 
 // The function the desk calls: the same rules as the command, errors to
 // tell apart.
-func TestEnvSetStage(t *testing.T) {
+func TestOrdersSetStage(t *testing.T) {
 	f := newFixture(t)
 	o := f.paidArc()
-	res, err := f.env.SetStage(o.Hash, "tested", "marek")
+	marek := orders.Actor{Name: "marek"}
+	res, err := f.env.Orders.SetStage(o.ID, "tested", marek)
 	if err != nil || !res.Changed || res.Mailed || res.Stage.ID != "tested" || res.Order.Stage() != "tested" {
 		t.Fatalf("SetStage: %+v, %v", res, err)
 	}
 	if e := f.order(o.Hash).Timeline; e[len(e)-1].Cause != "marek" {
 		t.Errorf("cause %q, want who set it", e[len(e)-1].Cause)
 	}
-	if _, err := f.env.SetStage(o.Hash, "nope", "marek"); !errors.Is(err, order.ErrUnknownStage) {
+	if _, err := f.env.Orders.SetStage(o.ID, "nope", marek); !errors.Is(err, order.ErrUnknownStage) {
 		t.Errorf("unknown: %v", err)
 	}
 	placed := f.place("en", customer("Cleo", "cleo@example.com", "pl"), arc(1))
-	if _, err := f.env.SetStage(placed.Hash, "tested", "marek"); !errors.Is(err, order.ErrStageNotPaid) {
+	if _, err := f.env.Orders.SetStage(placed.ID, "tested", marek); !errors.Is(err, order.ErrStageNotPaid) {
 		t.Errorf("placed: %v", err)
 	}
-	f.env.Catalog = nil
-	if _, err := f.env.SetStage(o.Hash, "ready", "marek"); err == nil || !strings.Contains(err.Error(), "no catalogue") {
-		t.Errorf("without a catalogue: %v", err)
+	noCatalog, err := orders.New(orders.Config{Store: f.db, Catalog: func() *catalog.Catalog { return nil }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := noCatalog.SetStage(o.ID, "ready", marek); !errors.Is(err, orders.ErrNoCatalog) {
+		t.Errorf("no catalogue: %v", err)
 	}
 }
 

@@ -9,7 +9,6 @@ import (
 	"net/http"
 	"path"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -17,10 +16,9 @@ import (
 
 	"sabershop/internal/catalog/catalogfile"
 	"sabershop/internal/i18n"
-	"sabershop/internal/order"
+	"sabershop/internal/orders"
 	"sabershop/internal/payment"
 	"sabershop/internal/ratelimit"
-	"sabershop/internal/rates"
 	"sabershop/internal/store"
 )
 
@@ -32,15 +30,9 @@ type Config struct {
 	// Static serves the built site for every path outside /v1.
 	Static http.Handler
 	Log    *slog.Logger
-	// BaseURL is the shop's public address, for links in e-mails
-	// (e.g. http://localhost:8080 in development).
-	BaseURL string
-	// OwnerEmail receives contact messages and the e-mails about every
-	// order and payment; empty means the company e-mail of the catalogue.
-	OwnerEmail string
-	// OwnerLocale is the language of the e-mails to the owner (pl, en,
-	// de); empty or unknown: the site's default locale.
-	OwnerLocale string
+	// Orders changes orders: every write on an order goes through it,
+	// and it knows the shop's address, the owner's and the providers.
+	Orders *orders.Service
 	// LogLinks logs every status and confirmation link: without an SMTP
 	// server, that is how a developer reaches them. The daemon sets it
 	// only for a shop on localhost: the links are keys.
@@ -53,8 +45,6 @@ type Config struct {
 	TrustProxy bool
 	// Kick wakes the e-mail worker after something was queued.
 	Kick func()
-	// Payments are the configured providers; nil takes no payments.
-	Payments *payment.Registry
 	// Now is the clock (tests move it to cross price changes).
 	Now func() time.Time
 	// Demo says the shop is a demo (orderd serve -demo): GET /v1/shop
@@ -66,16 +56,6 @@ type Config struct {
 	// Observer is told what the API does, for the metrics
 	// (internal/metrics); nil: nobody.
 	Observer Observer
-	// Unpaid is the rule for orders left unpaid (SweepUnpaid): when the
-	// shopper is reminded, when the order is cancelled.
-	Unpaid order.Unpaid
-	// WithdrawalGrace is the days the owner allows, beyond the country's
-	// longest delivery time, for a parcel to arrive: the withdrawal
-	// period is counted from sending (order.WithdrawalState).
-	WithdrawalGrace int
-	// Rates gives a foreign-currency sale's exchange rate to złoty for
-	// its documents (internal/rates); nil: the National Bank of Poland.
-	Rates rates.Source
 }
 
 // Observer is told what the API does. Labels are small fixed sets (a
@@ -109,19 +89,15 @@ type Server struct {
 	log     *slog.Logger
 	limiter *ratelimit.Limiter
 	router  *mux.Router
-	ids     *store.OrderIDs
-	queried queries
+	orders  *orders.Service
 	// inFlight counts write requests being answered (Busy).
 	inFlight atomic.Int32
-	// ratesMu runs one FillRates at a time; ratesKick wakes RunRates.
-	ratesMu   sync.Mutex
-	ratesKick chan struct{}
 }
 
 // New checks the configuration and builds the routes.
 func New(cfg Config) (*Server, error) {
-	if cfg.Store == nil || cfg.Catalogs == nil {
-		return nil, fmt.Errorf("api: store and catalogue are required")
+	if cfg.Store == nil || cfg.Catalogs == nil || cfg.Orders == nil {
+		return nil, fmt.Errorf("api: store, catalogue and orders are required")
 	}
 	msg := cfg.Messages
 	if msg == nil {
@@ -136,21 +112,13 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	if cfg.Rates == nil {
-		cfg.Rates = &rates.NBP{BaseURL: rates.NBPURL}
-	}
 	if cfg.Kick == nil {
 		cfg.Kick = func() {}
 	}
 	if cfg.Observer == nil {
 		cfg.Observer = nopObserver{}
 	}
-	cfg.BaseURL = strings.TrimRight(cfg.BaseURL, "/")
-	s := &Server{cfg: cfg, msg: msg, log: cfg.Log, ratesKick: make(chan struct{}, 1)}
-	var err error
-	if s.ids, err = cfg.Store.ReserveOrderIDs(); err != nil {
-		return nil, err
-	}
+	s := &Server{cfg: cfg, msg: msg, log: cfg.Log, orders: cfg.Orders}
 	if cfg.WriteRate > 0 {
 		s.limiter = ratelimit.New(cfg.WriteRate, cfg.WriteBurst)
 	}
@@ -176,7 +144,7 @@ func (s *Server) routes() {
 	// (tpay posts a form) and no per-IP limit (many shops share their IPs).
 	v1.HandleFunc("/webhooks/{provider}", s.postWebhook).Methods(http.MethodPost)
 	v1.HandleFunc("/payments/{provider}/return", s.getPaymentReturn).Methods(http.MethodGet)
-	for _, p := range s.cfg.Payments.Providers() {
+	for _, p := range s.orders.Payments().Providers() {
 		if ps, ok := p.(payment.PageServer); ok {
 			v1.PathPrefix("/" + p.Name() + "/").Handler(ps.Pages())
 		}
@@ -274,14 +242,5 @@ func (s *Server) requestLocale(r *http.Request, explicit string) string {
 	return pickLocale(localeCodes(s.cfg.Catalogs.Current()), explicit, r.Header.Get("Accept-Language"))
 }
 
-// link is an absolute URL on the shop for path.
-func (s *Server) link(path string) string {
-	base := s.cfg.BaseURL
-	if base == "" {
-		base = strings.TrimRight(s.cfg.Catalogs.Current().Shop.BaseURL, "/")
-	}
-	return base + path
-}
-
-// Link is the absolute URL of path in e-mails.
-func (s *Server) Link(path string) string { return s.link(path) }
+// link is an absolute URL on the shop for path (orders.Service.Link).
+func (s *Server) link(path string) string { return s.orders.Link(path) }

@@ -61,7 +61,7 @@ func (s *Server) postContact(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	cat := s.cfg.Catalogs.Current()
-	to := s.ownerAddress(cat)
+	to := s.orders.OwnerAddress()
 	c := &store.Contact{Name: req.Name, Email: req.Email, Message: req.Message, Locale: locale, Created: s.cfg.Now().UTC()}
 	err := s.cfg.Store.Update(func(tx *store.Tx) error {
 		c.ID = 0

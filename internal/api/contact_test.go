@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"sabershop/internal/api"
 	"sabershop/internal/store"
 )
 
@@ -58,7 +57,7 @@ func TestContact(t *testing.T) {
 
 // Without OwnerEmail the catalogue's company address gets the message.
 func TestContactDefaultOwner(t *testing.T) {
-	e := newEnv(t, func(c *api.Config) { c.OwnerEmail = "" })
+	e := newEnv(t, func(c *config) { c.OwnerEmail = "" })
 	wantStatus(t, e.post("/v1/contact", map[string]string{"email": "jan@example.com", "message": "Hi"}), http.StatusCreated)
 	m := e.drain()[0]
 	if got := address(t, m.Header, "To"); got != e.cat.Shop.Company.Email || got == "" {
@@ -150,7 +149,7 @@ func TestContactOwnerLocale(t *testing.T) {
 		{"", "Contact form: message from jan@example.com"},
 		{"xx", "Contact form: message from jan@example.com"},
 	} {
-		e := newEnv(t, func(cfg *api.Config) { cfg.OwnerLocale = c.locale })
+		e := newEnv(t, func(cfg *config) { cfg.OwnerLocale = c.locale })
 		wantStatus(t, e.post("/v1/contact", map[string]string{"email": "jan@example.com", "message": "Hi", "locale": "de"}), http.StatusCreated)
 		if got := e.drain()[0].Subject; got != c.want {
 			t.Errorf("OwnerLocale %q: subject %q, want %q", c.locale, got, c.want)

@@ -103,8 +103,8 @@ func TestCouponAtOrderRefused(t *testing.T) {
 	if b := r.Err(t); b.Messages["code"] != "Discount codes are available for orders from €235.00." {
 		t.Errorf("English: %s", r.Body)
 	}
-	if c := below.coupon("SABER10"); c.Used != 0 || len(below.orders()) != 0 {
-		t.Errorf("used %d, %d orders", c.Used, len(below.orders()))
+	if c := below.coupon("SABER10"); c.Used != 0 || len(below.allOrders()) != 0 {
+		t.Errorf("used %d, %d orders", c.Used, len(below.allOrders()))
 	}
 
 	e := newEnv(t)
@@ -406,10 +406,10 @@ func TestCouponCountedOnceUnderBatchRetries(t *testing.T) {
 		t.Errorf("THREE used %d", c.Used)
 	}
 	withCode := map[string]int{}
-	for _, o := range e.orders() {
+	for _, o := range e.allOrders() {
 		withCode[o.Coupon]++
 	}
-	if withCode["MANY"] != 3*n || withCode["THREE"] != 3 || len(e.orders()) != 3*n+3 {
+	if withCode["MANY"] != 3*n || withCode["THREE"] != 3 || len(e.allOrders()) != 3*n+3 {
 		t.Errorf("stored orders by code %v", withCode)
 	}
 	if c := e.counts(); c["outbox"] != 2*(3*n+3) || c["orders_by_id"] != 3*n+3 {

@@ -57,7 +57,7 @@ func (s *Server) ownOrigin(r *http.Request, origin string) bool {
 	if !ok {
 		return false // "null" (sandboxed frames, privacy redirects) or garbage
 	}
-	for _, base := range []string{s.cfg.BaseURL, s.cfg.Catalogs.Current().Shop.BaseURL} {
+	for _, base := range []string{s.orders.BaseURL(), s.cfg.Catalogs.Current().Shop.BaseURL} {
 		if b, ok := parseOrigin(base); ok && b == o {
 			return true
 		}

@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"sabershop/internal/api"
 	"sabershop/internal/payment/sandbox"
 )
 
@@ -115,7 +114,7 @@ func TestWritesFromOtherSites(t *testing.T) {
 			}
 		}
 	}
-	if n := len(e.orders()); n != 1 {
+	if n := len(e.allOrders()); n != 1 {
 		t.Errorf("%d orders", n)
 	}
 	if c := e.counts(); c["subscribers"] != 0 || c["contacts"] != 0 {
@@ -128,7 +127,7 @@ func TestWritesFromOtherSites(t *testing.T) {
 // trust-proxy that header counts for nothing.
 func TestWritesBehindProxy(t *testing.T) {
 	for _, trust := range []bool{true, false} {
-		e := newEnv(t, func(c *api.Config) { c.TrustProxy = trust })
+		e := newEnv(t, func(c *config) { c.TrustProxy = trust })
 		r := e.post("/v1/subscribers", map[string]string{"email": "proxy@example.com", "locale": "en"},
 			"Origin", "https://www.saberforge.example", "X-Forwarded-Host", "www.saberforge.example", "X-Forwarded-Proto", "https")
 		want := http.StatusForbidden
@@ -173,7 +172,7 @@ func TestNosniffEverywhere(t *testing.T) {
 	files := http.FileServer(http.Dir(dir))
 	st := &shopTransport{}
 	var sbx *sandbox.Provider
-	e := newEnv(t, func(c *api.Config) {
+	e := newEnv(t, func(c *config) {
 		var err error
 		if sbx, err = sandbox.New(sandbox.Config{DataDir: t.TempDir(), Log: c.Log,
 			Client: &http.Client{Transport: st, Timeout: 10 * time.Second}}); err != nil {

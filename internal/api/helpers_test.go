@@ -24,6 +24,8 @@ import (
 	"sabershop/internal/mail/mailtest"
 	"sabershop/internal/order"
 	"sabershop/internal/order/ordertest"
+	"sabershop/internal/orders"
+	"sabershop/internal/payment"
 	"sabershop/internal/rates"
 	"sabershop/internal/rates/nbpfake"
 	"sabershop/internal/site"
@@ -101,6 +103,7 @@ type env struct {
 	worker *mail.Worker
 	srv    *httptest.Server
 	api    *api.Server
+	orders *orders.Service
 	kicks  atomic.Int64
 	// bankDown: the exchange-rate bank answers 503.
 	bankDown atomic.Bool
@@ -108,15 +111,29 @@ type env struct {
 	shop *shopTransport
 }
 
-// newEnv starts everything; opts adjust the API's configuration (and may
+// config is what a test may adjust before the server is built: the
+// API's configuration, and the order service's that the daemon would
+// share between the API, the desk and the terminal.
+type config struct {
+	api.Config
+	Payments        *payment.Registry
+	Rates           rates.Source
+	BaseURL         string
+	OwnerEmail      string
+	OwnerLocale     string
+	Unpaid          order.Unpaid
+	WithdrawalGrace int
+}
+
+// newEnv starts everything; opts adjust the configuration (and may
 // replace the catalogue) before the server is built.
-func newEnv(t *testing.T, opts ...func(*api.Config)) *env {
+func newEnv(t *testing.T, opts ...func(*config)) *env {
 	t.Helper()
 	return newEnvStore(t, store.Options{}, opts...)
 }
 
 // newEnvStore is newEnv with store options (longer batches).
-func newEnvStore(t *testing.T, so store.Options, opts ...func(*api.Config)) *env {
+func newEnvStore(t *testing.T, so store.Options, opts ...func(*config)) *env {
 	t.Helper()
 	e := &env{t: t, cat: realCatalog(t), clock: &clock{now: testNow}, logs: &syncBuffer{}}
 	db, err := store.Open(filepath.Join(t.TempDir(), "orderd.db"), so)
@@ -149,26 +166,34 @@ func newEnvStore(t *testing.T, so store.Options, opts ...func(*api.Config)) *env
 		fake.ServeHTTP(w, r)
 	}))
 	t.Cleanup(bank.Close)
-	cfg := api.Config{
+	cfg := config{
+		Config: api.Config{
+			Store:    db,
+			Catalogs: catalogfile.Fixed(e.cat),
+			Log:      log,
+			Kick:     func() { e.kicks.Add(1) },
+			Now:      e.clock.Now,
+		},
 		Rates:      &rates.NBP{BaseURL: bank.URL},
-		Store:      db,
-		Catalogs:   catalogfile.Fixed(e.cat),
-		Log:        log,
 		BaseURL:    baseURL,
 		OwnerEmail: ownerEmail,
-		Kick:       func() { e.kicks.Add(1) },
-		Now:        e.clock.Now,
 		Unpaid:     order.DefaultUnpaid,
 	}
 	for _, o := range opts {
 		o(&cfg)
 	}
 	e.cat = cfg.Catalogs.Current()
-	s, err := api.New(cfg)
+	if e.orders, err = orders.New(orders.Config{Store: db, Catalog: cfg.Catalogs.Current, Payments: cfg.Payments, Rates: cfg.Rates,
+		BaseURL: cfg.BaseURL, OwnerEmail: cfg.OwnerEmail, OwnerLocale: cfg.OwnerLocale, Unpaid: cfg.Unpaid,
+		WithdrawalGrace: cfg.WithdrawalGrace, Now: cfg.Now, Kick: cfg.Kick, Log: log}); err != nil {
+		t.Fatal(err)
+	}
+	cfg.Orders = e.orders
+	s, err := api.New(cfg.Config)
 	if err != nil {
 		t.Fatal(err)
 	}
-	e.worker.Prepare, e.worker.Attach = s.PrepareMail, s.AttachDocuments
+	e.worker.Prepare, e.worker.Attach = e.orders.PrepareMail, e.orders.AttachDocuments
 	e.api = s
 	e.srv = httptest.NewServer(s.Handler())
 	t.Cleanup(e.srv.Close)
@@ -304,8 +329,8 @@ func stored[T any](e *env, get func(*store.Tx) (T, error)) T {
 	return v
 }
 
-// orders are every stored order.
-func (e *env) orders() []*order.Order {
+// allOrders are every stored order.
+func (e *env) allOrders() []*order.Order {
 	e.t.Helper()
 	return stored(e, func(tx *store.Tx) ([]*order.Order, error) { return tx.Orders(nil) })
 }
@@ -426,6 +451,6 @@ func contains(t *testing.T, what, s string, subs ...string) {
 }
 
 // withCatalog serves cat instead of the real catalogue.
-func withCatalog(cat *catalog.Catalog) func(*api.Config) {
-	return func(c *api.Config) { c.Catalogs = catalogfile.Fixed(cat) }
+func withCatalog(cat *catalog.Catalog) func(*config) {
+	return func(c *config) { c.Catalogs = catalogfile.Fixed(cat) }
 }

@@ -12,7 +12,6 @@ import (
 	"strings"
 	"testing"
 
-	"sabershop/internal/api"
 	"sabershop/internal/order"
 )
 
@@ -110,7 +109,7 @@ func TestUnsupportedMediaType(t *testing.T) {
 			}
 		}
 	}
-	if n := len(e.orders()); n != 1 {
+	if n := len(e.allOrders()); n != 1 {
 		t.Errorf("%d orders", n)
 	}
 	// The charset parameter is fine.
@@ -121,7 +120,7 @@ func TestUnsupportedMediaType(t *testing.T) {
 // 429 with Retry-After; reads are not limited; another client (behind a
 // trusted proxy) has its own bucket.
 func TestRateLimit(t *testing.T) {
-	e := newEnv(t, func(c *api.Config) { c.WriteRate, c.WriteBurst, c.TrustProxy = 1, 2, true })
+	e := newEnv(t, func(c *config) { c.WriteRate, c.WriteBurst, c.TrustProxy = 1, 2, true })
 	req := e.priced(e.orderRequest())
 	for range 2 {
 		r := e.post("/v1/orders", req, "X-Forwarded-For", "203.0.113.7")
@@ -137,7 +136,7 @@ func TestRateLimit(t *testing.T) {
 	}
 	// Every write endpoint shares the bucket.
 	wantStatus(t, e.post("/v1/contact", map[string]string{"email": "a@example.com", "message": "x"}, "X-Forwarded-For", "203.0.113.7"), http.StatusTooManyRequests)
-	if n := len(e.orders()); n != 2 {
+	if n := len(e.allOrders()); n != 2 {
 		t.Errorf("%d orders", n)
 	}
 	for range 10 {
@@ -149,7 +148,7 @@ func TestRateLimit(t *testing.T) {
 
 // Without a proxy the limit is on the connection's address.
 func TestRateLimitDirect(t *testing.T) {
-	e := newEnv(t, func(c *api.Config) { c.WriteRate, c.WriteBurst = 1, 2 })
+	e := newEnv(t, func(c *config) { c.WriteRate, c.WriteBurst = 1, 2 })
 	statuses := []int{}
 	for range 3 {
 		// A forged X-Forwarded-For does not buy a new bucket.
@@ -167,7 +166,7 @@ func TestStaticFallthrough(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "hello.txt"), []byte("hello from the site"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	e := newEnv(t, func(c *api.Config) { c.Static = http.FileServer(http.Dir(dir)) })
+	e := newEnv(t, func(c *config) { c.Static = http.FileServer(http.Dir(dir)) })
 	r := e.get("/hello.txt")
 	wantStatus(t, r, http.StatusOK)
 	if string(r.Body) != "hello from the site" {
@@ -186,7 +185,7 @@ func TestStaticFallthrough(t *testing.T) {
 // the router always did, though clean ones go to the site without it.
 func TestStaticUncleanPathRedirected(t *testing.T) {
 	var reached []string
-	e := newEnv(t, func(c *api.Config) {
+	e := newEnv(t, func(c *config) {
 		c.Static = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			reached = append(reached, r.URL.Path)
 			w.WriteHeader(http.StatusNoContent)
@@ -224,7 +223,7 @@ func TestStaticWriterKeepsReadFrom(t *testing.T) {
 	}
 	files := http.FileServer(http.Dir(dir))
 	readerFrom := false
-	e := newEnv(t, func(c *api.Config) {
+	e := newEnv(t, func(c *config) {
 		c.Static = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			_, readerFrom = w.(io.ReaderFrom)
 			files.ServeHTTP(w, r)
@@ -242,7 +241,7 @@ func TestStaticWriterKeepsReadFrom(t *testing.T) {
 
 // A panic in a handler is a JSON 500, logged, and the server goes on.
 func TestRecoverPanic(t *testing.T) {
-	e := newEnv(t, func(c *api.Config) {
+	e := newEnv(t, func(c *config) {
 		c.Static = http.HandlerFunc(func(http.ResponseWriter, *http.Request) { panic("boom") })
 	})
 	r := e.get("/anything")
@@ -290,7 +289,7 @@ func TestLogsWithoutSecrets(t *testing.T) {
 // confirmation links are logged in full: that is how a developer reaches
 // them.
 func TestLogLinks(t *testing.T) {
-	e := newEnv(t, func(c *api.Config) { c.LogLinks = true })
+	e := newEnv(t, func(c *config) { c.LogLinks = true })
 	p := e.place(e.priced(e.orderRequest()))
 	wantStatus(t, e.post("/v1/subscribers", map[string]string{"email": "k@example.com"}), http.StatusAccepted)
 	logs := e.logs.String()

@@ -5,16 +5,16 @@ import (
 	"strings"
 	"testing"
 
-	"sabershop/internal/admin"
+	"sabershop/internal/orders"
 )
 
-// The owner's notes (issue 15) are private: the shopper's order answer,
+// The owner's notes are private: the shopper's order answer,
 // which the status page shows, has none of them.
 func TestOrderNotesNotShown(t *testing.T) {
 	e := newEnv(t)
 	p := e.place(e.priced(e.orderRequest()))
-	owner := admin.Env{DB: e.db, Now: e.clock.Now}
-	if _, _, err := owner.AddNote(p.Hash, "PRIVATE: customer called, wants it before the 12th", "marek"); err != nil {
+	id := e.storedOrder(p.Hash).ID
+	if _, err := e.orders.AddNote(id, "PRIVATE: customer called, wants it before the 12th", orders.Actor{Name: "marek"}); err != nil {
 		t.Fatal(err)
 	}
 	r := e.get("/v1/orders/" + p.Hash)

@@ -5,6 +5,7 @@ import (
 	"net/http"
 
 	"sabershop/internal/order"
+	"sabershop/internal/orders"
 	"sabershop/internal/store"
 )
 
@@ -29,42 +30,17 @@ func (s *Server) postCoupon(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	cat := s.cfg.Catalogs.Current()
-	now := s.cfg.Now().UTC()
-	var (
-		o     *order.Order
-		field string
-	)
-	err := s.cfg.Store.Update(func(tx *store.Tx) error {
-		field = ""
-		var err error
-		if o, err = tx.Order(hash); err != nil {
-			return err
-		}
-		c, err := tx.Coupon(code)
-		if errors.Is(err, store.ErrNotFound) {
-			field = order.KeyCodeUnknown
-			return errRollback
-		} else if err != nil {
-			return err
-		}
-		if err := order.ApplyCoupon(o, c, cat.Coupons.Minimum[o.Currency], now); err != nil {
-			field = order.CouponErrorKey(err)
-			return errRollback
-		}
-		if err := tx.PutCoupon(c); err != nil {
-			return err
-		}
-		return tx.PutOrder(o)
-	})
+	o, err := s.orders.ApplyCoupon(hash, code)
+	var fields *orders.FieldsError
 	switch {
 	case errors.Is(err, store.ErrNotFound):
 		s.fail(w, http.StatusNotFound, locale, "order_not_found")
-	case field != "":
+	case errors.As(err, &fields):
 		params := s.couponParams(cat, locale)
 		if o != nil { // the minimum of the order's own currency, in the reader's format
 			params = map[string]any{"minimum": cat.Format(locale).FormatMoney(cat.Coupons.Minimum[o.Currency], o.Currency)}
 		}
-		s.failFields(w, locale, order.FieldErrors{"code": field}, params)
+		s.failFields(w, locale, fields.Fields, params)
 	case err != nil:
 		s.internal(w, r, locale, err)
 	default:

@@ -11,8 +11,8 @@ import (
 	"strings"
 
 	"sabershop/internal/catalog"
-	"sabershop/internal/mail"
 	"sabershop/internal/order"
+	"sabershop/internal/orders"
 	"sabershop/internal/store"
 )
 
@@ -26,17 +26,15 @@ type orderPost struct {
 }
 
 // postOrder is POST /v1/orders (docs/api.md): read the request, place it
-// (order_place.go) and answer what place decided.
+// (orders.Service.Place) and answer what Place decided.
 func (s *Server) postOrder(w http.ResponseWriter, r *http.Request) {
 	in, ok := s.readOrder(w, r)
 	if !ok {
 		return
 	}
 	cat := s.cfg.Catalogs.Current()
-	res, err := place(in.req, placing{Store: s.cfg.Store, Catalog: cat, IDs: s.ids, Now: s.cfg.Now().UTC(),
-		Key: in.key, BodyHash: in.bodyHash, Answer: s.placedAnswer, Owner: func(o *order.Order) *mail.Message {
-			return s.ownerMail(mail.KindOwnerOrderPlaced, o, o.CreatedAt)
-		}})
+	res, err := s.orders.Place(orders.Placement{Request: in.req, Catalog: cat, Key: in.key, BodyHash: in.bodyHash,
+		Answer: s.placedAnswer})
 	s.answerOrder(w, r, in, cat, res, err)
 }
 
@@ -98,19 +96,19 @@ func (s *Server) placedAnswer(o *order.Order) (int, []byte, error) {
 	return http.StatusCreated, body, err
 }
 
-// answerOrder writes what place decided: one answer per outcome.
-func (s *Server) answerOrder(w http.ResponseWriter, r *http.Request, in orderPost, cat *catalog.Catalog, res placed, err error) {
+// answerOrder writes what Place decided: one answer per outcome.
+func (s *Server) answerOrder(w http.ResponseWriter, r *http.Request, in orderPost, cat *catalog.Catalog, res orders.Placed, err error) {
 	var (
-		replayed *replayedError
-		fields   *fieldsError
-		changed  *pricesChangedError
+		replayed *orders.ReplayedError
+		fields   *orders.FieldsError
+		changed  *orders.PricesChangedError
 	)
 	switch {
 	case err == nil:
 		s.orderPlaced(w, res)
 	case errors.As(err, &replayed):
 		s.replay(w, in.locale, replayed.Record, in.bodyHash)
-	case errors.Is(err, errPaused):
+	case errors.Is(err, orders.ErrPaused):
 		writeJSON(w, http.StatusConflict, ordersPaused{errorBody: errorBody{Code: "orders_paused",
 			Message: s.msg.T(in.locale, "orders_paused", nil)}, Paused: s.pausedTexts(in.locale)})
 	case errors.As(err, &fields):
@@ -126,7 +124,7 @@ func (s *Server) answerOrder(w http.ResponseWriter, r *http.Request, in orderPos
 
 // orderPlaced wakes the e-mail worker for the order's e-mail, logs the
 // order and answers 201 with its status page as Location.
-func (s *Server) orderPlaced(w http.ResponseWriter, res placed) {
+func (s *Server) orderPlaced(w http.ResponseWriter, res orders.Placed) {
 	s.cfg.Kick()
 	o := res.Order
 	s.cfg.Observer.OrderPlaced(o.Currency)

@@ -41,7 +41,7 @@ func (s *Server) getOrderDocument(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, http.StatusNotFound, locale, "document_not_found")
 		return
 	}
-	data, err := s.documentPDF(r.Context(), doc)
+	data, err := s.orders.DocumentPDF(r.Context(), doc)
 	switch {
 	case errors.Is(err, invoice.ErrRatePending):
 		// Rendered once the rate is in, which the daemon fetches itself.

@@ -18,7 +18,7 @@ func (s *Server) getOrder(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if fresh := s.queryStalePayment(r.Context(), o); fresh != nil {
+	if fresh := s.orders.QueryStalePayment(r.Context(), o); fresh != nil {
 		o = fresh
 	}
 	w.Header().Set("Referrer-Policy", "no-referrer")

@@ -63,7 +63,7 @@ func (s *Server) postOrderLinks(w http.ResponseWriter, r *http.Request) {
 		queued := false
 		err = s.cfg.Store.Update(func(tx *store.Tx) error {
 			queued = false
-			ok, err := mayMail(tx, quotaOrderLinks, email, now)
+			ok, err := tx.MayMail(store.QuotaOrderLinks, email, now)
 			if !ok {
 				return err
 			}

@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"sabershop/internal/api"
 	"sabershop/internal/mail"
 	"sabershop/internal/store"
 )
@@ -86,7 +85,7 @@ func TestOrderLinks(t *testing.T) {
 // confirmation and get identical answers; later ones follow the cap of
 // one per 10 minutes and three per 24 hours.
 func TestSubscriberMailBomb(t *testing.T) {
-	e := newEnv(t, func(c *api.Config) { c.TrustProxy, c.WriteRate, c.WriteBurst = true, 1, 1 })
+	e := newEnv(t, func(c *config) { c.TrustProxy, c.WriteRate, c.WriteBurst = true, 1, 1 })
 	var wg sync.WaitGroup
 	bodies := make([]string, 20)
 	for i := range bodies {

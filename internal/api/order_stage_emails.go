@@ -30,18 +30,7 @@ func (s *Server) postStageEmails(w http.ResponseWriter, r *http.Request) {
 		s.failFields(w, locale, order.FieldErrors{"on": order.KeyRequired}, nil)
 		return
 	}
-	var o *order.Order
-	err := s.cfg.Store.Update(func(tx *store.Tx) error {
-		var err error
-		if o, err = tx.Order(hash); err != nil {
-			return err
-		}
-		changed, err := o.SetStageEmails(*req.On)
-		if err != nil || !changed {
-			return err
-		}
-		return tx.PutOrder(o)
-	})
+	o, err := s.orders.SetStageEmails(hash, *req.On)
 	switch {
 	case errors.Is(err, store.ErrNotFound):
 		s.fail(w, http.StatusNotFound, locale, "order_not_found")

@@ -65,7 +65,7 @@ type withdrawalView struct {
 
 // withdrawal is o's withdrawalView as of now.
 func (s *Server) withdrawal(o *order.Order) withdrawalView {
-	deadline, why := o.WithdrawalState(s.cfg.Now(), s.cfg.WithdrawalGrace)
+	deadline, why := s.orders.WithdrawalState(o)
 	v := withdrawalView{Offered: why == "" && o.Withdrawal == nil, Deadline: deadline, Received: o.Withdrawal,
 		Excluded: len(o.WithdrawalCovers()) < len(o.Lines)}
 	if o.Withdrawal == nil {
@@ -139,5 +139,5 @@ func (s *Server) payBy(o *order.Order) time.Time {
 	if o.Status != order.Placed && o.Status != order.PaymentPending {
 		return time.Time{}
 	}
-	return s.cfg.Unpaid.Deadline(o)
+	return s.orders.UnpaidDeadline(o)
 }

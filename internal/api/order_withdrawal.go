@@ -4,8 +4,8 @@ import (
 	"errors"
 	"net/http"
 
-	"sabershop/internal/mail"
 	"sabershop/internal/order"
+	"sabershop/internal/orders"
 	"sabershop/internal/store"
 )
 
@@ -19,7 +19,7 @@ type withdrawalRequest struct {
 }
 
 // postWithdrawal is POST /v1/orders/{hash}/withdrawal: the shopper
-// withdraws from the contract (issue 16, docs/legal.md#withdrawal). The
+// withdraws from the contract (docs/legal.md#withdrawal, orders.Service.Withdraw). The
 // withdrawal is recorded in the order's timeline, acknowledged by e-mail
 // with the date and time of receipt, and told to the owner, all in one
 // transaction. 409 withdrawal_<reason> when the order does not offer it
@@ -31,38 +31,9 @@ func (s *Server) postWithdrawal(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	name, email, errs := order.WithdrawalForm(req.Name, req.Email)
-	now := s.cfg.Now().UTC()
-	var o *order.Order
-	err := s.cfg.Store.Update(func(tx *store.Tx) error {
-		var err error
-		if o, err = tx.Order(hash); err != nil {
-			return err
-		}
-		if o.Withdrawal != nil {
-			return nil // made already: answer it, whatever the form says now
-		}
-		if len(errs) > 0 {
-			return &fieldsError{errs}
-		}
-		changed, err := o.Withdraw(now, s.cfg.WithdrawalGrace, name, email)
-		if err != nil || !changed {
-			return err
-		}
-		ack, err := mail.WithdrawalReceived(s.cfg.Catalogs.Current(), o, s.link(o.StatusPath()))
-		if err != nil {
-			return err
-		}
-		if err := tx.Enqueue(ack); err != nil {
-			return err
-		}
-		if err := s.enqueueOwner(tx, mail.KindOwnerWithdrawal, o, now); err != nil {
-			return err
-		}
-		return tx.PutOrder(o)
-	})
+	o, err := s.orders.Withdraw(hash, req.Name, req.Email)
 	var (
-		fields  *fieldsError
+		fields  *orders.FieldsError
 		refusal *order.WithdrawalRefusal
 	)
 	switch {
@@ -75,7 +46,6 @@ func (s *Server) postWithdrawal(w http.ResponseWriter, r *http.Request) {
 	case err != nil:
 		s.internal(w, r, locale, err)
 	default:
-		s.cfg.Kick()
 		writeJSON(w, http.StatusOK, orderAnswer{Message: s.msg.T(locale, "withdrawal_received", nil), Order: s.view(o)})
 	}
 }

@@ -198,8 +198,8 @@ func TestOrderLocales(t *testing.T) {
 	for i, m := range got { // the outbox goes oldest first: each order's, then the owner's
 		contains(t, "e-mail "+links[i/2], m.Text, links[i/2])
 	}
-	if len(e.orders()) != 3 {
-		t.Errorf("%d orders", len(e.orders()))
+	if len(e.allOrders()) != 3 {
+		t.Errorf("%d orders", len(e.allOrders()))
 	}
 }
 
@@ -239,7 +239,7 @@ func TestOrderPricesChanged(t *testing.T) {
 	// Confirming the new total places the order (the key was not used up).
 	req.ExpectedTotal = right
 	e.place(req, "Idempotency-Key", "k-409")
-	if len(e.orders()) != 1 {
+	if len(e.allOrders()) != 1 {
 		t.Error("no order after confirming the new total")
 	}
 }
@@ -274,7 +274,7 @@ func TestOrderDatedPriceList(t *testing.T) {
 	if v := e.place(e.priced(req)).view(t); v.Lines[0].UnitPrice != 149900 || v.Totals.Total != 2*149900+1900 {
 		t.Errorf("after the change: %+v", v.Lines[0])
 	}
-	if n := len(e.orders()); n != 2 {
+	if n := len(e.allOrders()); n != 2 {
 		t.Errorf("%d orders", n)
 	}
 }
@@ -542,7 +542,7 @@ func TestOrderIdempotency(t *testing.T) {
 	if string(second.Body) != string(first.Body) || second.Header.Get("Idempotent-Replayed") != "true" {
 		t.Errorf("replay: %s %q\n%s", second.Body, second.Header.Get("Idempotent-Replayed"), first.Body)
 	}
-	if n := len(e.orders()); n != 1 {
+	if n := len(e.allOrders()); n != 1 {
 		t.Errorf("%d orders", n)
 	}
 	if c := e.counts(); c["outbox"] != 2 || c["idempotency"] != 1 {
@@ -557,7 +557,7 @@ func TestOrderIdempotency(t *testing.T) {
 	}
 	// Another key is another order.
 	e.place(req, "Idempotency-Key", "abc-2")
-	if n := len(e.orders()); n != 2 {
+	if n := len(e.allOrders()); n != 2 {
 		t.Errorf("%d orders", n)
 	}
 	// A key longer than 200 characters is refused.
@@ -600,7 +600,7 @@ func TestOrderIdempotencyConcurrent(t *testing.T) {
 		if hashes[0] != hashes[1] || hashes[0] == "" {
 			t.Errorf("round %d: hashes %v", round, hashes)
 		}
-		if n := len(e.orders()); n != round+1 {
+		if n := len(e.allOrders()); n != round+1 {
 			t.Fatalf("round %d: %d orders", round, n)
 		}
 	}

@@ -5,8 +5,8 @@ import (
 	"testing"
 	"time"
 
-	"sabershop/internal/api"
 	"sabershop/internal/order"
+	"sabershop/internal/orders"
 	"sabershop/internal/payment/tpay/tpaytest"
 )
 
@@ -28,12 +28,12 @@ func TestLostNotificationQueried(t *testing.T) {
 		t.Fatalf("right after paying: %s, want payment_pending (nothing asked yet)", v.Status)
 	}
 
-	e.clock.Set(e.clock.Now().Add(api.QueryAfter + time.Second))
+	e.clock.Set(e.clock.Now().Add(orders.QueryAfter + time.Second))
 	r = e.get("/v1/orders/" + p.Hash)
 	wantStatus(t, r, http.StatusOK)
 	r.Decode(t, &v)
 	if v.Status != order.Paid {
-		t.Fatalf("after %s pending the poll answered %s, want paid from the provider's status", api.QueryAfter, v.Status)
+		t.Fatalf("after %s pending the poll answered %s, want paid from the provider's status", orders.QueryAfter, v.Status)
 	}
 	e.wantOnePaymentMail(p.Hash)
 }

@@ -21,7 +21,7 @@ func (s *Server) getPaymentReturn(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	p, ok := s.cfg.Payments.Named(mux.Vars(r)["provider"])
+	p, ok := s.orders.Payments().Named(mux.Vars(r)["provider"])
 	if ret, isReturner := p.(payment.Returner); ok && isReturner {
 		ctx, cancel := context.WithTimeout(r.Context(), 30*time.Second)
 		defer cancel()
@@ -33,7 +33,7 @@ func (s *Server) getPaymentReturn(w http.ResponseWriter, r *http.Request) {
 			s.log.Warn("payment return for another order", "provider", p.Name(), "order", o.ID)
 		default:
 			n.Provider = p.Name()
-			if err := s.applyPayment(n); err != nil {
+			if err := s.orders.ApplyNotification(n); err != nil {
 				s.log.Warn("payment return not applied", "provider", p.Name(), "order", o.ID, "err", err)
 			}
 		}

@@ -16,7 +16,6 @@ import (
 	"testing"
 	"time"
 
-	"sabershop/internal/api"
 	"sabershop/internal/mail"
 	"sabershop/internal/order"
 	"sabershop/internal/order/ordertest"
@@ -111,7 +110,7 @@ func newSandboxEnvStore(t *testing.T, so store.Options, delay time.Duration) (*e
 	t.Helper()
 	st := &shopTransport{}
 	var sbx *sandbox.Provider
-	e := newEnvStore(t, so, func(c *api.Config) {
+	e := newEnvStore(t, so, func(c *config) {
 		var err error
 		sbx, err = sandbox.New(sandbox.Config{
 			DataDir: t.TempDir(), Delay: delay, Log: c.Log,
@@ -136,7 +135,7 @@ func fakeEnv[F interface{ Close() }](t *testing.T, fake F, err error, provider f
 		t.Fatal(err)
 	}
 	t.Cleanup(fake.Close)
-	return newEnv(t, func(c *api.Config) {
+	return newEnv(t, func(c *config) {
 		p, err := provider(c.Log)
 		if err != nil {
 			t.Fatal(err)

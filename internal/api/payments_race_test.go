@@ -12,7 +12,6 @@ import (
 	"testing"
 	"time"
 
-	"sabershop/internal/api"
 	"sabershop/internal/order"
 	"sabershop/internal/payment"
 	"sabershop/internal/payment/sandbox"
@@ -148,7 +147,7 @@ func (p *slowStart) Start(ctx context.Context, req payment.StartRequest) (paymen
 func TestCouponRefusedWhilePaymentStarts(t *testing.T) {
 	slow := &slowStart{started: make(chan struct{}), release: make(chan struct{})}
 	st := &shopTransport{}
-	e := newEnv(t, func(c *api.Config) {
+	e := newEnv(t, func(c *config) {
 		sbx, err := sandbox.New(sandbox.Config{DataDir: t.TempDir(), Delay: 20 * time.Millisecond, Log: c.Log,
 			Client: &http.Client{Transport: st, Timeout: 10 * time.Second}})
 		if err != nil {

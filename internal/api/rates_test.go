@@ -111,12 +111,12 @@ func TestInvoiceWaitsForTheBank(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	if n, err := e.api.FillRates(context.Background()); n != 2 || err == nil {
+	if n, err := e.orders.FillRates(context.Background()); n != 2 || err == nil {
 		t.Errorf("FillRates with the bank down: %d waiting, %v", n, err)
 	}
 
 	e.bankDown.Store(false)
-	if n, err := e.api.FillRates(context.Background()); n != 0 || err != nil {
+	if n, err := e.orders.FillRates(context.Background()); n != 0 || err != nil {
 		t.Fatalf("FillRates: %d waiting, %v", n, err)
 	}
 	docs := e.documentsOf(o.ID)
@@ -136,7 +136,7 @@ func TestInvoiceWaitsForTheBank(t *testing.T) {
 	if !attached {
 		t.Error("the e-mail with the invoice did not go out once the rate was known")
 	}
-	if _, err := e.api.FillRates(context.Background()); err != nil {
+	if _, err := e.orders.FillRates(context.Background()); err != nil {
 		t.Error(err)
 	}
 }
@@ -148,7 +148,7 @@ func TestEnsureRateRefusesWithoutTheBank(t *testing.T) {
 	e, p, o := paidWhileTheBankIsDown(t)
 	docs := e.documentsOf(o.ID)
 	m := &mail.Message{Documents: []string{docs[0].Number}}
-	if err := e.api.AttachDocuments(context.Background(), m); !errors.Is(err, invoice.ErrRatePending) || len(m.Attachments) != 0 {
+	if err := e.orders.AttachDocuments(context.Background(), m); !errors.Is(err, invoice.ErrRatePending) || len(m.Attachments) != 0 {
 		t.Errorf("attaching a waiting document: %v", err)
 	}
 	url := "/v1/orders/" + p.Hash + "/documents/" + invoice.FileName(docs[0])

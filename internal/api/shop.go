@@ -40,8 +40,8 @@ func (s *Server) getShop(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	v := shopView{OrdersOpen: open, CouponMinimum: cat.Coupons.Minimum, Currencies: map[string]string{},
-		PaymentMethods: []payment.Method{}, CardPublicKey: s.cfg.Payments.CardKey(), CatalogVersion: cat.Version, Demo: s.cfg.Demo}
-	v.PaymentMethods = append(v.PaymentMethods, s.cfg.Payments.Methods()...)
+		PaymentMethods: []payment.Method{}, CardPublicKey: s.orders.Payments().CardKey(), CatalogVersion: cat.Version, Demo: s.cfg.Demo}
+	v.PaymentMethods = append(v.PaymentMethods, s.orders.Payments().Methods()...)
 	for _, l := range cat.Locales {
 		v.Currencies[l.Code] = l.Currency
 	}

@@ -20,7 +20,7 @@ type subscriberRequest struct {
 // opt-in: the address is kept unconfirmed and gets a confirmation link;
 // only confirmed addresses receive the sale-start notice. The answer is the
 // same whether or not the address was known, and whether or not the
-// per-address cap (mayMail) let a confirmation go, so the form cannot be
+// per-address cap (store.Tx.MayMail) let a confirmation go, so the form cannot be
 // used to find out who subscribed.
 func (s *Server) postSubscriber(w http.ResponseWriter, r *http.Request) {
 	var req subscriberRequest
@@ -64,7 +64,7 @@ func (s *Server) postSubscriber(w http.ResponseWriter, r *http.Request) {
 		}
 		// At most one confirmation per address per 10 minutes and a few a
 		// day, or the form mails anyone's inbox full; the answer is the same.
-		if ok, err := mayMail(tx, quotaSubscribe, email, now); !ok {
+		if ok, err := tx.MayMail(store.QuotaSubscribe, email, now); !ok {
 			return err
 		}
 		if err := tx.PutSubscriber(sub); err != nil {

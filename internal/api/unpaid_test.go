@@ -8,9 +8,9 @@ import (
 	"testing"
 	"time"
 
-	"sabershop/internal/api"
 	"sabershop/internal/mail"
 	"sabershop/internal/order"
+	"sabershop/internal/orders"
 	"sabershop/internal/store"
 )
 
@@ -18,10 +18,10 @@ const day = 24 * time.Hour
 
 // sweep runs the unpaid-order sweep at testNow+after and wants it to
 // have done want.
-func (e *env) sweep(after time.Duration, want api.Swept) {
+func (e *env) sweep(after time.Duration, want orders.Swept) {
 	e.t.Helper()
 	e.clock.Set(testNow.Add(after))
-	got, err := e.api.SweepUnpaid(context.Background())
+	got, err := e.orders.SweepUnpaid(context.Background())
 	if err != nil || got != want {
 		e.t.Fatalf("sweep at +%v: %+v, %v; want %+v", after, got, err, want)
 	}
@@ -39,9 +39,9 @@ func TestUnpaidReminderThenExpiry(t *testing.T) {
 	e.setPaid(paid.Hash)
 	e.drain() // the order e-mails
 
-	e.sweep(3*day-time.Minute, api.Swept{})
-	e.sweep(3*day, api.Swept{Reminded: 1})
-	e.sweep(3*day+time.Hour, api.Swept{}) // once only
+	e.sweep(3*day-time.Minute, orders.Swept{})
+	e.sweep(3*day, orders.Swept{Reminded: 1})
+	e.sweep(3*day+time.Hour, orders.Swept{}) // once only
 
 	o := e.storedOrder(p.Hash)
 	if o.Status != order.Placed || !o.Reminded() {
@@ -58,9 +58,9 @@ func TestUnpaidReminderThenExpiry(t *testing.T) {
 	// Placed 1 March 2026 12:00 UTC + 14 days.
 	contains(t, "reminder", r.Text, baseURL+"/de/status/"+p.Hash, "15. März 2026")
 
-	e.sweep(14*day-time.Minute, api.Swept{})
-	e.sweep(14*day, api.Swept{Expired: 1})
-	e.sweep(15*day, api.Swept{})
+	e.sweep(14*day-time.Minute, orders.Swept{})
+	e.sweep(14*day, orders.Swept{Expired: 1})
+	e.sweep(15*day, orders.Swept{})
 
 	o = e.storedOrder(p.Hash)
 	last := o.Timeline[len(o.Timeline)-1]
@@ -106,17 +106,17 @@ func TestUnpaidReminderThenExpiry(t *testing.T) {
 // The rule can be switched off step by step, and a sweep without a rule
 // does nothing.
 func TestUnpaidOff(t *testing.T) {
-	e := newEnv(t, func(c *api.Config) { c.Unpaid = order.Unpaid{CancelAfter: 10 * day} })
+	e := newEnv(t, func(c *config) { c.Unpaid = order.Unpaid{CancelAfter: 10 * day} })
 	p := e.placeIn("en")
-	e.sweep(5*day, api.Swept{})
-	e.sweep(10*day, api.Swept{Expired: 1})
+	e.sweep(5*day, orders.Swept{})
+	e.sweep(10*day, orders.Swept{Expired: 1})
 	if o := e.storedOrder(p.Hash); o.Reminded() || o.Status != order.Cancelled {
 		t.Errorf("%s, timeline %+v", o.Status, o.Timeline)
 	}
 
-	e = newEnv(t, func(c *api.Config) { c.Unpaid = order.Unpaid{} })
+	e = newEnv(t, func(c *config) { c.Unpaid = order.Unpaid{} })
 	p = e.placeIn("en")
-	e.sweep(100*day, api.Swept{})
+	e.sweep(100*day, orders.Swept{})
 	if o := e.storedOrder(p.Hash); o.Status != order.Placed {
 		t.Errorf("with no rule: %s", o.Status)
 	}
@@ -130,8 +130,8 @@ func TestPaidAfterExpiry(t *testing.T) {
 	started := 13*day + 12*time.Hour
 	e.clock.Set(testNow.Add(started))
 	e.payOK(p.Hash, map[string]string{"method": "bank"})
-	e.sweep(14*day, api.Swept{}) // a payment started within the day may still come
-	e.sweep(started+order.AbandonAfter+time.Minute, api.Swept{Expired: 1})
+	e.sweep(14*day, orders.Swept{}) // a payment started within the day may still come
+	e.sweep(started+order.AbandonAfter+time.Minute, orders.Swept{Expired: 1})
 	for range 2 {
 		if r := e.tpayNotify(fake, p.Hash, "TRUE"); r.Status != http.StatusOK {
 			t.Fatalf("webhook: %d %s", r.Status, r.Body)

@@ -6,7 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"sabershop/internal/api"
 	"sabershop/internal/catalog"
 	"sabershop/internal/order"
 	"sabershop/internal/order/ordertest"
@@ -59,7 +58,7 @@ func TestWithdrawalOfAPaidOrder(t *testing.T) {
 	// site.Catalog leaves the terms to the build (site.assembler.terms).
 	cat := realCatalog(t)
 	cat.Terms = catalog.Terms{Version: "0a1b2c3d4e5f", Text: map[string]string{"pl": "# Regulamin\n\nTreść.\n"}}
-	e := newEnv(t, withCatalog(cat), func(c *api.Config) { c.WithdrawalGrace = 7 })
+	e := newEnv(t, withCatalog(cat), func(c *config) { c.WithdrawalGrace = 7 })
 	p := e.placeStock()
 	v := e.withdrawalOf(p.Hash)
 	if v.TermsVersion != "0a1b2c3d4e5f" {
@@ -150,7 +149,7 @@ func TestWithdrawalRefusedForADesign(t *testing.T) {
 // After sending, the period ends 14 days plus the country's longest
 // delivery time plus the owner's grace after the day of sending.
 func TestWithdrawalPeriodOver(t *testing.T) {
-	e := newEnv(t, func(c *api.Config) { c.WithdrawalGrace = 3 })
+	e := newEnv(t, func(c *config) { c.WithdrawalGrace = 3 })
 	p := e.placeStock()
 	sent := testNow.Add(24 * time.Hour)
 	e.change(p.Hash, func(o *order.Order) error {

@@ -30,6 +30,7 @@ import (
 	"sabershop/internal/mail"
 	"sabershop/internal/metrics"
 	"sabershop/internal/order"
+	"sabershop/internal/orders"
 	"sabershop/internal/owners"
 	"sabershop/internal/static"
 	"sabershop/internal/store"
@@ -268,15 +269,24 @@ func Run(ctx context.Context, cfg Config) error {
 		met = metrics.New(db, cats.Current)
 		observer = met
 	}
-	srvAPI, err := api.New(api.Config{Observer: observer, Store: db, Payments: pays, Catalogs: cats, Static: siteHandler, Log: log, BaseURL: baseURL,
-		OwnerEmail: cfg.OwnerEmail, OwnerLocale: cfg.OwnerLocale, LogLinks: cfg.SMTP == nil && localLinks(baseURL), WriteRate: cfg.WriteRate, WriteBurst: cfg.WriteBurst,
-		TrustProxy: cfg.TrustProxy, Kick: worker.Kick, Demo: cfg.Demo, Messages: texts.api, Unpaid: cfg.Unpaid,
-		WithdrawalGrace: cfg.WithdrawalGrace, Rates: rateSource})
+	// One order service for every edge: the API, the desk, the owner's
+	// commands and the sweeps change orders only through it.
+	ords, err := orders.New(orders.Config{Store: db, Catalog: cats.Current, Payments: pays, Rates: rateSource, BaseURL: baseURL,
+		OwnerEmail: cfg.OwnerEmail, OwnerLocale: cfg.OwnerLocale, Unpaid: cfg.Unpaid, WithdrawalGrace: cfg.WithdrawalGrace,
+		Kick: worker.Kick, Log: log})
 	if err != nil {
 		ln.Close()
 		return err
 	}
-	worker.Prepare, worker.Attach, worker.Busy = srvAPI.PrepareMail, srvAPI.AttachDocuments, srvAPI.Busy
+	srvAPI, err := api.New(api.Config{Observer: observer, Store: db, Orders: ords, Catalogs: cats, Static: siteHandler, Log: log,
+		LogLinks: cfg.SMTP == nil && localLinks(baseURL), WriteRate: cfg.WriteRate, WriteBurst: cfg.WriteBurst,
+		TrustProxy: cfg.TrustProxy, Kick: worker.Kick, Demo: cfg.Demo, Messages: texts.api})
+	if err != nil {
+		ln.Close()
+		return err
+	}
+	worker.Prepare, worker.Attach, worker.Busy = ords.PrepareMail, ords.AttachDocuments, srvAPI.Busy
+	owner := admin.Env{DB: db, Catalog: cats.Current, BaseURL: baseURL, Kick: worker.Kick, Log: log, Orders: ords}
 	sock, err := admin.Listen(cfg.Data)
 	if err != nil {
 		ln.Close()
@@ -293,14 +303,11 @@ func Run(ctx context.Context, cfg Config) error {
 		}
 	})
 	wg.Go(func() { purgeIdempotency(bg, db, log) })
-	wg.Go(func() { srvAPI.RunRates(bg) })
-	wg.Go(func() { sweepUnpaid(bg, srvAPI, cfg.UnpaidSweep, log) })
+	wg.Go(func() { ords.RunRates(bg) })
+	wg.Go(func() { sweepUnpaid(bg, ords, cfg.UnpaidSweep, log) })
+	wg.Go(func() { sweepRetention(bg, owner, cfg.RetentionSweep, log) })
 	wg.Go(func() {
-		sweepRetention(bg, admin.Env{DB: db, Catalog: cats.Current, Log: log}, cfg.RetentionSweep, log)
-	})
-	wg.Go(func() {
-		env := admin.Env{DB: db, Catalog: cats.Current, BaseURL: baseURL, Kick: worker.Kick, Log: log, Payments: pays, FillRates: srvAPI.FillRates}
-		if err := admin.Serve(bg, sock, env); err != nil {
+		if err := admin.Serve(bg, sock, owner); err != nil {
 			log.Error("command socket", "err", err)
 		}
 	})
@@ -323,8 +330,7 @@ func Run(ctx context.Context, cfg Config) error {
 		met.WatchPasswords(passwords)
 	}
 	ownerDesk, err := desk.New(desk.Config{Store: db, Log: log, TrustProxy: cfg.TrustProxy, Site: cfg.Site, BaseURL: deskBase, Catalog: cats.Current,
-		Passwords: passwords, SigninLimit: cmp.Or(cfg.SigninLimit, -1),
-		Admin: admin.Env{DB: db, Catalog: cats.Current, BaseURL: baseURL, Kick: worker.Kick, Log: log, Payments: pays, FillRates: srvAPI.FillRates}})
+		Passwords: passwords, SigninLimit: cmp.Or(cfg.SigninLimit, -1), Admin: owner})
 	if err != nil {
 		return err
 	}
@@ -361,7 +367,7 @@ func Run(ctx context.Context, cfg Config) error {
 			cfg.MetricsReady(metricsLn.Addr().String())
 		}
 	}
-	log.Info("serving", "url", "http://"+localName(ln.Addr().String())+"/", "links", srvAPI.Link("/"), "site", cfg.Site, "data", cfg.Data, "catalogue", cats.Current().Version)
+	log.Info("serving", "url", "http://"+localName(ln.Addr().String())+"/", "links", ords.Link("/"), "site", cfg.Site, "data", cfg.Data, "catalogue", cats.Current().Version)
 	if cfg.Ready != nil {
 		cfg.Ready(ln.Addr().String())
 	}
@@ -419,10 +425,10 @@ func purgeIdempotency(ctx context.Context, db *store.DB, log *slog.Logger) {
 	}
 }
 
-// sweepUnpaid reminds and cancels unpaid orders (api.SweepUnpaid) at
+// sweepUnpaid reminds and cancels unpaid orders (orders.SweepUnpaid) at
 // start and then every interval (0: hourly): the rule counts days, so an
 // hour late is on time.
-func sweepUnpaid(ctx context.Context, srv *api.Server, every time.Duration, log *slog.Logger) {
+func sweepUnpaid(ctx context.Context, srv *orders.Service, every time.Duration, log *slog.Logger) {
 	if every <= 0 {
 		every = time.Hour
 	}

@@ -6,7 +6,6 @@ import (
 	"net/http"
 	netmail "net/mail"
 	"sort"
-	"strconv"
 	"time"
 
 	"sabershop/internal/catalog"
@@ -135,9 +134,6 @@ func (d *Desk) withOrder(next http.HandlerFunc) http.HandlerFunc {
 
 // orderID is the order number withOrder read off r's path.
 func orderID(r *http.Request) uint64 { return r.Context().Value(orderIDKey{}).(uint64) }
-
-// orderRef is orderID as the owner's commands take it (admin.Env's ref).
-func orderRef(r *http.Request) string { return strconv.FormatUint(orderID(r), 10) }
 
 // pathOrder loads the order withOrder read off the path; it answers 404
 // and returns false when there is none.

@@ -7,11 +7,9 @@ import (
 	"strings"
 	"time"
 
-	"sabershop/internal/admin"
-	"sabershop/internal/clientip"
 	"sabershop/internal/order"
+	"sabershop/internal/orders"
 	"sabershop/internal/payment"
-	"sabershop/internal/refunds"
 	"sabershop/internal/store"
 )
 
@@ -31,26 +29,26 @@ type refundRequest struct {
 	Key    string `json:"key"` // the form's, so a double tap is one refund
 }
 
-// postOrderSend is POST /admin/api/orders/{id}/send: the parcel left,
-// through the CLI's admin.Env.Send (the shopper's e-mail, the audit line).
+// postOrderSend is POST /admin/api/orders/{id}/send: the parcel left
+// (orders.Service.Send: the shopper's e-mail, the audit line).
 func (d *Desk) postOrderSend(w http.ResponseWriter, r *http.Request) {
 	var req sendRequest
 	if !d.readJSON(w, r, &req) {
 		return
 	}
-	_, _, err := d.admin(r).Send(orderRef(r), req.Tracking, strings.TrimSpace(req.URL), current(r).owner.Name)
+	_, _, err := d.orders().Send(orderID(r), req.Tracking, req.URL, d.actor(r))
 	d.afterChange(w, r, err)
 }
 
 // postOrderCancel is POST /admin/api/orders/{id}/cancel, through
-// admin.Env.Cancel: a paid order needs a note saying how the money goes
+// orders.Service.Cancel: a paid order needs a note saying how the money goes
 // back (or a refund through the provider first).
 func (d *Desk) postOrderCancel(w http.ResponseWriter, r *http.Request) {
 	var req cancelRequest
 	if !d.readJSON(w, r, &req) {
 		return
 	}
-	_, _, err := d.admin(r).Cancel(orderRef(r), req.Reason, req.RefundNote, current(r).owner.Name)
+	_, _, err := d.orders().Cancel(orderID(r), req.Reason, req.RefundNote, d.actor(r))
 	d.afterChange(w, r, err)
 }
 
@@ -58,7 +56,7 @@ func (d *Desk) postOrderCancel(w http.ResponseWriter, r *http.Request) {
 // nothing changed.
 func (d *Desk) afterChange(w http.ResponseWriter, r *http.Request, err error) {
 	switch {
-	case errors.Is(err, admin.ErrTrackingRequired), errors.Is(err, admin.ErrReasonRequired):
+	case errors.Is(err, orders.ErrTrackingRequired), errors.Is(err, orders.ErrTrackingLink), errors.Is(err, orders.ErrReasonRequired):
 		d.fail(w, r, http.StatusUnprocessableEntity, "fields_required", nil)
 		return
 	case errors.Is(err, order.ErrRefundNoteRequired):
@@ -71,11 +69,6 @@ func (d *Desk) afterChange(w http.ResponseWriter, r *http.Request, err error) {
 		d.fail(w, r, http.StatusNotFound, "not_found", nil)
 		return
 	case err != nil:
-		var usage *admin.UsageError
-		if errors.As(err, &usage) {
-			d.fail(w, r, http.StatusUnprocessableEntity, "fields_required", nil)
-			return
-		}
 		d.internal(w, r, err)
 		return
 	}
@@ -83,8 +76,8 @@ func (d *Desk) afterChange(w http.ResponseWriter, r *http.Request, err error) {
 }
 
 // postOrderRefund is POST /admin/api/orders/{id}/refund: money back
-// through the payment provider (internal/refunds, the CLI's `orders
-// refund`). A refusal by the provider changes nothing and says so.
+// through the payment provider (orders.Service.Refund, as the CLI's
+// `orders refund`). A refusal by the provider changes nothing and says so.
 func (d *Desk) postOrderRefund(w http.ResponseWriter, r *http.Request) {
 	var req refundRequest
 	if !d.readJSON(w, r, &req) {
@@ -94,34 +87,19 @@ func (d *Desk) postOrderRefund(w http.ResponseWriter, r *http.Request) {
 		d.fail(w, r, http.StatusUnprocessableEntity, "fields_required", nil)
 		return
 	}
-	env := d.cfg.Admin
-	if env.Payments == nil {
-		d.fail(w, r, http.StatusConflict, "refund_not_allowed", nil)
-		return
-	}
-	base := env.BaseURL
-	if base == "" {
-		base = d.catalog().Shop.BaseURL
-	}
-	svc, err := refunds.New(refunds.Config{Store: d.cfg.Store, Payments: env.Payments, Catalog: d.catalog,
-		Link: func(p string) string { return strings.TrimRight(base, "/") + p }, Now: d.cfg.Now, Kick: env.Kick, Log: d.cfg.Log})
-	if err != nil {
-		d.internal(w, r, err)
-		return
-	}
 	// The provider's answer must not be cut short by a phone that went
 	// to sleep: the refund is asked to the end, and the page reloads it.
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(r.Context()), 45*time.Second)
 	defer cancel()
-	_, err = svc.Refund(ctx, refunds.Request{OrderID: orderID(r), Amount: req.Amount, Reason: strings.TrimSpace(req.Reason),
-		Key: "desk-" + req.Key, By: current(r).owner.Name, IP: clientip.Of(r, d.cfg.TrustProxy)})
+	_, err := d.orders().Refund(ctx, orders.RefundRequest{OrderID: orderID(r), Amount: req.Amount, Reason: strings.TrimSpace(req.Reason),
+		Key: "desk-" + req.Key, By: d.actor(r)})
 	switch {
 	case errors.Is(err, payment.ErrRefundRefused):
 		d.fail(w, r, http.StatusConflict, "refund_refused", nil)
-	case errors.Is(err, refunds.ErrUnreachable):
+	case errors.Is(err, orders.ErrUnreachable):
 		d.fail(w, r, http.StatusBadGateway, "refund_unreachable", nil)
 	case errors.Is(err, order.ErrRefundTooMuch), errors.Is(err, order.ErrRefundNotAllowed), errors.Is(err, order.ErrRefundAmount),
-		errors.Is(err, refunds.ErrNoProvider), errors.Is(err, refunds.ErrInProgress):
+		errors.Is(err, orders.ErrNoProvider), errors.Is(err, orders.ErrInProgress):
 		d.fail(w, r, http.StatusConflict, "refund_not_allowed", nil)
 	case errors.Is(err, store.ErrNotFound):
 		d.fail(w, r, http.StatusNotFound, "not_found", nil)

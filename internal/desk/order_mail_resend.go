@@ -5,12 +5,12 @@ import (
 	"net/http"
 	"strconv"
 
-	"sabershop/internal/admin"
+	"sabershop/internal/orders"
 	"sabershop/internal/store"
 )
 
 // postOrderMailResend is POST /admin/api/orders/{id}/mails/{mail}/resend:
-// the e-mail again, word for word, through the CLI's admin.Env.Resend
+// the e-mail again, word for word, through orders.Service.Resend, as the CLI
 // (the outbox, the audit line). Answers the order, whose e-mails then
 // show the copy as queued.
 func (d *Desk) postOrderMailResend(w http.ResponseWriter, r *http.Request) {
@@ -23,9 +23,9 @@ func (d *Desk) postOrderMailResend(w http.ResponseWriter, r *http.Request) {
 		d.fail(w, r, http.StatusNotFound, "not_found", nil)
 		return
 	}
-	_, err = d.admin(r).Resend(strconv.FormatUint(o.ID, 10), id, current(r).owner.Name)
+	_, err = d.orders().Resend(o.ID, id, d.actor(r))
 	switch {
-	case errors.Is(err, admin.ErrNotKept), errors.Is(err, store.ErrNotFound):
+	case errors.Is(err, orders.ErrNotKept), errors.Is(err, store.ErrNotFound):
 		d.fail(w, r, http.StatusNotFound, "not_found", nil)
 	case err != nil:
 		d.internal(w, r, err)

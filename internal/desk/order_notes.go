@@ -3,8 +3,7 @@ package desk
 import (
 	"errors"
 	"net/http"
-
-	"sabershop/internal/admin"
+	"sabershop/internal/orders"
 )
 
 type noteRequest struct {
@@ -13,7 +12,7 @@ type noteRequest struct {
 
 // postOrderNote is POST /admin/api/orders/{id}/notes {"text": "..."}: the
 // owner's private note on an order, through the CLI's own
-// admin.Env.AddNote (cleaned of hidden characters, at most admin.MaxNote
+// admin.Env.AddNote (cleaned of hidden characters, at most orders.MaxNote
 // characters, with its audit line). Answers the order as it is now, its
 // notes among it.
 func (d *Desk) postOrderNote(w http.ResponseWriter, r *http.Request) {
@@ -21,12 +20,12 @@ func (d *Desk) postOrderNote(w http.ResponseWriter, r *http.Request) {
 	if !d.readJSON(w, r, &req) {
 		return
 	}
-	_, _, err := d.admin(r).AddNote(orderRef(r), req.Text, current(r).owner.Name)
+	_, err := d.orders().AddNote(orderID(r), req.Text, d.actor(r))
 	switch {
-	case errors.Is(err, admin.ErrNoteEmpty):
+	case errors.Is(err, orders.ErrNoteEmpty):
 		d.fail(w, r, http.StatusUnprocessableEntity, "note_empty", nil)
-	case errors.Is(err, admin.ErrNoteTooLong):
-		d.fail(w, r, http.StatusUnprocessableEntity, "note_too_long", map[string]any{"max": admin.MaxNote})
+	case errors.Is(err, orders.ErrNoteTooLong):
+		d.fail(w, r, http.StatusUnprocessableEntity, "note_too_long", map[string]any{"max": orders.MaxNote})
 	default:
 		d.then(w, r, err, d.getOrder)
 	}

@@ -13,7 +13,7 @@ type stageRequest struct {
 }
 
 // postOrderStage is POST /admin/api/orders/{id}/stage: the production
-// stage of a paid order, through the CLI's own admin.Env.SetStage (the
+// stage of a paid order, through orders.Service.SetStage, as the CLI (the
 // timeline entry, the shopper's e-mail if they asked for one, the audit
 // line). Answers the order as it is afterwards (getOrder: with its notes).
 func (d *Desk) postOrderStage(w http.ResponseWriter, r *http.Request) {
@@ -21,8 +21,7 @@ func (d *Desk) postOrderStage(w http.ResponseWriter, r *http.Request) {
 	if !d.readJSON(w, r, &req) {
 		return
 	}
-	in := current(r)
-	_, err := d.admin(r).SetStage(orderRef(r), req.Stage, in.owner.Name)
+	_, err := d.orders().SetStage(orderID(r), req.Stage, d.actor(r))
 	switch {
 	case errors.Is(err, order.ErrUnknownStage), errors.Is(err, order.ErrStageNotPaid):
 		d.fail(w, r, http.StatusConflict, "stage_refused", nil)

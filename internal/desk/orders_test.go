@@ -12,6 +12,7 @@ import (
 	"sabershop/internal/catalog"
 	"sabershop/internal/desk"
 	"sabershop/internal/order"
+	"sabershop/internal/orders"
 	"sabershop/internal/payment"
 	"sabershop/internal/store"
 )
@@ -51,8 +52,12 @@ func withOrdersPaidBy(t *testing.T, payments *payment.Registry) (*env, string, s
 	t.Helper()
 	e := newEnv(t)
 	cat := stagesCatalog()
+	ords, err := orders.New(orders.Config{Store: e.db, Catalog: func() *catalog.Catalog { return cat }, Now: e.clock.Now, Payments: payments})
+	if err != nil {
+		t.Fatal(err)
+	}
 	d, err := desk.New(desk.Config{Store: e.db, Now: e.clock.Now, Catalog: func() *catalog.Catalog { return cat },
-		Admin: admin.Env{DB: e.db, Catalog: func() *catalog.Catalog { return cat }, Now: e.clock.Now, Payments: payments}})
+		Admin: admin.Env{DB: e.db, Catalog: func() *catalog.Catalog { return cat }, Now: e.clock.Now, Orders: ords}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"sabershop/internal/clientip"
+	"sabershop/internal/orders"
 	"sabershop/internal/owners"
 	"sabershop/internal/store"
 )
@@ -120,3 +121,12 @@ func (d *Desk) admin(r *http.Request) admin.Env {
 	env.IP = clientip.Of(r, d.cfg.TrustProxy)
 	return env
 }
+
+// actor is the signed-in owner of r and the address they act from, for
+// the audit lines of the order service.
+func (d *Desk) actor(r *http.Request) orders.Actor {
+	return orders.Actor{Name: current(r).owner.Name, IP: clientip.Of(r, d.cfg.TrustProxy)}
+}
+
+// orders is the order service every change to an order goes through.
+func (d *Desk) orders() *orders.Service { return d.cfg.Admin.Orders }

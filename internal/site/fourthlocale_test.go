@@ -25,6 +25,7 @@ import (
 	"sabershop/internal/mail"
 	"sabershop/internal/mail/mailtest"
 	"sabershop/internal/order"
+	"sabershop/internal/orders"
 	"sabershop/internal/payment"
 	"sabershop/internal/payment/sandbox"
 	"sabershop/internal/store"
@@ -235,8 +236,13 @@ func TestFourthLocaleByConfigurationOnly(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srvAPI, err := api.New(api.Config{Store: db, Catalogs: cats, Messages: messages, Payments: pays,
-		BaseURL: "http://shop.test", Now: func() time.Time { return fixtureNow }})
+	ords, err := orders.New(orders.Config{Store: db, Catalog: cats.Current, Payments: pays, BaseURL: "http://shop.test",
+		Now: func() time.Time { return fixtureNow }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srvAPI, err := api.New(api.Config{Store: db, Catalogs: cats, Messages: messages, Orders: ords,
+		Now: func() time.Time { return fixtureNow }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -315,7 +321,7 @@ func TestFourthLocaleByConfigurationOnly(t *testing.T) {
 	}
 
 	mails := t.TempDir()
-	worker := &mail.Worker{Outbox: db, Sender: mail.FileSender{Dir: mails}, Prepare: srvAPI.PrepareMail,
+	worker := &mail.Worker{Outbox: db, Sender: mail.FileSender{Dir: mails}, Prepare: ords.PrepareMail,
 		Log: slog.New(slog.DiscardHandler)}
 	// The shopper's e-mail, and the owner's (in the owner's language).
 	if sent, failed, err := worker.DrainOnce(context.Background()); err != nil || sent != 2 || failed != 0 {

@@ -18,6 +18,7 @@ import (
 	"sabershop/internal/catalog/catalogfile"
 	"sabershop/internal/content"
 	"sabershop/internal/order"
+	"sabershop/internal/orders"
 	"sabershop/internal/store"
 )
 
@@ -250,8 +251,12 @@ func newPriceDaemon(t *testing.T, cat *catalog.Catalog) *priceDaemon {
 	}
 	t.Cleanup(func() { db.Close() })
 	d := &priceDaemon{locales: cat.Locales}
-	s, err := api.New(api.Config{Store: db, Catalogs: catalogfile.Fixed(cat), BaseURL: "http://shop.test",
-		Now: func() time.Time { return *d.clock.Load() }})
+	now := func() time.Time { return *d.clock.Load() }
+	ords, err := orders.New(orders.Config{Store: db, Catalog: func() *catalog.Catalog { return cat }, BaseURL: "http://shop.test", Now: now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := api.New(api.Config{Store: db, Catalogs: catalogfile.Fixed(cat), Orders: ords, Now: now})
 	if err != nil {
 		t.Fatal(err)
 	}

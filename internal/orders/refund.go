@@ -1,8 +1,22 @@
-// Package refunds is the owner's refund of a paid order through the
-// payment provider that took the money (issue 15): one implementation for
-// the owner's command (orderd orders refund, internal/admin) and the
-// desk. The rules of what may be refunded are the order's
-// (order.StartRefund); this package asks the provider and records the
+package orders
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"sabershop/internal/catalog"
+	"sabershop/internal/mail"
+	"sabershop/internal/order"
+	"sabershop/internal/payment"
+	"sabershop/internal/store"
+)
+
+// The owner's refund of a paid order through the payment provider that
+// took the money, for the owner's command (orderd orders refund) and the
+// desk alike. The rules of what may be refunded are the order's
+// (order.StartRefund); Refund asks the provider and records the
 // answer:
 //
 //  1. in one transaction the refund is checked and recorded as requested
@@ -17,73 +31,12 @@
 // A refusal by the provider is recorded as refused and changes no money
 // and no status; a provider that does not answer leaves the refund
 // failed (nothing known to be paid back).
-package refunds
 
-import (
-	"context"
-	"crypto/rand"
-	"encoding/hex"
-	"errors"
-	"fmt"
-	"log/slog"
-	"sabershop/internal/i18n"
-	"sabershop/internal/invoice"
-	"time"
+// refundTimeout bounds the provider's answer to a refund.
+const refundTimeout = 30 * time.Second
 
-	"sabershop/internal/catalog"
-	"sabershop/internal/mail"
-	"sabershop/internal/order"
-	"sabershop/internal/owners"
-	"sabershop/internal/payment"
-	"sabershop/internal/store"
-)
-
-// Config is what a refund needs. Store, Payments and Catalog are
-// required; the rest have defaults.
-type Config struct {
-	Store    *store.DB
-	Payments *payment.Registry
-	// Catalog is the catalogue in force (the e-mail's texts and formats).
-	Catalog func() *catalog.Catalog
-	// Link makes a site path absolute for the e-mail ("/en/status/…").
-	Link func(path string) string
-	Now  func() time.Time
-	// Kick wakes the e-mail worker.
-	Kick func()
-	// Log gets one line per refund asked, with the order's number.
-	Log *slog.Logger
-	// Timeout bounds the provider's answer (default 30 s).
-	Timeout time.Duration
-}
-
-// Service refunds orders. It is safe for concurrent use.
-type Service struct{ cfg Config }
-
-// New checks cfg and fills its defaults.
-func New(cfg Config) (*Service, error) {
-	if cfg.Store == nil || cfg.Catalog == nil {
-		return nil, errors.New("refunds: a store and a catalogue are required")
-	}
-	if cfg.Now == nil {
-		cfg.Now = time.Now
-	}
-	if cfg.Kick == nil {
-		cfg.Kick = func() {}
-	}
-	if cfg.Log == nil {
-		cfg.Log = slog.New(slog.DiscardHandler)
-	}
-	if cfg.Link == nil {
-		cfg.Link = func(p string) string { return p }
-	}
-	if cfg.Timeout <= 0 {
-		cfg.Timeout = 30 * time.Second
-	}
-	return &Service{cfg: cfg}, nil
-}
-
-// Request is one refund the owner asks for.
-type Request struct {
+// RefundRequest is one refund the owner asks for.
+type RefundRequest struct {
 	OrderID uint64
 	// Amount is in minor units of the order's currency; 0 refunds
 	// everything left of the payment.
@@ -96,15 +49,12 @@ type Request struct {
 	// answered again instead of asking the provider. A refused one may be
 	// asked again with the same key. "" is a fresh key.
 	Key string
-	// By is who asks, for the audit log: the desk's account name, or
-	// "terminal" for the command on the server.
-	By string
-	// IP is the desk request's client address, for the audit log.
-	IP string
+	// By is who asks, for the audit log.
+	By Actor
 }
 
-// Result is what became of a refund.
-type Result struct {
+// RefundResult is what became of a refund.
+type RefundResult struct {
 	Order  *order.Order // the order after it
 	Refund order.Refund
 	// Left is what is left to refund of the order's payments.
@@ -122,13 +72,13 @@ var (
 	// ErrNoProvider is returned when the provider that took the payment
 	// is not configured in this daemon, or cannot refund through its API;
 	// nothing was recorded.
-	ErrNoProvider = errors.New("refunds: the payment's provider cannot refund here")
+	ErrNoProvider = errors.New("orders: the payment's provider cannot refund here")
 	// ErrInProgress is returned when a refund with the same key is being
 	// asked right now.
-	ErrInProgress = errors.New("refunds: a refund with this key is being asked")
+	ErrInProgress = errors.New("orders: a refund with this key is being asked")
 	// ErrUnreachable is returned (wrapping the provider's error) when the
 	// provider did not answer; the refund is recorded failed.
-	ErrUnreachable = errors.New("refunds: the payment provider did not answer")
+	ErrUnreachable = errors.New("orders: the payment provider did not answer")
 )
 
 // Refund refunds req.Amount of order req.OrderID through the provider of
@@ -137,27 +87,27 @@ var (
 // (order.ErrRefundNotAllowed, order.ErrRefundTooMuch, order.ErrRefundAmount)
 // and store.ErrNotFound come before the provider is asked, with nothing
 // recorded.
-func (s *Service) Refund(ctx context.Context, req Request) (Result, error) {
-	cat := s.cfg.Catalog()
-	if cat == nil {
-		return Result{}, errors.New("refunds: no catalogue for the shopper's e-mail")
+func (s *Service) Refund(ctx context.Context, req RefundRequest) (RefundResult, error) {
+	cat, err := s.catalog()
+	if err != nil {
+		return RefundResult{}, err
 	}
 	if req.Key == "" {
 		req.Key = newID()
 	}
 	id := newID()
 	var (
-		res          Result
+		res          RefundResult
 		refunder     payment.Refunder
 		ask          payment.RefundRequest
 		earlierRefus int
 	)
-	err := s.cfg.Store.UpdateNow(func(tx *store.Tx) error {
-		o, err := tx.OrderByID(req.OrderID)
+	err = s.cfg.Store.UpdateNow(func(tx *store.Tx) error {
+		o, err := byID(tx, req.OrderID)
 		if err != nil {
 			return err
 		}
-		now := s.cfg.Now().UTC()
+		now := s.now()
 		for i := range o.Refunds {
 			r := &o.Refunds[i]
 			if r.Key != req.Key {
@@ -165,7 +115,7 @@ func (s *Service) Refund(ctx context.Context, req Request) (Result, error) {
 			}
 			switch {
 			case r.State == order.RefundDone:
-				res = Result{Order: o, Refund: *r, Left: o.RefundLeft(now), Repeated: true}
+				res = RefundResult{Order: o, Refund: *r, Left: o.RefundLeft(now), Repeated: true}
 				return errRepeated
 			case r.State == order.RefundRequested && now.Sub(r.At) < order.StaleStart:
 				return fmt.Errorf("%w (order #%d, asked %s)", ErrInProgress, o.ID, r.At.Format(time.RFC3339))
@@ -183,19 +133,19 @@ func (s *Service) Refund(ctx context.Context, req Request) (Result, error) {
 		}
 		ask = payment.RefundRequest{Reference: a.Reference, Capture: a.Capture, Amount: r.Amount, Currency: r.Currency,
 			Reason: r.Reason, IdempotencyKey: providerKey(req.Key, earlierRefus)}
-		res = Result{Order: o, Refund: *r}
+		res = RefundResult{Order: o, Refund: *r}
 		return tx.PutOrder(o)
 	})
 	if errors.Is(err, errRepeated) {
 		return res, nil
 	}
 	if err != nil {
-		return Result{}, err
+		return RefundResult{}, err
 	}
 
 	// Asked apart from the caller's context: a closed terminal or browser
 	// tab must not cut the provider short and leave the outcome unknown.
-	pctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), s.cfg.Timeout)
+	pctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), refundTimeout)
 	defer cancel()
 	ans, perr := refunder.Refund(pctx, ask)
 	state, note := order.RefundDone, ""
@@ -216,25 +166,24 @@ var errRepeated = errors.New("refund repeated")
 // it was read when the refund was recorded) and, for a refund done,
 // queues the shopper's e-mail, in one transaction.
 func (s *Service) finish(cat *catalog.Catalog, asked *order.Order, id string, state order.RefundState, reference, note string, perr error,
-	req Request) (Result, error) {
-	var res Result
+	req RefundRequest) (RefundResult, error) {
+	var res RefundResult
 	err := s.cfg.Store.UpdateNow(func(tx *store.Tx) error {
 		o, err := tx.Order(asked.Hash)
 		if err != nil {
 			return err
 		}
-		now := s.cfg.Now().UTC()
+		now := s.now()
 		cancelled, err := o.FinishRefund(id, state, reference, note, now)
 		if err != nil {
 			return err
 		}
 		r := o.RefundByID(id)
-		res = Result{Order: o, Refund: *r, Left: o.RefundLeft(now), Cancelled: cancelled}
+		res = RefundResult{Order: o, Refund: *r, Left: o.RefundLeft(now), Cancelled: cancelled}
 		if err := tx.PutOrder(o); err != nil {
 			return err
 		}
-		if err := tx.Audit(&owners.Entry{At: now, Owner: req.By, IP: req.IP, What: "order.refund", Target: fmt.Sprintf("#%d", o.ID),
-			Detail: fmt.Sprintf("%s %d %s: %s", state, r.Amount, r.Currency, req.Reason)}); err != nil {
+		if err := s.audit(tx, req.By, "order.refund", o, fmt.Sprintf("%s %d %s: %s", state, r.Amount, r.Currency, req.Reason)); err != nil {
 			return err
 		}
 		if state != order.RefundDone {
@@ -245,7 +194,7 @@ func (s *Service) finish(cat *catalog.Catalog, asked *order.Order, id string, st
 		}
 		// A message that cannot be written must not lose the record of
 		// money paid back: the refund stays recorded, the owner is told.
-		msg, err := mail.RefundIssued(cat, o, s.cfg.Link(o.StatusPath()), *r)
+		msg, err := mail.RefundIssued(cat, o, s.Link(o.StatusPath()), *r)
 		if err != nil {
 			s.cfg.Log.Error("refund e-mail not written", "order", o.ID, "err", err)
 			return nil
@@ -262,7 +211,7 @@ func (s *Service) finish(cat *catalog.Catalog, asked *order.Order, id string, st
 		// place that says what happened is this log line.
 		s.cfg.Log.Error("refund answered but not recorded", "order", asked.ID, "refund", id, "state", state,
 			"reference", reference, "err", err)
-		return Result{}, err
+		return RefundResult{}, err
 	}
 	if res.Mailed {
 		s.cfg.Kick()
@@ -305,31 +254,4 @@ func providerNames(r *payment.Registry) string {
 		return "none"
 	}
 	return s
-}
-
-func newID() string {
-	b := make([]byte, 12)
-	_, _ = rand.Read(b) // never fails (crypto/rand)
-	return hex.EncodeToString(b)
-}
-
-// correct issues the correcting invoice of refund r of order o, in the
-// transaction that records the refund (issue 16): it corrects the order's
-// invoice or receipt, numbered in its own series. An order paid before invoices were
-// issued has none to correct, and gets none.
-func correct(tx *store.Tx, o *order.Order, r order.Refund, reason string, now time.Time) error {
-	docs, err := tx.DocumentsOf(o.ID)
-	if err != nil {
-		return err
-	}
-	var inv *invoice.Document
-	for _, d := range docs {
-		if _, _, ok := d.Kind.Corrects(); ok {
-			inv = d
-		}
-	}
-	if inv == nil {
-		return nil
-	}
-	return tx.IssueDocument(invoice.Correction(inv, r.Amount, reason, now), now.In(i18n.Workshop).Year())
 }

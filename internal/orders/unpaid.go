@@ -1,4 +1,4 @@
-package api
+package orders
 
 import (
 	"context"
@@ -11,7 +11,7 @@ import (
 	"sabershop/internal/store"
 )
 
-// Orders left unpaid (issue 14, Config.Unpaid): after RemindAfter the
+// Orders left unpaid (Config.Unpaid): after RemindAfter the
 // shopper gets one reminder with the pay link; after CancelAfter the order
 // is cancelled with the reason recorded, and the shopper and the owner are
 // told. Both are entries in the order's timeline. The daemon calls
@@ -25,13 +25,13 @@ type Swept struct{ Reminded, Expired int }
 // clock's now. Each order changes in its own transaction, with its
 // e-mails; an order that changed meanwhile (paid a moment ago) is left
 // alone.
-func (s *Server) SweepUnpaid(ctx context.Context) (Swept, error) {
+func (s *Service) SweepUnpaid(ctx context.Context) (Swept, error) {
 	var done Swept
 	rule := s.cfg.Unpaid
 	if rule.RemindAfter <= 0 && rule.CancelAfter <= 0 {
 		return done, nil
 	}
-	now := s.cfg.Now().UTC()
+	now := s.now()
 	// Only orders placed before the first step's age can be due: the
 	// list's status index finds them without decoding every order the
 	// shop ever took (the sweep runs at start and hourly).
@@ -74,7 +74,7 @@ func (s *Server) SweepUnpaid(ctx context.Context) (Swept, error) {
 		// A payment still pending with the provider: ask it once more
 		// before the order is cancelled (the answer may make it paid).
 		if rule.Due(o, now) == order.StepExpire && o.Status == order.PaymentPending {
-			if after := s.queryStalePayment(ctx, o); after != nil && after.Status == order.Paid {
+			if after := s.QueryStalePayment(ctx, o); after != nil && after.Status == order.Paid {
 				continue
 			}
 		}
@@ -96,9 +96,9 @@ func (s *Server) SweepUnpaid(ctx context.Context) (Swept, error) {
 
 // sweepOne reminds or cancels one order, whichever it is due for when
 // read again in the transaction, and returns what it did.
-func (s *Server) sweepOne(hash string, now time.Time) (order.UnpaidStep, error) {
+func (s *Service) sweepOne(hash string, now time.Time) (order.UnpaidStep, error) {
 	rule := s.cfg.Unpaid
-	cat := s.cfg.Catalogs.Current()
+	cat := s.cfg.Catalog()
 	var (
 		o    *order.Order
 		step order.UnpaidStep
@@ -113,7 +113,7 @@ func (s *Server) sweepOne(hash string, now time.Time) (order.UnpaidStep, error) 
 		switch step {
 		case order.StepRemind:
 			o.Remind(now, fmt.Sprintf("payment reminder sent: unpaid for %d days", days(rule.RemindAfter)))
-			m, err := mail.PaymentReminder(cat, o, s.link(o.StatusPath()), rule.Deadline(o))
+			m, err := mail.PaymentReminder(cat, o, s.Link(o.StatusPath()), rule.Deadline(o))
 			if err != nil {
 				return err
 			}
@@ -130,7 +130,7 @@ func (s *Server) sweepOne(hash string, now time.Time) (order.UnpaidStep, error) 
 				return err
 			}
 			o.CancelReason = reason
-			m, err := mail.OrderCancelled(cat, o, s.link(o.StatusPath()))
+			m, err := mail.OrderCancelled(cat, o, s.Link(o.StatusPath()))
 			if err != nil {
 				return err
 			}
@@ -153,9 +153,9 @@ func (s *Server) sweepOne(hash string, now time.Time) (order.UnpaidStep, error) 
 		return order.StepNone, err
 	}
 	if step == order.StepRemind {
-		s.log.Info("payment reminder sent", "order", o.ID, "days", days(rule.RemindAfter))
+		s.cfg.Log.Info("payment reminder sent", "order", o.ID, "days", days(rule.RemindAfter))
 	} else {
-		s.log.Info("order cancelled: unpaid", "order", o.ID, "days", days(rule.CancelAfter))
+		s.cfg.Log.Info("order cancelled: unpaid", "order", o.ID, "days", days(rule.CancelAfter))
 	}
 	return step, nil
 }

@@ -1,4 +1,4 @@
-package refunds_test
+package orders_test
 
 import (
 	"context"
@@ -10,8 +10,8 @@ import (
 
 	"sabershop/internal/invoice"
 	"sabershop/internal/order"
+	"sabershop/internal/orders"
 	"sabershop/internal/payment"
-	"sabershop/internal/refunds"
 	"sabershop/internal/store"
 )
 
@@ -25,7 +25,7 @@ func TestFullRefund(t *testing.T) {
 		t.Run(c.provider, func(t *testing.T) {
 			f := newFixture(t)
 			o := f.paid(c.provider, c.locale)
-			res, err := f.svc.Refund(bg, refunds.Request{OrderID: o.ID, Reason: "Out of stock", Key: "k1"})
+			res, err := f.svc.Refund(bg, orders.RefundRequest{OrderID: o.ID, Reason: "Out of stock", Key: "k1"})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -70,14 +70,14 @@ func TestFullRefund(t *testing.T) {
 func TestPartialThenRest(t *testing.T) {
 	f := newFixture(t)
 	o := f.paid("tpay", "pl")
-	res, err := f.svc.Refund(bg, refunds.Request{OrderID: o.ID, Amount: 5000, Reason: "Scratch on the grip", Key: "a"})
+	res, err := f.svc.Refund(bg, orders.RefundRequest{OrderID: o.ID, Amount: 5000, Reason: "Scratch on the grip", Key: "a"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if res.Cancelled || res.Left != o.Totals.Total-5000 || f.order(o.Hash).Status != order.Paid {
 		t.Fatalf("partial: %+v", res)
 	}
-	res, err = f.svc.Refund(bg, refunds.Request{OrderID: o.ID, Key: "b"})
+	res, err = f.svc.Refund(bg, orders.RefundRequest{OrderID: o.ID, Key: "b"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -101,7 +101,7 @@ func TestPartialThenRest(t *testing.T) {
 func TestAboveLeftRefused(t *testing.T) {
 	f := newFixture(t)
 	o := f.paid("paypal", "en")
-	_, err := f.svc.Refund(bg, refunds.Request{OrderID: o.ID, Amount: o.Totals.Total + 1, Key: "k"})
+	_, err := f.svc.Refund(bg, orders.RefundRequest{OrderID: o.ID, Amount: o.Totals.Total + 1, Key: "k"})
 	if !errors.Is(err, order.ErrRefundTooMuch) {
 		t.Fatalf("err %v", err)
 	}
@@ -109,7 +109,7 @@ func TestAboveLeftRefused(t *testing.T) {
 		t.Errorf("something happened: %+v", got.Refunds)
 	}
 	// An order not paid has nothing to refund.
-	if _, err := f.svc.Refund(bg, refunds.Request{OrderID: 999}); err == nil {
+	if _, err := f.svc.Refund(bg, orders.RefundRequest{OrderID: 999}); err == nil {
 		t.Error("unknown order refunded")
 	}
 }
@@ -123,7 +123,7 @@ func TestProviderRefusal(t *testing.T) {
 	if _, err := f.tpay.Refund(bg, payment.RefundRequest{Reference: o.Attempts[0].Reference, Amount: 100, Currency: "PLN"}); err != nil {
 		t.Fatal(err)
 	}
-	res, err := f.svc.Refund(bg, refunds.Request{OrderID: o.ID, Key: "k"})
+	res, err := f.svc.Refund(bg, orders.RefundRequest{OrderID: o.ID, Key: "k"})
 	if !errors.Is(err, payment.ErrRefundRefused) {
 		t.Fatalf("err %v", err)
 	}
@@ -136,7 +136,7 @@ func TestProviderRefusal(t *testing.T) {
 		t.Errorf("refunds %+v", got.Refunds)
 	}
 	// The same key may ask again (a refusal is final for that request only).
-	if _, err := f.svc.Refund(bg, refunds.Request{OrderID: o.ID, Amount: 1000, Key: "k"}); err != nil {
+	if _, err := f.svc.Refund(bg, orders.RefundRequest{OrderID: o.ID, Amount: 1000, Key: "k"}); err != nil {
 		t.Errorf("asked again after a refusal: %v", err)
 	}
 }
@@ -146,8 +146,8 @@ func TestProviderUnreachable(t *testing.T) {
 	f := newFixture(t)
 	o := f.paid("paypal", "en")
 	f.ppFake.Close()
-	res, err := f.svc.Refund(bg, refunds.Request{OrderID: o.ID, Key: "k"})
-	if !errors.Is(err, refunds.ErrUnreachable) || errors.Is(err, payment.ErrRefundRefused) {
+	res, err := f.svc.Refund(bg, orders.RefundRequest{OrderID: o.ID, Key: "k"})
+	if !errors.Is(err, orders.ErrUnreachable) || errors.Is(err, payment.ErrRefundRefused) {
 		t.Fatalf("err %v", err)
 	}
 	got := f.order(o.Hash)
@@ -163,11 +163,11 @@ func TestSameKeyRefundsOnce(t *testing.T) {
 	f := newFixture(t)
 	o := f.paid("sandbox", "en")
 	var wg sync.WaitGroup
-	results := make([]refunds.Result, 4)
+	results := make([]orders.RefundResult, 4)
 	errs := make([]error, 4)
 	for i := range results {
 		wg.Go(func() {
-			results[i], errs[i] = f.svc.Refund(bg, refunds.Request{OrderID: o.ID, Amount: 1000, Key: "click"})
+			results[i], errs[i] = f.svc.Refund(bg, orders.RefundRequest{OrderID: o.ID, Amount: 1000, Key: "click"})
 		})
 	}
 	wg.Wait()
@@ -176,12 +176,12 @@ func TestSameKeyRefundsOnce(t *testing.T) {
 		switch {
 		case err == nil && !results[i].Repeated:
 			done++
-		case err == nil, errors.Is(err, refunds.ErrInProgress):
+		case err == nil, errors.Is(err, orders.ErrInProgress):
 		default:
 			t.Errorf("request %d: %v", i, err)
 		}
 	}
-	again, err := f.svc.Refund(bg, refunds.Request{OrderID: o.ID, Amount: 1000, Key: "click"})
+	again, err := f.svc.Refund(bg, orders.RefundRequest{OrderID: o.ID, Amount: 1000, Key: "click"})
 	got := f.order(o.Hash)
 	if done != 1 || err != nil || !again.Repeated || len(got.Refunds) != 1 || got.Refunded() != 1000 || len(f.mails(o.Hash)) != 1 {
 		t.Errorf("%d done, repeat %+v %v, refunds %+v, %d e-mails", done, again, err, got.Refunds, len(f.mails(o.Hash)))
@@ -197,7 +197,7 @@ func TestProviderMissing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := f.service(reg).Refund(bg, refunds.Request{OrderID: o.ID}); !errors.Is(err, refunds.ErrNoProvider) {
+	if _, err := f.service(reg).Refund(bg, orders.RefundRequest{OrderID: o.ID}); !errors.Is(err, orders.ErrNoProvider) {
 		t.Fatalf("err %v", err)
 	}
 	if got := f.order(o.Hash); len(got.Refunds) != 0 {
@@ -218,7 +218,7 @@ func TestRefundCorrectsTheInvoice(t *testing.T) {
 	if err := f.db.Update(func(tx *store.Tx) error { return tx.IssueDocument(inv, 2026) }); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := f.svc.Refund(bg, refunds.Request{OrderID: o.ID, Amount: 5000, Reason: "Scratch on the grip", Key: "a"}); err != nil {
+	if _, err := f.svc.Refund(bg, orders.RefundRequest{OrderID: o.ID, Amount: 5000, Reason: "Scratch on the grip", Key: "a"}); err != nil {
 		t.Fatal(err)
 	}
 	var docs []*invoice.Document

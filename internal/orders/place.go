@@ -1,8 +1,4 @@
-package api
-
-// The placing of an order, apart from HTTP: postOrder reads the request
-// and writes the answer, place decides what happens. This file imports no
-// net/http on purpose: place is tested directly against a bbolt file.
+package orders
 
 import (
 	"errors"
@@ -15,61 +11,65 @@ import (
 	"sabershop/internal/store"
 )
 
-// errRollback ends a transaction that must store nothing but is not a
-// failure (a 409 or 422 decided inside it).
-var errRollback = errors.New("rollback")
-
-// errPaused is returned by place when the owner has paused orders (or the
+// ErrPaused is returned by Place when the owner has paused orders (or the
 // catalogue says orders are closed and the owner never switched).
-var errPaused = errors.New("order: orders are paused")
+var ErrPaused = errors.New("orders: orders are paused")
 
-// replayedError is returned by place when its idempotency key was answered
+// ReplayedError is returned by Place when its idempotency key was answered
 // before: Record is that answer, given again before any other check (the
 // shop may have paused or prices changed since).
-type replayedError struct{ Record *store.Idempotency }
+type ReplayedError struct{ Record *store.Idempotency }
 
-func (e *replayedError) Error() string {
+func (e *ReplayedError) Error() string {
 	return "order: idempotency key " + e.Record.Key + " answered before"
 }
 
-// fieldsError is returned by place when the shopper must fix a field: the
-// request does not validate or price, or the code is unknown or does not
-// apply.
-type fieldsError struct{ Fields order.FieldErrors }
+// FieldsError is returned by Place and Withdraw when the shopper must fix
+// a field: the request does not validate or price, the code is unknown or
+// does not apply, the withdrawal form is incomplete.
+type FieldsError struct{ Fields order.FieldErrors }
 
-func (e *fieldsError) Error() string { return fmt.Sprintf("order: invalid fields %v", e.Fields) }
+func (e *FieldsError) Error() string { return fmt.Sprintf("order: invalid fields %v", e.Fields) }
 
-// pricesChangedError is returned by place when the total priced now is not
+// PricesChangedError is returned by Place when the total priced now is not
 // the one the shopper saw (expected_total): Order is the order as priced
 // now, for the shopper to confirm.
-type pricesChangedError struct{ Order *order.Order }
+type PricesChangedError struct{ Order *order.Order }
 
-func (e *pricesChangedError) Error() string {
+func (e *PricesChangedError) Error() string {
 	return fmt.Sprintf("order: total %d, expected another", e.Order.Totals.Total)
 }
 
-// placing is what place needs besides the request.
-type placing struct {
-	Store   *store.DB
-	Catalog *catalog.Catalog // in force when the request came
-	IDs     *store.OrderIDs
-	Now     time.Time
+// Placement is an order to place: the shopper's request and what a
+// retry must get again.
+type Placement struct {
+	Request order.Request
+	// Catalog is the catalogue in force when the request came.
+	Catalog *catalog.Catalog
 	// Key is the Idempotency-Key ("" for none); BodyHash the hash of the
 	// body it came with.
 	Key, BodyHash string
 	// Answer renders what a retry with Key gets again: it is kept in the
 	// order's own transaction.
 	Answer func(*order.Order) (status int, body []byte, err error)
-	// Owner, if set, is the owner's "new order" e-mail job for an order;
-	// it is stored with the order.
-	Owner func(*order.Order) *mail.Message
 }
 
-// placed is a stored order and the answer kept for it.
-type placed struct {
+// Placed is a stored order and the answer kept for it.
+type Placed struct {
 	Order  *order.Order
 	Status int
 	Body   []byte
+}
+
+// placing is a Placement as Place works on it.
+type placing struct {
+	Placement
+	store *store.DB
+	ids   *store.OrderIDs
+	now   time.Time
+	// owner, if set, is the owner's "new order" e-mail job for an order;
+	// it is stored with the order.
+	owner func(*order.Order) *mail.Message
 }
 
 // draft is an order priced but not yet checked against the store: check
@@ -81,50 +81,54 @@ type draft struct {
 	id     uint64
 }
 
-// place validates and prices req, then stores the order, its e-mail job
-// and the idempotency record in one transaction. A failure to place it
-// is one of errPaused, *replayedError, *fieldsError or
-// *pricesChangedError; any other error is the store's.
-func place(req order.Request, p placing) (placed, error) {
+// Place validates and prices the request, then stores the order, its
+// e-mail jobs (the shopper's, the owner's) and the idempotency record in
+// one transaction. A failure to place it is one of ErrPaused,
+// *ReplayedError, *FieldsError or *PricesChangedError; any other error is
+// the store's.
+func (s *Service) Place(pl Placement) (Placed, error) {
+	p := placing{Placement: pl, store: s.cfg.Store, ids: s.ids, now: s.now(),
+		owner: func(o *order.Order) *mail.Message { return s.ownerMail(mail.KindOwnerOrderPlaced, o, o.CreatedAt) }}
 	if err := p.answered(); err != nil {
-		return placed{}, err
+		return Placed{}, err
 	}
+	req := p.Request
 	order.Normalize(&req)
 	if errs := order.Validate(req, p.Catalog); len(errs) > 0 {
-		return placed{}, &fieldsError{errs}
+		return Placed{}, &FieldsError{errs}
 	}
-	priced, errs := order.Price(p.Catalog, req, p.Now)
+	priced, errs := order.Price(p.Catalog, req, p.now)
 	if len(errs) > 0 {
-		return placed{}, &fieldsError{errs}
+		return Placed{}, &FieldsError{errs}
 	}
 	hash, err := order.NewHash()
 	if err != nil {
-		return placed{}, err
+		return Placed{}, err
 	}
-	d := draft{req: req, priced: priced, hash: hash, id: p.IDs.Next()}
+	d := draft{req: req, priced: priced, hash: hash, id: p.ids.Next()}
 	// The check runs first in a read-only pass, so the e-mail and the
 	// answer are rendered outside the write (which db.Batch runs one after
 	// another) and refusals never enter a batch (an error there makes
 	// bbolt re-run the whole batch); the write runs it again, because a
 	// coupon may have been used up in between.
 	var planned *order.Order
-	if err := p.Store.View(func(tx *store.Tx) error {
+	if err := p.store.View(func(tx *store.Tx) error {
 		var err error
 		planned, _, err = p.check(tx, d)
 		return err
 	}); err != nil {
-		return placed{}, err
+		return Placed{}, err
 	}
 	return p.write(planned, d)
 }
 
-// answered is a *replayedError when the key was answered before, nil when
+// answered is a *ReplayedError when the key was answered before, nil when
 // it was not (or there is no key).
 func (p placing) answered() error {
-	return p.Store.View(func(tx *store.Tx) error { return p.replayed(tx) })
+	return p.store.View(func(tx *store.Tx) error { return p.replayed(tx) })
 }
 
-// replayed is a *replayedError when the key was answered before.
+// replayed is a *ReplayedError when the key was answered before.
 func (p placing) replayed(tx *store.Tx) error {
 	if p.Key == "" {
 		return nil
@@ -132,7 +136,7 @@ func (p placing) replayed(tx *store.Tx) error {
 	rec, err := tx.Idempotency(p.Key)
 	switch {
 	case err == nil:
-		return &replayedError{rec}
+		return &ReplayedError{rec}
 	case errors.Is(err, store.ErrNotFound):
 		return nil
 	}
@@ -154,9 +158,9 @@ func (p placing) check(tx *store.Tx, d draft) (*order.Order, *order.Coupon, erro
 		open = p.Catalog.OrdersOpen
 	}
 	if !open {
-		return nil, nil, errPaused
+		return nil, nil, ErrPaused
 	}
-	o := order.New(d.req, d.priced, d.hash, p.Catalog.Version, p.Now)
+	o := order.New(d.req, d.priced, d.hash, p.Catalog.Version, p.now)
 	o.ID = d.id
 	// The terms the checkout showed are the ones in force now: the
 	// shopper accepted this version (terms_accepted), and the order
@@ -166,37 +170,37 @@ func (p placing) check(tx *store.Tx, d draft) (*order.Order, *order.Coupon, erro
 	if d.req.Code != "" {
 		c, err = tx.Coupon(order.NormalizeCode(d.req.Code))
 		if errors.Is(err, store.ErrNotFound) {
-			return nil, nil, &fieldsError{order.FieldErrors{"code": order.KeyCodeUnknown}}
+			return nil, nil, &FieldsError{order.FieldErrors{"code": order.KeyCodeUnknown}}
 		} else if err != nil {
 			return nil, nil, err
 		}
-		if err := order.ApplyCoupon(o, c, p.Catalog.Coupons.Minimum[o.Currency], p.Now); err != nil {
-			return nil, nil, &fieldsError{order.FieldErrors{"code": order.CouponErrorKey(err)}}
+		if err := order.ApplyCoupon(o, c, p.Catalog.Coupons.Minimum[o.Currency], p.now); err != nil {
+			return nil, nil, &FieldsError{order.FieldErrors{"code": order.CouponErrorKey(err)}}
 		}
 	}
 	if o.Totals.Total != d.req.ExpectedTotal {
-		return nil, nil, &pricesChangedError{o}
+		return nil, nil, &PricesChangedError{o}
 	}
 	return o, c, nil
 }
 
 // write renders the e-mail job and the answer of planned (the order the
 // read-only check made), then checks again and stores them with the order.
-func (p placing) write(planned *order.Order, d draft) (placed, error) {
-	msg := orderPlacedMail(planned, p.Now)
+func (p placing) write(planned *order.Order, d draft) (Placed, error) {
+	msg := placedMail(planned, p.now)
 	var owner *mail.Message
-	if p.Owner != nil {
-		owner = p.Owner(planned)
+	if p.owner != nil {
+		owner = p.owner(planned)
 	}
 	status, body, err := p.Answer(planned)
 	if err != nil {
-		return placed{}, err
+		return Placed{}, err
 	}
 	encoded, err := store.EncodeOrder(planned)
 	if err != nil {
-		return placed{}, err
+		return Placed{}, err
 	}
-	err = p.Store.Update(func(tx *store.Tx) error {
+	err = p.store.Update(func(tx *store.Tx) error {
 		o, c, err := p.check(tx, d)
 		if err != nil {
 			return err
@@ -225,10 +229,10 @@ func (p placing) write(planned *order.Order, d draft) (placed, error) {
 		if p.Key == "" {
 			return nil
 		}
-		return tx.PutIdempotency(&store.Idempotency{Key: p.Key, BodyHash: p.BodyHash, Status: status, Body: body, Created: p.Now})
+		return tx.PutIdempotency(&store.Idempotency{Key: p.Key, BodyHash: p.BodyHash, Status: status, Body: body, Created: p.now})
 	})
 	if err != nil {
-		return placed{}, err
+		return Placed{}, err
 	}
-	return placed{Order: planned, Status: status, Body: body}, nil
+	return Placed{Order: planned, Status: status, Body: body}, nil
 }

@@ -1,10 +1,6 @@
-package api
+package store
 
-import (
-	"time"
-
-	"sabershop/internal/store"
-)
+import "time"
 
 // The e-mails a stranger can make the shop send to any address (the
 // notify-me confirmation, the order links) are capped per address,
@@ -24,21 +20,21 @@ const (
 // Purposes of capped e-mails; each has its own budget per address, so
 // signing up for the sale notice does not hold back the order links.
 const (
-	quotaSubscribe  = "subscribe_confirm"
-	quotaOrderLinks = "order_links"
-	// quotaOwnerFailed caps the owner's "payment failed" e-mails per
+	QuotaSubscribe  = "subscribe_confirm"
+	QuotaOrderLinks = "order_links"
+	// QuotaOwnerFailed caps the owner's "payment failed" e-mails per
 	// order (keyed by the order's hash): a shopper who retries a declined
 	// card ten times, or a card tester, must not fill the owner's inbox.
-	quotaOwnerFailed = "owner_payment_failed"
+	QuotaOwnerFailed = "owner_payment_failed"
 )
 
-// mayMail reports whether one more e-mail for purpose may go to email at
+// MayMail reports whether one more e-mail for purpose may go to email at
 // now and, when it may, records it. It runs inside the transaction that
 // queues the e-mail, so concurrent requests are counted exactly (bbolt
 // runs batched functions one after another) and a rolled-back run leaves
 // no record. The records are in the data file: a restart does not reset
 // the cap.
-func mayMail(tx *store.Tx, purpose, email string, now time.Time) (bool, error) {
+func (tx *Tx) MayMail(purpose, email string, now time.Time) (bool, error) {
 	rec, err := tx.MailSends(purpose, email)
 	if err != nil {
 		return false, err

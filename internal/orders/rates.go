@@ -1,4 +1,4 @@
-package api
+package orders
 
 import (
 	"context"
@@ -26,7 +26,7 @@ type rateWanted struct{ currency, day string }
 // converts the waiting documents. The bank is asked outside any
 // transaction. It returns how many documents still wait (the bank did not
 // answer); err is the first failure, the others are logged.
-func (s *Server) FillRates(ctx context.Context) (waiting int, err error) {
+func (s *Service) FillRates(ctx context.Context) (waiting int, err error) {
 	s.ratesMu.Lock()
 	defer s.ratesMu.Unlock()
 	var (
@@ -34,7 +34,7 @@ func (s *Server) FillRates(ctx context.Context) (waiting int, err error) {
 		want = map[rateWanted]bool{}
 		have = map[rateWanted]rates.Rate{}
 	)
-	for _, l := range s.cfg.Catalogs.Current().Locales {
+	for _, l := range s.cfg.Catalog().Locales {
 		if l.Currency != "" && l.Currency != "PLN" {
 			want[rateWanted{l.Currency, saleDay(s.cfg.Now())}] = true
 		}
@@ -62,13 +62,13 @@ func (s *Server) FillRates(ctx context.Context) (waiting int, err error) {
 	}
 	fetched := map[rateWanted]rates.Rate{}
 	for _, w := range sortedWants(want) {
-		if _, ok := have[w]; ok {
+		if _, ok := have[w]; ok || s.cfg.Rates == nil {
 			continue
 		}
 		day, _ := time.Parse(time.DateOnly, w.day)
 		r, ferr := s.cfg.Rates.Before(ctx, w.currency, day)
 		if ferr != nil {
-			s.log.Warn("exchange rate not fetched", "currency", w.currency, "sale_day", w.day, "err", ferr)
+			s.cfg.Log.Warn("exchange rate not fetched", "currency", w.currency, "sale_day", w.day, "err", ferr)
 			if err == nil {
 				err = ferr
 			}
@@ -125,7 +125,7 @@ func sortedWants(m map[rateWanted]bool) []rateWanted {
 // convert gives d, just made in tx, its rate to złoty when the rate of
 // its sale's day is kept; otherwise d is issued waiting for it and the
 // rates loop is woken.
-func (s *Server) convert(tx *store.Tx, d *invoice.Document) error {
+func (s *Service) convert(tx *store.Tx, d *invoice.Document) error {
 	if !d.NeedsRate() {
 		return nil
 	}
@@ -141,7 +141,7 @@ func (s *Server) convert(tx *store.Tx, d *invoice.Document) error {
 }
 
 // kickRates wakes RunRates without waiting.
-func (s *Server) kickRates() {
+func (s *Service) kickRates() {
 	select {
 	case s.ratesKick <- struct{}{}:
 	default:
@@ -159,11 +159,11 @@ const (
 // RunRates keeps the exchange rates filled (FillRates) until ctx ends: at
 // start, hourly, sooner while documents wait, and when a document is
 // issued without its rate.
-func (s *Server) RunRates(ctx context.Context) {
+func (s *Service) RunRates(ctx context.Context) {
 	for {
 		next := ratesEvery
 		if waiting, err := s.FillRates(ctx); err != nil && !errors.Is(err, context.Canceled) {
-			s.log.Error("exchange rates", "err", err, "documents_waiting", waiting)
+			s.cfg.Log.Error("exchange rates", "err", err, "documents_waiting", waiting)
 			if waiting > 0 {
 				next = ratesRetry
 			}
@@ -183,13 +183,13 @@ func (s *Server) RunRates(ctx context.Context) {
 // ensureRate makes sure document number, when in a foreign currency, has
 // its rate to złoty, asking the bank now if it waits; the document as
 // kept, or invoice.ErrRatePending if the bank still gives none.
-func (s *Server) ensureRate(ctx context.Context, number string) (*invoice.Document, error) {
+func (s *Service) ensureRate(ctx context.Context, number string) (*invoice.Document, error) {
 	d, err := s.document(number)
 	if err != nil || !d.NeedsRate() {
 		return d, err
 	}
 	if _, err := s.FillRates(ctx); err != nil {
-		s.log.Warn("exchange rate for a document", "document", number, "err", err)
+		s.cfg.Log.Warn("exchange rate for a document", "document", number, "err", err)
 	}
 	if d, err = s.document(number); err != nil || !d.NeedsRate() {
 		return d, err
@@ -198,7 +198,7 @@ func (s *Server) ensureRate(ctx context.Context, number string) (*invoice.Docume
 }
 
 // document is the document numbered number, as kept.
-func (s *Server) document(number string) (d *invoice.Document, err error) {
+func (s *Service) document(number string) (d *invoice.Document, err error) {
 	err = s.cfg.Store.View(func(tx *store.Tx) error {
 		d, err = tx.DocumentByNumber(number)
 		return err

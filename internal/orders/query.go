@@ -1,4 +1,4 @@
-package api
+package orders
 
 import (
 	"context"
@@ -46,14 +46,14 @@ func (q *queries) due(hash string, now time.Time) bool {
 	return true
 }
 
-// queryStalePayment asks the provider about a payment pending longer than
+// QueryStalePayment asks the provider about a payment pending longer than
 // QueryAfter and returns the order as it is afterwards, or nil when
 // nothing was asked or nothing changed.
-func (s *Server) queryStalePayment(ctx context.Context, o *order.Order) *order.Order {
+func (s *Service) QueryStalePayment(ctx context.Context, o *order.Order) *order.Order {
 	if o.Status != order.PaymentPending || len(o.Timeline) == 0 {
 		return nil
 	}
-	now := s.cfg.Now().UTC()
+	now := s.now()
 	if now.Sub(o.LastTransition()) < QueryAfter {
 		return nil
 	}
@@ -67,7 +67,7 @@ func (s *Server) queryStalePayment(ctx context.Context, o *order.Order) *order.O
 	n, err := p.Query(qctx, ref)
 	if err != nil {
 		if !errors.Is(err, payment.ErrUnknown) {
-			s.log.Warn("payment query failed", "provider", p.Name(), "order", o.ID, "err", err)
+			s.cfg.Log.Warn("payment query failed", "provider", p.Name(), "order", o.ID, "err", err)
 		}
 		return nil
 	}
@@ -75,15 +75,15 @@ func (s *Server) queryStalePayment(ctx context.Context, o *order.Order) *order.O
 		n.OrderHash = o.Hash
 	}
 	if n.OrderHash != o.Hash {
-		s.log.Warn("payment query answered for another order", "provider", p.Name(), "order", o.ID)
+		s.cfg.Log.Warn("payment query answered for another order", "provider", p.Name(), "order", o.ID)
 		return nil
 	}
 	if n.Reference == "" {
 		n.Reference = ref
 	}
 	n.Provider = p.Name()
-	if err := s.applyPayment(n); err != nil {
-		s.log.Warn("payment query not applied", "provider", p.Name(), "order", o.ID, "err", err)
+	if err := s.ApplyNotification(n); err != nil {
+		s.cfg.Log.Warn("payment query not applied", "provider", p.Name(), "order", o.ID, "err", err)
 		return nil
 	}
 	var fresh *order.Order

@@ -1,4 +1,4 @@
-package refunds_test
+package orders_test
 
 import (
 	"context"
@@ -17,13 +17,13 @@ import (
 	"sabershop/internal/mail"
 	"sabershop/internal/order"
 	"sabershop/internal/order/ordertest"
+	"sabershop/internal/orders"
 	"sabershop/internal/payment"
 	"sabershop/internal/payment/paypal"
 	"sabershop/internal/payment/paypal/paypaltest"
 	"sabershop/internal/payment/sandbox"
 	"sabershop/internal/payment/tpay"
 	"sabershop/internal/payment/tpay/tpaytest"
-	"sabershop/internal/refunds"
 	"sabershop/internal/site"
 	"sabershop/internal/store"
 	"sabershop/internal/testutil"
@@ -56,7 +56,7 @@ type fixture struct {
 	paypal   *paypal.Provider
 	sandbox  *sandbox.Provider
 	reg      *payment.Registry
-	svc      *refunds.Service
+	svc      *orders.Service
 	logs     *testutil.SyncBuffer
 	kicks    int
 	mu       sync.Mutex
@@ -109,12 +109,12 @@ func newFixture(t *testing.T) *fixture {
 	return f
 }
 
-// service is the refunds service over the fixture's file with reg.
-func (f *fixture) service(reg *payment.Registry) *refunds.Service {
+// service is the order service over the fixture's file with reg.
+func (f *fixture) service(reg *payment.Registry) *orders.Service {
 	f.t.Helper()
-	svc, err := refunds.New(refunds.Config{
+	svc, err := orders.New(orders.Config{
 		Store: f.db, Payments: reg, Catalog: func() *catalog.Catalog { return f.cat },
-		Link: func(p string) string { return "https://shop.test" + p },
+		BaseURL: "https://shop.test", Now: f.now,
 		Kick: func() { f.mu.Lock(); f.kicks++; f.mu.Unlock() },
 		Log:  slog.New(slog.NewTextHandler(f.logs, nil)),
 	})

@@ -1,0 +1,99 @@
+package orders
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"sabershop/internal/i18n"
+	"sabershop/internal/invoice"
+	"sabershop/internal/mail"
+	"sabershop/internal/order"
+	"sabershop/internal/store"
+)
+
+// The accounting documents of orders: the invoice or receipt issued in
+// the transaction that books a payment, the correcting invoice issued in
+// the one that records a refund, and their PDFs.
+
+// issueInvoice issues paid order o's invoice in tx, the transaction that
+// books its payment, so the number exists exactly when the payment does.
+// Its year is the workshop's (an order paid on New Year's Eve at 23:30 in
+// Kraków is last year's). An order to a country the catalogue
+// no longer taxes (no VAT rate) is booked without one and logged: the
+// payment must never wait for a document. It returns the numbers to
+// attach to the "payment received" e-mail.
+func (s *Service) issueInvoice(tx *store.Tx, o *order.Order, now time.Time) ([]string, error) {
+	d, err := invoice.For(o, s.cfg.Catalog(), now, now)
+	if errors.Is(err, invoice.ErrNoRate) {
+		s.cfg.Log.Error("no invoice for a paid order", "order", o.ID, "err", err)
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if err := s.convert(tx, d); err != nil {
+		return nil, err
+	}
+	if err := tx.IssueDocument(d, now.In(i18n.Workshop).Year()); err != nil {
+		return nil, err
+	}
+	return []string{d.Number}, nil
+}
+
+// AttachDocuments renders the accounting documents a message names as PDF
+// files (Worker.Attach), from the documents as stored. A foreign-currency
+// document still waiting for its exchange rate fails the attempt: the
+// worker tries again later (an invoice without its złoty amounts is not
+// one).
+func (s *Service) AttachDocuments(ctx context.Context, m *mail.Message) error {
+	m.Attachments = m.Attachments[:0]
+	for _, number := range m.Documents {
+		d, err := s.ensureRate(ctx, number)
+		if err != nil {
+			return fmt.Errorf("mail: document %s: %w", number, err)
+		}
+		data, err := s.DocumentPDF(ctx, d)
+		if err != nil {
+			return err
+		}
+		m.Attachments = append(m.Attachments, mail.Attachment{Name: invoice.FileName(d), ContentType: "application/pdf", Data: data})
+	}
+	return nil
+}
+
+// DocumentPDF renders d as the shopper, the owner and the e-mail get it,
+// the one place they all ask. A foreign-currency document waiting for its rate asks
+// the bank first; if it still has none, invoice.ErrRatePending: it is
+// never shown without its złoty amounts.
+func (s *Service) DocumentPDF(ctx context.Context, d *invoice.Document) ([]byte, error) {
+	if d.NeedsRate() {
+		var err error
+		if d, err = s.ensureRate(ctx, d.Number); err != nil {
+			return nil, err
+		}
+	}
+	return invoice.PDF(d)
+}
+
+// correct issues the correcting invoice of refund r of order o, in the
+// transaction that records the refund: it corrects the order's
+// invoice or receipt, numbered in its own series. An order paid before invoices were
+// issued has none to correct, and gets none.
+func correct(tx *store.Tx, o *order.Order, r order.Refund, reason string, now time.Time) error {
+	docs, err := tx.DocumentsOf(o.ID)
+	if err != nil {
+		return err
+	}
+	var inv *invoice.Document
+	for _, d := range docs {
+		if _, _, ok := d.Kind.Corrects(); ok {
+			inv = d
+		}
+	}
+	if inv == nil {
+		return nil
+	}
+	return tx.IssueDocument(invoice.Correction(inv, r.Amount, reason, now), now.In(i18n.Workshop).Year())
+}
