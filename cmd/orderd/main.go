@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"sabershop/internal/admin"
+	"sabershop/internal/backoffice"
 	"sabershop/internal/backups"
 	"sabershop/internal/buildinfo"
 	"sabershop/internal/catalog"
@@ -193,7 +194,7 @@ func command(args []string, stdout, stderr io.Writer) int {
 		if err != nil {
 			return err
 		}
-		env := admin.Env{DB: db, BaseURL: *baseURL, Catalog: cat, Orders: ords}
+		env := backoffice.Office{DB: db, BaseURL: *baseURL, Catalog: cat, Orders: ords}
 		return admin.Run(context.Background(), env, args, out)
 	}
 	if len(args) > 1 && args[0] == "invoices" && args[1] == "pdf" {

@@ -10,41 +10,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"log/slog"
 	"strings"
 	"time"
 
+	"sabershop/internal/backoffice"
 	"sabershop/internal/catalog"
-	"sabershop/internal/orders"
-	"sabershop/internal/store"
 )
-
-// Env is what a command works on.
-type Env struct {
-	DB *store.DB
-	// Catalog is the catalogue in force; nil when no built site is at hand
-	// (commands that write e-mails then say so).
-	Catalog func() *catalog.Catalog
-	// BaseURL is the shop's public address for links in e-mails; empty
-	// means the catalogue's base_url.
-	BaseURL string
-	Now     func() time.Time
-	// Kick wakes the e-mail worker (a no-op without a daemon: the messages
-	// wait in the outbox for the next start).
-	Kick func()
-	// Log, if set, gets one line per order the owner changed (sent,
-	// cancelled), with its number: the daemon's log then has every order
-	// event, whoever caused it.
-	Log *slog.Logger
-	// Orders changes orders (the desk and the API call the same
-	// functions); in the daemon it holds the payment providers and the
-	// bank's rates, without one it has neither.
-	Orders *orders.Service
-	// IP is the client address of the desk request the owner acts
-	// through, for the audit log's "from which IP" (Desk.admin sets it
-	// per request); empty for a command on the server.
-	IP string
-}
 
 // UsageError is a mistake in the command line; the message says what to
 // type instead.
@@ -103,12 +74,12 @@ write e-mails also read the built site's catalogue from -site (ORDERD_SITE).`
 
 // Run executes one command (args without the program name) and writes its
 // output to out.
-func Run(ctx context.Context, env Env, args []string, out io.Writer) error {
-	if env.Now == nil {
-		env.Now = time.Now
+func Run(ctx context.Context, office backoffice.Office, args []string, out io.Writer) error {
+	if office.Now == nil {
+		office.Now = time.Now
 	}
-	if env.Kick == nil {
-		env.Kick = func() {}
+	if office.Kick == nil {
+		office.Kick = func() {}
 	}
 	if len(args) == 0 {
 		return usagef("no command given\n\n%s", Usage)
@@ -118,7 +89,7 @@ func Run(ctx context.Context, env Env, args []string, out io.Writer) error {
 		sub = args[1]
 	}
 	rest := args[min(2, len(args)):]
-	c := &cmd{env: env, out: out, ctx: ctx}
+	c := &cmd{office: office, out: out, ctx: ctx}
 	switch args[0] {
 	case "orders":
 		switch sub {
@@ -193,9 +164,9 @@ func noArgs(name string, rest []string, run func() error) error {
 }
 
 type cmd struct {
-	env Env
-	out io.Writer
-	ctx context.Context
+	office backoffice.Office
+	out    io.Writer
+	ctx    context.Context
 }
 
 func (c *cmd) printf(format string, args ...any) {
@@ -204,8 +175,8 @@ func (c *cmd) printf(format string, args ...any) {
 
 // catalog is the catalogue, or an error saying how to get one.
 func (c *cmd) catalog() (*catalog.Catalog, error) {
-	if c.env.Catalog != nil {
-		if cat := c.env.Catalog(); cat != nil {
+	if c.office.Catalog != nil {
+		if cat := c.office.Catalog(); cat != nil {
 			return cat, nil
 		}
 	}
@@ -213,7 +184,7 @@ func (c *cmd) catalog() (*catalog.Catalog, error) {
 }
 
 func (c *cmd) link(cat *catalog.Catalog, path string) string {
-	base := c.env.BaseURL
+	base := c.office.BaseURL
 	if base == "" {
 		base = cat.Shop.BaseURL
 	}
@@ -222,20 +193,12 @@ func (c *cmd) link(cat *catalog.Catalog, path string) string {
 
 // currentCatalog is the catalogue or nil.
 func (c *cmd) currentCatalog() *catalog.Catalog {
-	if c.env.Catalog == nil {
+	if c.office.Catalog == nil {
 		return nil
 	}
-	return c.env.Catalog()
+	return c.office.Catalog()
 }
 
 // amount is how the owner reads money: "1668.00 PLN", the same in every
 // command and easy to paste into a spreadsheet.
-func amount(minor int64, currency string) string { return decimal(minor) + " " + currency }
-
-// now is the clock's time.
-func (env Env) now() time.Time {
-	if env.Now == nil {
-		return time.Now()
-	}
-	return env.Now()
-}
+func amount(minor int64, currency string) string { return backoffice.Decimal(minor) + " " + currency }

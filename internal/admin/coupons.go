@@ -9,9 +9,8 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"sabershop/internal/catalog"
+	"sabershop/internal/backoffice"
 	"sabershop/internal/order"
-	"sabershop/internal/owners"
 	"sabershop/internal/store"
 )
 
@@ -29,7 +28,7 @@ func (c *cmd) couponsAdd(args []string) error {
 	if len(pos) != 1 {
 		return usagef("orderd coupons add: give one CODE, e.g. orderd coupons add WINTER10 --percent 10")
 	}
-	cp := order.Coupon{Code: order.NormalizeCode(pos[0]), Percent: *percent, Limit: *limit, Created: c.env.Now().UTC()}
+	cp := order.Coupon{Code: order.NormalizeCode(pos[0]), Percent: *percent, Limit: *limit, Created: c.office.Now().UTC()}
 	switch {
 	case *percent != 0 && *amount != "":
 		return usagef("orderd coupons add: give either --percent or --amount, not both")
@@ -44,7 +43,7 @@ func (c *cmd) couponsAdd(args []string) error {
 		if cp.Currency == "" {
 			return usagef("orderd coupons add: --amount needs --currency, e.g. --amount 50.00 --currency PLN")
 		}
-		if cat := c.currentCatalog(); cat != nil && !knownCurrency(cat.Locales, cp.Currency) {
+		if cat := c.currentCatalog(); cat != nil && !backoffice.KnownCurrency(cat, cp.Currency) {
 			return usagef("orderd coupons add: --currency %q is not a currency of the shop", *currency)
 		}
 	}
@@ -56,14 +55,14 @@ func (c *cmd) couponsAdd(args []string) error {
 		// Valid through the whole day: expired from the next midnight UTC
 		// (order.Coupon.Check refuses instants after Expires).
 		cp.Expires = day.AddDate(0, 0, 1).Add(-time.Nanosecond)
-		if !cp.Expires.After(c.env.Now()) {
+		if !cp.Expires.After(c.office.Now()) {
 			return usagef("orderd coupons add: --expires %s is in the past", *expires)
 		}
 	}
 	if err := cp.Validate(); err != nil {
 		return usagef("orderd coupons add: %v", err)
 	}
-	err = c.env.AddCoupon(&cp, Terminal)
+	err = c.office.AddCoupon(&cp, Terminal)
 	if errors.Is(err, store.ErrExists) {
 		return fmt.Errorf("a coupon %s exists already (orderd coupons list)", cp.Code)
 	}
@@ -72,49 +71,6 @@ func (c *cmd) couponsAdd(args []string) error {
 	}
 	c.printf("coupon %s added: %s\n", cp.Code, describe(&cp))
 	return nil
-}
-
-// AddCoupon stores a new coupon (validated by the caller: cp.Validate)
-// with its audit line for by; store.ErrExists when the code is taken. The
-// CLI and the desk call it.
-func (env Env) AddCoupon(cp *order.Coupon, by string) error {
-	return env.DB.UpdateNow(func(tx *store.Tx) error {
-		if err := tx.AddCoupon(cp); err != nil {
-			return err
-		}
-		return tx.Audit(&owners.Entry{At: env.now().UTC(), Owner: by, IP: env.IP, What: "coupon.add", Target: cp.Code})
-	})
-}
-
-// DisableCoupon turns code off for new orders (orders that used it keep
-// their discount), with its audit line; store.ErrNotFound for no such
-// code.
-func (env Env) DisableCoupon(code, by string) error {
-	return env.DB.UpdateNow(func(tx *store.Tx) error {
-		cp, err := tx.Coupon(code)
-		if err != nil {
-			return err
-		}
-		cp.Disabled = true
-		if err := tx.PutCoupon(cp); err != nil {
-			return err
-		}
-		return tx.Audit(&owners.Entry{At: env.now().UTC(), Owner: by, IP: env.IP, What: "coupon.disable", Target: code})
-	})
-}
-
-// KnownCurrency tells whether cur is a currency of the shop's locales.
-func KnownCurrency(cat *catalog.Catalog, cur string) bool {
-	return cat != nil && knownCurrency(cat.Locales, cur)
-}
-
-func knownCurrency(locales []catalog.Locale, cur string) bool {
-	for _, l := range locales {
-		if l.Currency == cur {
-			return true
-		}
-	}
-	return false
 }
 
 // parseAmount reads "50", "50.5" or "50.00" (a dot or a comma) as minor units.
@@ -161,7 +117,7 @@ func describe(cp *order.Coupon) string {
 
 func (c *cmd) couponsList() error {
 	var list []*order.Coupon
-	if err := c.env.DB.View(func(tx *store.Tx) error {
+	if err := c.office.DB.View(func(tx *store.Tx) error {
 		var err error
 		list, err = tx.Coupons()
 		return err
@@ -188,7 +144,7 @@ func (c *cmd) couponsDisable(args []string) error {
 		return usagef("orderd coupons disable: give one CODE")
 	}
 	code := order.NormalizeCode(pos[0])
-	err = c.env.DisableCoupon(code, Terminal)
+	err = c.office.DisableCoupon(code, Terminal)
 	if errors.Is(err, store.ErrNotFound) {
 		return fmt.Errorf("no coupon %s (orderd coupons list)", code)
 	}

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"sabershop/internal/admin"
+	"sabershop/internal/backoffice"
 	"sabershop/internal/invoice"
 	"sabershop/internal/order"
 	"sabershop/internal/rates"
@@ -117,7 +117,7 @@ func TestDocumentsOfAMonth(t *testing.T) {
 		t.Errorf("an empty month: %v, %v", numbers(got), err)
 	}
 	for _, bad := range []string{"2026-13", "11-2026", "2026/11", "november", "2026-11-01"} {
-		if _, err := f.env.Documents(bad); !errors.Is(err, admin.ErrBadMonth) {
+		if _, err := f.env.Documents(bad); !errors.Is(err, backoffice.ErrBadMonth) {
 			t.Errorf("Documents(%q): %v, want ErrBadMonth", bad, err)
 		}
 	}
@@ -133,7 +133,7 @@ func TestDocumentsCSV(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the CSV does not parse: %v\n%s", err, buf.String())
 	}
-	if strings.Join(rows[0], ",") != strings.Join(admin.DocumentsCSVHeader, ",") {
+	if strings.Join(rows[0], ",") != strings.Join(backoffice.DocumentsCSVHeader, ",") {
 		t.Errorf("header %v", rows[0])
 	}
 	col := map[string]int{}
@@ -142,7 +142,7 @@ func TestDocumentsCSV(t *testing.T) {
 	}
 	byNumber := map[string][]string{}
 	for _, r := range rows[1:] {
-		if len(r) != len(admin.DocumentsCSVHeader) {
+		if len(r) != len(backoffice.DocumentsCSVHeader) {
 			t.Fatalf("row %v has %d cells", r, len(r))
 		}
 		byNumber[r[0]] = r
@@ -184,7 +184,7 @@ func TestDocumentsCSV(t *testing.T) {
 		!strings.HasPrefix(c[col["gross_pln"]], "-") || c[col["rate"]] != "4.2512" {
 		t.Errorf("correction row %v", c)
 	}
-	if err := f.env.DocumentsCSV(&buf, "2026-1"); !errors.Is(err, admin.ErrBadMonth) {
+	if err := f.env.DocumentsCSV(&buf, "2026-1"); !errors.Is(err, backoffice.ErrBadMonth) {
 		t.Errorf("a bad month: %v", err)
 	}
 }
@@ -227,7 +227,7 @@ func TestDocumentPDF(t *testing.T) {
 	if err != nil || name != "FV-2026-0003.pdf" || !bytes.HasPrefix(pdf, []byte("%PDF")) {
 		t.Errorf("DocumentPDF: %q, %.8q, %v", name, pdf, err)
 	}
-	if _, _, err := f.env.DocumentPDF("FV/2026/0004"); !errors.Is(err, admin.ErrNeedsRate) {
+	if _, _, err := f.env.DocumentPDF("FV/2026/0004"); !errors.Is(err, backoffice.ErrNeedsRate) {
 		t.Errorf("a EUR invoice without its rate: %v, want ErrNeedsRate", err)
 	}
 	if _, _, err := f.env.DocumentPDF("FV/2026/0099"); !errors.Is(err, store.ErrNotFound) {

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"sabershop/internal/admin"
+	"sabershop/internal/backoffice"
 	"sabershop/internal/catalog"
 	"sabershop/internal/content"
 	"sabershop/internal/mail"
@@ -64,7 +65,7 @@ type fixture struct {
 	db    *store.DB
 	cat   *catalog.Catalog
 	kicks atomic.Int32
-	env   admin.Env
+	env   backoffice.Office
 	// nextHash, when set, is the status hash of the next placed order.
 	nextHash string
 }
@@ -82,7 +83,7 @@ func newFixture(t *testing.T) *fixture {
 		db.Close()
 	})
 	f := &fixture{t: t, db: db, cat: realCatalog(t)}
-	f.env = admin.Env{
+	f.env = backoffice.Office{
 		DB:      db,
 		Catalog: func() *catalog.Catalog { return f.cat },
 		BaseURL: testBaseURL,

@@ -20,11 +20,11 @@ func (c *cmd) ordersNote(args []string) error {
 	if len(pos) < 2 {
 		return usagef(`orderd orders note: give one order ID or hash and the note, e.g. orderd orders note 12 "called, wants it before the 12th"`)
 	}
-	id, err := c.env.Orders.Lookup(pos[0])
+	id, err := c.office.Orders.Lookup(pos[0])
 	if err != nil {
 		return err
 	}
-	n, err := c.env.Orders.AddNote(id, strings.Join(pos[1:], " "), terminal)
+	n, err := c.office.Orders.AddNote(id, strings.Join(pos[1:], " "), terminal)
 	switch {
 	case errors.Is(err, orders.ErrNoteEmpty), errors.Is(err, orders.ErrNoteTooLong):
 		return usagef("orderd orders note: %v", err)

@@ -5,55 +5,11 @@ import (
 	"slices"
 	"strings"
 	"text/tabwriter"
-	"time"
 
+	"sabershop/internal/backoffice"
 	"sabershop/internal/inert"
-	"sabershop/internal/order"
 	"sabershop/internal/store"
 )
-
-// dateLayout is how the owner writes a day on the command line.
-const dateLayout = "2006-01-02"
-
-// OrderFilter is the list's filter from the owner's words: a status
-// (checked against the state machine's), a production stage, a country
-// and a currency code (any case), and the first and last day (UTC, both
-// included, YYYY-MM-DD). Empty means any. The CLI and the desk read their
-// filters through it, so both refuse the same mistakes (a *UsageError).
-func OrderFilter(status, stage, country, currency, from, to string) (store.OrderFilter, error) {
-	f := store.OrderFilter{
-		Status: order.Status(strings.TrimSpace(status)), Stage: strings.TrimSpace(stage),
-		Country: strings.TrimSpace(country), Currency: strings.TrimSpace(currency),
-	}
-	if f.Status != "" && !validStatus(f.Status) {
-		return f, usagef("unknown status %q (one of %s)", status, statusList())
-	}
-	var err error
-	if f.From, err = day("from", from); err != nil {
-		return f, err
-	}
-	if f.To, err = day("to", to); err != nil {
-		return f, err
-	}
-	if !f.To.IsZero() {
-		f.To = f.To.AddDate(0, 0, 1) // the last day is included
-	}
-	if !f.From.IsZero() && !f.To.IsZero() && !f.From.Before(f.To) {
-		return f, usagef("--from %s is after --to %s", from, to)
-	}
-	return f, nil
-}
-
-func day(name, s string) (time.Time, error) {
-	if strings.TrimSpace(s) == "" {
-		return time.Time{}, nil
-	}
-	t, err := time.Parse(dateLayout, strings.TrimSpace(s))
-	if err != nil {
-		return time.Time{}, usagef("--%s %q is not a day like 2026-11-30", name, s)
-	}
-	return t, nil
-}
 
 // orderPages reads the newest limit orders of read's pages (all of them
 // when limit is 0) in one read transaction, and whether more remain.
@@ -62,7 +18,7 @@ func (c *cmd) orderPages(limit int, read func(tx *store.Tx, cursor string, limit
 		list []store.OrderSummary
 		more bool
 	)
-	err := c.env.DB.View(func(tx *store.Tx) error {
+	err := c.office.DB.View(func(tx *store.Tx) error {
 		list, more = nil, false
 		cursor := ""
 		for {
@@ -107,7 +63,7 @@ func (c *cmd) ordersList(args []string) error {
 	if *limit < 0 {
 		return usagef("orderd orders list: --limit must be 0 (all) or more, got %d", *limit)
 	}
-	f, err := OrderFilter(*status, *stage, *country, *currency, *from, *to)
+	f, err := backoffice.OrderFilter(*status, *stage, *country, *currency, *from, *to)
 	if err != nil {
 		return usagef("orderd orders list: %v", err)
 	}

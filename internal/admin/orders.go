@@ -12,8 +12,6 @@ import (
 	"sabershop/internal/store"
 )
 
-var statuses = []order.Status{order.Placed, order.PaymentPending, order.Paid, order.Sent, order.Cancelled}
-
 // flags is a FlagSet that reports mistakes as UsageErrors instead of
 // printing and exiting.
 func flags(name string) *flag.FlagSet {
@@ -81,7 +79,7 @@ func (c *cmd) ordersShow(args []string) error {
 	if err != nil {
 		return err
 	}
-	id, err := c.env.Orders.Lookup(ref)
+	id, err := c.office.Orders.Lookup(ref)
 	if err != nil {
 		return err
 	}
@@ -89,7 +87,7 @@ func (c *cmd) ordersShow(args []string) error {
 		o     *order.Order
 		notes []*store.Note
 	)
-	if err := c.env.DB.View(func(tx *store.Tx) error {
+	if err := c.office.DB.View(func(tx *store.Tx) error {
 		if o, err = tx.OrderByID(id); err != nil {
 			return err
 		}
@@ -98,16 +96,16 @@ func (c *cmd) ordersShow(args []string) error {
 	}); err != nil {
 		return err
 	}
-	sent, err := c.env.DB.Sent(o.Hash)
+	sent, err := c.office.DB.Sent(o.Hash)
 	if err != nil {
 		return err
 	}
-	outbox, err := c.env.DB.OutboxOf(o.Hash)
+	outbox, err := c.office.DB.OutboxOf(o.Hash)
 	if err != nil {
 		return err
 	}
-	var cat = c.env.Catalog
-	sheet := buildSheet{out: c.out, now: c.env.Now()}
+	var cat = c.office.Catalog
+	sheet := buildSheet{out: c.out, now: c.office.Now()}
 	if cat != nil {
 		sheet.cat = cat()
 	}
@@ -151,11 +149,11 @@ func (c *cmd) ordersSend(args []string) error {
 	if *url != "" && !strings.HasPrefix(*url, "https://") && !strings.HasPrefix(*url, "http://") {
 		return usagef("orderd orders send: --url must be an http(s) link, got %q", *url)
 	}
-	id, err := c.env.Orders.Lookup(ref)
+	id, err := c.office.Orders.Lookup(ref)
 	if err != nil {
 		return err
 	}
-	o, changed, err := c.env.Orders.Send(id, *tracking, *url, terminal)
+	o, changed, err := c.office.Orders.Send(id, *tracking, *url, terminal)
 	return c.changed(o, changed, err)
 }
 
@@ -174,11 +172,11 @@ func (c *cmd) ordersCancel(args []string) error {
 	if strings.TrimSpace(*reason) == "" {
 		return usagef("orderd orders cancel: --reason TEXT is required (the customer reads it)")
 	}
-	id, err := c.env.Orders.Lookup(ref)
+	id, err := c.office.Orders.Lookup(ref)
 	if err != nil {
 		return err
 	}
-	o, changed, err := c.env.Orders.Cancel(id, *reason, *refund, terminal)
+	o, changed, err := c.office.Orders.Cancel(id, *reason, *refund, terminal)
 	if errors.Is(err, order.ErrRefundNoteRequired) && o != nil {
 		return usagef("order #%d is paid: cancel it with --refund NOTE saying how the money goes back", o.ID)
 	}
@@ -196,21 +194,4 @@ func (c *cmd) changed(o *order.Order, changed bool, err error) error {
 	}
 	c.printf("order #%d is now %s; e-mail to %s queued\n", o.ID, o.Status, inert.String(o.Customer.Email))
 	return nil
-}
-
-func validStatus(s order.Status) bool {
-	for _, v := range statuses {
-		if v == s {
-			return true
-		}
-	}
-	return false
-}
-
-func statusList() string {
-	var s []string
-	for _, v := range statuses {
-		s = append(s, string(v))
-	}
-	return strings.Join(s, ", ")
 }

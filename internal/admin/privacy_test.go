@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"sabershop/internal/admin"
+	"sabershop/internal/backoffice"
 	"sabershop/internal/mail"
 	"sabershop/internal/order"
 	"sabershop/internal/owners"
@@ -68,7 +68,7 @@ func privacyFixture(t *testing.T) (f *fixture, old, young *order.Order) {
 func TestPrivacyExport(t *testing.T) {
 	f, old, young := privacyFixture(t)
 	out := f.ok("privacy", "export", "anna@example.com")
-	var d admin.PrivacyData
+	var d backoffice.PrivacyData
 	if err := json.Unmarshal([]byte(out), &d); err != nil {
 		t.Fatalf("export is not JSON: %v\n%s", err, out)
 	}
@@ -132,7 +132,7 @@ func TestPrivacyEraseAndSweep(t *testing.T) {
 	}
 
 	swept, err := f.env.SweepRetention()
-	if err != nil || swept != (admin.Swept{Orders: 1}) {
+	if err != nil || swept != (backoffice.Swept{Orders: 1}) {
 		t.Fatalf("sweep = %+v, %v; want the 2019 order", swept, err)
 	}
 	if o := f.order(old.Hash); o.Customer.Email != "" || o.Customer.FirstName != order.Anonymised || o.Totals.Total != old.Totals.Total {
@@ -144,10 +144,10 @@ func TestPrivacyEraseAndSweep(t *testing.T) {
 	if out := f.ok("orders", "search", "anna"); strings.Contains(out, "#1 ") || strings.Contains(out, old.Hash) {
 		t.Errorf("search still finds the anonymised order:\n%s", out)
 	}
-	if last := lastAudit(t, f); last.What != "privacy.sweep" || last.Owner != admin.SweepOwner {
+	if last := lastAudit(t, f); last.What != "privacy.sweep" || last.Owner != backoffice.SweepOwner {
 		t.Errorf("audit %+v", last)
 	}
-	if again, err := f.env.SweepRetention(); err != nil || again != (admin.Swept{}) {
+	if again, err := f.env.SweepRetention(); err != nil || again != (backoffice.Swept{}) {
 		t.Errorf("second sweep = %+v, %v; want nothing", again, err)
 	}
 }

@@ -36,10 +36,10 @@ func (c *cmd) ordersRefund(args []string) error {
 			return usagef("orderd orders refund: --amount %q: want a positive amount such as 50.00 (in the order's currency), or none for everything left", *amountArg)
 		}
 	}
-	if len(c.env.Orders.Payments().Providers()) == 0 {
+	if len(c.office.Orders.Payments().Providers()) == 0 {
 		return errors.New("orderd orders refund needs the running daemon: the payment providers live in it; start it (orderd serve) and run the command again")
 	}
-	id, err := c.env.Orders.Lookup(ref)
+	id, err := c.office.Orders.Lookup(ref)
 	if err != nil {
 		return err
 	}
@@ -49,7 +49,7 @@ func (c *cmd) ordersRefund(args []string) error {
 		sum := sha256.Sum256([]byte(strconv.FormatUint(id, 10) + "|" + *amountArg + "|" + strings.TrimSpace(*reason)))
 		*key = "cli-" + hex.EncodeToString(sum[:12])
 	}
-	res, err := c.env.Orders.Refund(c.ctx, orders.RefundRequest{OrderID: id, Amount: minor, Reason: *reason, Key: *key, By: terminal})
+	res, err := c.office.Orders.Refund(c.ctx, orders.RefundRequest{OrderID: id, Amount: minor, Reason: *reason, Key: *key, By: terminal})
 	r := res.Refund
 	how := func() string { return amount(r.Amount, r.Currency) + " through " + r.Provider }
 	switch {

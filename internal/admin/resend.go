@@ -21,11 +21,11 @@ func (c *cmd) ordersResend(args []string) error {
 	if err != nil {
 		return usagef("orderd orders resend: %q is not an e-mail number (orders show lists them)", pos[1])
 	}
-	id, err := c.env.Orders.Lookup(pos[0])
+	id, err := c.office.Orders.Lookup(pos[0])
 	if err != nil {
 		return err
 	}
-	m, err := c.env.Orders.Resend(id, mailID, terminal)
+	m, err := c.office.Orders.Resend(id, mailID, terminal)
 	if err != nil {
 		return err
 	}

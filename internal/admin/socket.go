@@ -13,6 +13,8 @@ import (
 	"path/filepath"
 	"time"
 	"unicode/utf8"
+
+	"sabershop/internal/backoffice"
 )
 
 // SocketName is the daemon's command socket in the data directory.
@@ -55,7 +57,7 @@ func Listen(dir string) (net.Listener, error) {
 }
 
 // Serve answers commands on ln until ctx is done.
-func Serve(ctx context.Context, ln net.Listener, env Env) error {
+func Serve(ctx context.Context, ln net.Listener, office backoffice.Office) error {
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /run", func(w http.ResponseWriter, r *http.Request) {
 		var req runRequest
@@ -64,7 +66,7 @@ func Serve(ctx context.Context, ln net.Listener, env Env) error {
 			return
 		}
 		var out bytes.Buffer
-		err := Run(r.Context(), env, req.Args, &out)
+		err := Run(r.Context(), office, req.Args, &out)
 		ans := runAnswer{Output: out.String()}
 		if !utf8.Valid(out.Bytes()) {
 			ans.Output, ans.Binary = "", out.Bytes()
@@ -79,7 +81,7 @@ func Serve(ctx context.Context, ln net.Listener, env Env) error {
 	})
 	mux.HandleFunc("GET /backup", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/octet-stream")
-		if _, err := env.DB.Backup(w); err != nil {
+		if _, err := office.DB.Backup(w); err != nil {
 			// Headers are gone; a short body makes the client fail.
 			panic(http.ErrAbortHandler)
 		}

@@ -24,11 +24,11 @@ func (c *cmd) ordersStage(args []string) error {
 		return usagef("orderd orders stage: give one order ID or hash and a stage, e.g. orderd orders stage 12 %s (stages: %s)",
 			firstStage(c.currentCatalog()), stages)
 	}
-	id, err := c.env.Orders.Lookup(pos[0])
+	id, err := c.office.Orders.Lookup(pos[0])
 	if err != nil {
 		return err
 	}
-	res, err := c.env.Orders.SetStage(id, pos[1], terminal)
+	res, err := c.office.Orders.SetStage(id, pos[1], terminal)
 	switch {
 	case errors.Is(err, order.ErrUnknownStage):
 		return usagef("orderd orders stage: %v", err)

@@ -22,6 +22,7 @@ import (
 
 	"sabershop/internal/admin"
 	"sabershop/internal/api"
+	"sabershop/internal/backoffice"
 	"sabershop/internal/catalog"
 	"sabershop/internal/catalog/catalogfile"
 	"sabershop/internal/desk"
@@ -286,7 +287,7 @@ func Run(ctx context.Context, cfg Config) error {
 		return err
 	}
 	worker.Prepare, worker.Attach, worker.Busy = ords.PrepareMail, ords.AttachDocuments, srvAPI.Busy
-	owner := admin.Env{DB: db, Catalog: cats.Current, BaseURL: baseURL, Kick: worker.Kick, Log: log, Orders: ords}
+	owner := backoffice.Office{DB: db, Catalog: cats.Current, BaseURL: baseURL, Kick: worker.Kick, Log: log, Orders: ords}
 	sock, err := admin.Listen(cfg.Data)
 	if err != nil {
 		ln.Close()
@@ -330,7 +331,7 @@ func Run(ctx context.Context, cfg Config) error {
 		met.WatchPasswords(passwords)
 	}
 	ownerDesk, err := desk.New(desk.Config{Store: db, Log: log, TrustProxy: cfg.TrustProxy, Site: cfg.Site, BaseURL: deskBase, Catalog: cats.Current,
-		Passwords: passwords, SigninLimit: cmp.Or(cfg.SigninLimit, -1), Admin: owner})
+		Passwords: passwords, SigninLimit: cmp.Or(cfg.SigninLimit, -1), Office: owner})
 	if err != nil {
 		return err
 	}
@@ -447,20 +448,20 @@ func sweepUnpaid(ctx context.Context, srv *orders.Service, every time.Duration, 
 }
 
 // sweepRetention applies the catalogue's retention periods
-// (admin.SweepRetention: old orders anonymised, old messages and stale
+// (backoffice.Office.SweepRetention: old orders anonymised, old messages and stale
 // sign-ups deleted) at start and then every interval (0: daily): the
 // periods are years, months and days, so a day late is on time.
-func sweepRetention(ctx context.Context, env admin.Env, every time.Duration, log *slog.Logger) {
+func sweepRetention(ctx context.Context, office backoffice.Office, every time.Duration, log *slog.Logger) {
 	if every <= 0 {
 		every = 24 * time.Hour
 	}
 	t := time.NewTicker(every)
 	defer t.Stop()
 	for {
-		swept, err := env.SweepRetention()
+		swept, err := office.SweepRetention()
 		if err != nil {
 			log.Error("retention sweep", "err", err, "anonymised", swept.Orders)
-		} else if swept != (admin.Swept{}) {
+		} else if swept != (backoffice.Swept{}) {
 			log.Info("retention sweep", "orders_anonymised", swept.Orders, "messages_deleted", swept.Messages, "signups_deleted", swept.Subscribers)
 		}
 		select {

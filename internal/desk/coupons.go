@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"sabershop/internal/admin"
+	"sabershop/internal/backoffice"
 	"sabershop/internal/order"
 	"sabershop/internal/store"
 )
@@ -44,7 +44,7 @@ type couponRequest struct {
 
 // postCoupon is POST /admin/api/coupons: a new code, checked like the
 // CLI's `coupons add` (order.Coupon.Validate, a currency of the shop, a
-// last day not in the past), stored through admin.Env.AddCoupon.
+// last day not in the past), stored through backoffice.Office.AddCoupon.
 func (d *Desk) postCoupon(w http.ResponseWriter, r *http.Request) {
 	var req couponRequest
 	if !d.readJSON(w, r, &req) {
@@ -56,7 +56,7 @@ func (d *Desk) postCoupon(w http.ResponseWriter, r *http.Request) {
 	if cp.Amount == 0 {
 		cp.Currency = ""
 	}
-	ok := cp.Validate() == nil && (cp.Amount == 0 || admin.KnownCurrency(d.catalog(), cp.Currency))
+	ok := cp.Validate() == nil && (cp.Amount == 0 || backoffice.KnownCurrency(d.catalog(), cp.Currency))
 	if ok && req.Expires != "" {
 		day, err := time.Parse(time.DateOnly, req.Expires)
 		cp.Expires = day.AddDate(0, 0, 1).Add(-time.Nanosecond) // valid through the whole day (UTC)
@@ -66,7 +66,7 @@ func (d *Desk) postCoupon(w http.ResponseWriter, r *http.Request) {
 		d.fail(w, r, http.StatusUnprocessableEntity, "coupon_invalid", nil)
 		return
 	}
-	err := d.admin(r).AddCoupon(&cp, current(r).owner.Name)
+	err := d.office(r).AddCoupon(&cp, current(r).owner.Name)
 	switch {
 	case errors.Is(err, store.ErrExists):
 		d.fail(w, r, http.StatusConflict, "coupon_exists", nil)
@@ -79,5 +79,5 @@ func (d *Desk) postCoupon(w http.ResponseWriter, r *http.Request) {
 
 // postCouponDisable is POST /admin/api/coupons/{code}/disable.
 func (d *Desk) postCouponDisable(w http.ResponseWriter, r *http.Request) {
-	d.then(w, r, d.admin(r).DisableCoupon(order.NormalizeCode(r.PathValue("code")), current(r).owner.Name), d.getCoupons)
+	d.then(w, r, d.office(r).DisableCoupon(order.NormalizeCode(r.PathValue("code")), current(r).owner.Name), d.getCoupons)
 }

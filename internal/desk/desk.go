@@ -12,7 +12,7 @@ import (
 	"net/http"
 	"time"
 
-	"sabershop/internal/admin"
+	"sabershop/internal/backoffice"
 	"sabershop/internal/catalog"
 	"sabershop/internal/i18n"
 	"sabershop/internal/owners"
@@ -34,9 +34,10 @@ type Config struct {
 	Site string
 	// Catalog is the catalogue in force (names of parts and stages).
 	Catalog func() *catalog.Catalog
-	// Admin is the owner's commands' environment: the desk's changes go
-	// through the same functions as the CLI's (admin.Env.SetStage, ...).
-	Admin admin.Env
+	// Office is what the owner does besides changing orders, with the
+	// order service (Office.Orders): the desk's changes go through the
+	// same functions as the terminal's.
+	Office backoffice.Office
 	// Passwords bounds the argon2id runs at once (sign-in, setup, the
 	// password asked again); nil: owners.GateSlots and GateQueue. The
 	// daemon's metrics read its counts.

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"sabershop/internal/admin"
+	"sabershop/internal/backoffice"
 	"sabershop/internal/catalog"
 	"sabershop/internal/desk"
 	"sabershop/internal/owners"
@@ -362,7 +363,7 @@ func TestOwnersCommand(t *testing.T) {
 	e := newEnv(t)
 	cat := &catalog.Catalog{}
 	cat.Shop.Name, cat.Shop.BaseURL = "Saber Forge", "https://shop.example"
-	env := admin.Env{DB: e.db, Catalog: func() *catalog.Catalog { return cat }, Now: e.clock.Now}
+	env := backoffice.Office{DB: e.db, Catalog: func() *catalog.Catalog { return cat }, Now: e.clock.Now}
 	run := func(args ...string) string {
 		t.Helper()
 		var out bytes.Buffer

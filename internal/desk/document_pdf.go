@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"sabershop/internal/admin"
+	"sabershop/internal/backoffice"
 	"sabershop/internal/store"
 )
 
@@ -20,12 +20,12 @@ func (d *Desk) getDocumentPDF(w http.ResponseWriter, r *http.Request) {
 		d.fail(w, r, http.StatusNotFound, "not_found", nil)
 		return
 	}
-	name, pdf, err := d.cfg.Admin.DocumentPDF(strings.ReplaceAll(base, "-", "/"))
+	name, pdf, err := d.cfg.Office.DocumentPDF(strings.ReplaceAll(base, "-", "/"))
 	switch {
 	case errors.Is(err, store.ErrNotFound):
 		d.fail(w, r, http.StatusNotFound, "not_found", nil)
 		return
-	case errors.Is(err, admin.ErrNeedsRate):
+	case errors.Is(err, backoffice.ErrNeedsRate):
 		d.fail(w, r, http.StatusConflict, "document_needs_rate", nil)
 		return
 	case err != nil:

@@ -4,7 +4,7 @@ import (
 	"errors"
 	"net/http"
 
-	"sabershop/internal/admin"
+	"sabershop/internal/backoffice"
 	"sabershop/internal/i18n"
 	"sabershop/internal/inert"
 	"sabershop/internal/invoice"
@@ -59,18 +59,18 @@ type documentsAnswer struct {
 // issued in the month (the CLI's invoices list), series by series.
 func (d *Desk) getDocuments(w http.ResponseWriter, r *http.Request) {
 	month := r.URL.Query().Get("month")
-	docs, err := d.cfg.Admin.Documents(month)
+	docs, err := d.cfg.Office.Documents(month)
 	if d.documentsFailed(w, r, err) {
 		return
 	}
-	m, _ := admin.ParseMonth(month, d.cfg.Now())
+	m, _ := backoffice.ParseMonth(month, d.cfg.Now())
 	writeJSON(w, http.StatusOK, documentsAnswer{Month: m.Format("2006-01"), Documents: documentViews(docs)})
 }
 
 // documentsFailed answers err of the documents' functions, if any.
 func (d *Desk) documentsFailed(w http.ResponseWriter, r *http.Request, err error) bool {
 	switch {
-	case errors.Is(err, admin.ErrBadMonth):
+	case errors.Is(err, backoffice.ErrBadMonth):
 		d.fail(w, r, http.StatusBadRequest, "documents_month", nil)
 	case err != nil:
 		d.internal(w, r, err)

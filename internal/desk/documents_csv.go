@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"net/http"
 
-	"sabershop/internal/admin"
+	"sabershop/internal/backoffice"
 	"sabershop/internal/store"
 )
 
@@ -14,13 +14,13 @@ import (
 // activity log (documents.csv, the month as its detail).
 func (d *Desk) getDocumentsCSV(w http.ResponseWriter, r *http.Request) {
 	month := r.URL.Query().Get("month")
-	m, err := admin.ParseMonth(month, d.cfg.Now())
+	m, err := backoffice.ParseMonth(month, d.cfg.Now())
 	if d.documentsFailed(w, r, err) {
 		return
 	}
 	// Written whole first: a failure is an error answer, not a short file.
 	var body bytes.Buffer
-	if d.documentsFailed(w, r, d.cfg.Admin.DocumentsCSV(&body, month)) {
+	if d.documentsFailed(w, r, d.cfg.Office.DocumentsCSV(&body, month)) {
 		return
 	}
 	name := m.Format("2006-01")

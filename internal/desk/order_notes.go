@@ -3,6 +3,7 @@ package desk
 import (
 	"errors"
 	"net/http"
+
 	"sabershop/internal/orders"
 )
 
@@ -12,7 +13,7 @@ type noteRequest struct {
 
 // postOrderNote is POST /admin/api/orders/{id}/notes {"text": "..."}: the
 // owner's private note on an order, through the CLI's own
-// admin.Env.AddNote (cleaned of hidden characters, at most orders.MaxNote
+// backoffice.Office.AddNote (cleaned of hidden characters, at most orders.MaxNote
 // characters, with its audit line). Answers the order as it is now, its
 // notes among it.
 func (d *Desk) postOrderNote(w http.ResponseWriter, r *http.Request) {

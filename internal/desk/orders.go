@@ -4,7 +4,7 @@ import (
 	"errors"
 	"net/http"
 
-	"sabershop/internal/admin"
+	"sabershop/internal/backoffice"
 	"sabershop/internal/inert"
 	"sabershop/internal/store"
 )
@@ -15,7 +15,7 @@ const ordersPage = 30
 
 // getOrders is GET /admin/api/orders: the order list, newest first, with
 // the filters of the CLI's `orders list` (status, stage, country,
-// currency, from, to: checked by the same admin.OrderFilter) or a search
+// currency, from, to: checked by the same backoffice.OrderFilter) or a search
 // (q: a number, a name, an e-mail), paged by an opaque cursor.
 func (d *Desk) getOrders(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
@@ -28,7 +28,7 @@ func (d *Desk) getOrders(w http.ResponseWriter, r *http.Request) {
 		})
 	} else {
 		var f store.OrderFilter
-		if f, err = admin.OrderFilter(q.Get("status"), q.Get("stage"), q.Get("country"), q.Get("currency"), q.Get("from"), q.Get("to")); err != nil {
+		if f, err = backoffice.OrderFilter(q.Get("status"), q.Get("stage"), q.Get("country"), q.Get("currency"), q.Get("from"), q.Get("to")); err != nil {
 			d.fail(w, r, http.StatusUnprocessableEntity, "invalid_filter", nil)
 			return
 		}

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"sabershop/internal/admin"
+	"sabershop/internal/backoffice"
 	"sabershop/internal/catalog"
 	"sabershop/internal/desk"
 	"sabershop/internal/order"
@@ -57,7 +57,7 @@ func withOrdersPaidBy(t *testing.T, payments *payment.Registry) (*env, string, s
 		t.Fatal(err)
 	}
 	d, err := desk.New(desk.Config{Store: e.db, Now: e.clock.Now, Catalog: func() *catalog.Catalog { return cat },
-		Admin: admin.Env{DB: e.db, Catalog: func() *catalog.Catalog { return cat }, Now: e.clock.Now, Orders: ords}})
+		Office: backoffice.Office{DB: e.db, Catalog: func() *catalog.Catalog { return cat }, Now: e.clock.Now, Orders: ords}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,11 +4,11 @@ import (
 	"errors"
 	"net/http"
 
-	"sabershop/internal/admin"
+	"sabershop/internal/backoffice"
 )
 
 // postOwnerRemove is POST /admin/api/owners/{name}/remove: the account
-// and its sessions go, through the CLI's admin.Env.RemoveOwner. Not the
+// and its sessions go, through backoffice.Office.RemoveOwner. Not the
 // signed-in owner's own (the last owner would lock the shop out of its
 // desk), and only with the owner's password again.
 func (d *Desk) postOwnerRemove(w http.ResponseWriter, r *http.Request) {
@@ -24,9 +24,9 @@ func (d *Desk) postOwnerRemove(w http.ResponseWriter, r *http.Request) {
 	if !d.confirmPassword(w, r, req.Password) {
 		return
 	}
-	err := d.admin(r).RemoveOwner(name, current(r).owner.Name)
+	err := d.office(r).RemoveOwner(name, current(r).owner.Name)
 	switch {
-	case errors.Is(err, admin.ErrNoOwner):
+	case errors.Is(err, backoffice.ErrNoOwner):
 		d.fail(w, r, http.StatusNotFound, "not_found", nil)
 	case err != nil:
 		d.internal(w, r, err)

@@ -4,7 +4,7 @@ import (
 	"errors"
 	"net/http"
 
-	"sabershop/internal/admin"
+	"sabershop/internal/backoffice"
 	"sabershop/internal/owners"
 )
 
@@ -14,7 +14,7 @@ type ownerRequest struct {
 }
 
 // postOwnerAdd is POST /admin/api/owners: a new account (a helper in the
-// workshop), through the CLI's admin.Env.SetupOwner; the answer carries
+// workshop), through backoffice.Office.SetupOwner; the answer carries
 // its one-time setup link for the owner to pass on. Needs the owner's
 // password again.
 func (d *Desk) postOwnerAdd(w http.ResponseWriter, r *http.Request) {
@@ -49,11 +49,11 @@ func (d *Desk) ownerSetup(w http.ResponseWriter, r *http.Request, add bool) {
 	if !d.confirmPassword(w, r, req.Password) {
 		return
 	}
-	link, err := d.admin(r).SetupOwner(name, add, current(r).owner.Name)
+	link, err := d.office(r).SetupOwner(name, add, current(r).owner.Name)
 	switch {
-	case errors.Is(err, admin.ErrOwnerExists):
+	case errors.Is(err, backoffice.ErrOwnerExists):
 		d.fail(w, r, http.StatusConflict, "owner_exists", nil)
-	case errors.Is(err, admin.ErrNoOwner):
+	case errors.Is(err, backoffice.ErrNoOwner):
 		d.fail(w, r, http.StatusNotFound, "not_found", nil)
 	case err != nil:
 		d.internal(w, r, err)

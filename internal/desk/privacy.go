@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"net/http"
 
-	"sabershop/internal/admin"
+	"sabershop/internal/backoffice"
 )
 
 // getPrivacyExport is GET /admin/api/privacy/export?email=...: everything
@@ -14,7 +14,7 @@ import (
 // export), for the owner to hand to the person who asked (GDPR art. 15,
 // 20). Audited as privacy.export, without the address.
 func (d *Desk) getPrivacyExport(w http.ResponseWriter, r *http.Request) {
-	data, err := d.admin(r).PrivacyExport(r.URL.Query().Get("email"), current(r).owner.Name)
+	data, err := d.office(r).PrivacyExport(r.URL.Query().Get("email"), current(r).owner.Name)
 	if d.privacyFailed(w, r, err) {
 		return
 	}
@@ -41,7 +41,7 @@ func (d *Desk) postPrivacyErase(w http.ResponseWriter, r *http.Request) {
 	if !d.readJSON(w, r, &req) {
 		return
 	}
-	e, err := d.admin(r).PrivacyErase(req.Email, current(r).owner.Name)
+	e, err := d.office(r).PrivacyErase(req.Email, current(r).owner.Name)
 	if d.privacyFailed(w, r, err) {
 		return
 	}
@@ -52,7 +52,7 @@ func (d *Desk) postPrivacyErase(w http.ResponseWriter, r *http.Request) {
 // bad address is the owner's typing, anything else the server's fault.
 func (d *Desk) privacyFailed(w http.ResponseWriter, r *http.Request, err error) bool {
 	switch {
-	case errors.Is(err, admin.ErrNoEmail):
+	case errors.Is(err, backoffice.ErrNoEmail):
 		d.fail(w, r, http.StatusBadRequest, "privacy_email", nil)
 	case err != nil:
 		d.internal(w, r, err)

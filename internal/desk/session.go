@@ -5,9 +5,9 @@ import (
 	"crypto/subtle"
 	"errors"
 	"net/http"
-	"sabershop/internal/admin"
 	"time"
 
+	"sabershop/internal/backoffice"
 	"sabershop/internal/clientip"
 	"sabershop/internal/orders"
 	"sabershop/internal/owners"
@@ -114,12 +114,12 @@ func (d *Desk) audit(tx *store.Tx, r *http.Request, owner, what, target, detail 
 		What: what, Target: target, Detail: detail})
 }
 
-// admin is the owner's commands' environment for a change made through
-// request r: the audit entries it writes carry r's client address.
-func (d *Desk) admin(r *http.Request) admin.Env {
-	env := d.cfg.Admin
-	env.IP = clientip.Of(r, d.cfg.TrustProxy)
-	return env
+// office is the owner's operations for a change made through request r:
+// the audit entries it writes carry r's client address.
+func (d *Desk) office(r *http.Request) backoffice.Office {
+	b := d.cfg.Office
+	b.IP = clientip.Of(r, d.cfg.TrustProxy)
+	return b
 }
 
 // actor is the signed-in owner of r and the address they act from, for
@@ -129,4 +129,4 @@ func (d *Desk) actor(r *http.Request) orders.Actor {
 }
 
 // orders is the order service every change to an order goes through.
-func (d *Desk) orders() *orders.Service { return d.cfg.Admin.Orders }
+func (d *Desk) orders() *orders.Service { return d.cfg.Office.Orders }

@@ -65,7 +65,7 @@ func (d *Desk) getSubscribers(w http.ResponseWriter, r *http.Request) {
 func (d *Desk) getSubscribersCSV(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
 	w.Header().Set("Content-Disposition", `attachment; filename="subscribers.csv"`)
-	if err := d.cfg.Admin.SubscribersCSV(w); err != nil {
+	if err := d.cfg.Office.SubscribersCSV(w); err != nil {
 		d.cfg.Log.Error("desk: subscribers export", "err", err)
 	}
 }
@@ -81,7 +81,7 @@ func (d *Desk) postSubscriberRemove(w http.ResponseWriter, r *http.Request) {
 	if !d.readJSON(w, r, &req) {
 		return
 	}
-	d.then(w, r, d.admin(r).RemoveSubscriber(strings.TrimSpace(req.Email), current(r).owner.Name), d.getSubscribers)
+	d.then(w, r, d.office(r).RemoveSubscriber(strings.TrimSpace(req.Email), current(r).owner.Name), d.getSubscribers)
 }
 
 type previewAnswer struct {
@@ -96,7 +96,7 @@ type previewAnswer struct {
 func (d *Desk) getSalePreview(w http.ResponseWriter, r *http.Request) {
 	loc := r.URL.Query().Get("locale")
 	cat := d.catalog()
-	base := strings.TrimRight(d.cfg.Admin.BaseURL, "/")
+	base := strings.TrimRight(d.cfg.Office.BaseURL, "/")
 	if base == "" {
 		base = strings.TrimRight(cat.Shop.BaseURL, "/")
 	}
@@ -117,7 +117,7 @@ type announceAnswer struct {
 // postSaleStart is POST /admin/api/sale-start: the announcement to every
 // confirmed subscriber, through the outbox (which sends at its own pace).
 func (d *Desk) postSaleStart(w http.ResponseWriter, r *http.Request) {
-	n, skipped, err := d.admin(r).NotifySaleStart(current(r).owner.Name)
+	n, skipped, err := d.office(r).NotifySaleStart(current(r).owner.Name)
 	if err != nil {
 		d.internal(w, r, err)
 		return

@@ -6,7 +6,7 @@ import (
 	"sort"
 	"time"
 
-	"sabershop/internal/admin"
+	"sabershop/internal/backoffice"
 	"sabershop/internal/i18n"
 	"sabershop/internal/order"
 	"sabershop/internal/store"
@@ -106,7 +106,7 @@ func (d *Desk) getToday(w http.ResponseWriter, r *http.Request) {
 		d.internal(w, r, err)
 		return
 	}
-	shop, err := d.cfg.Admin.Shop()
+	shop, err := d.cfg.Office.Shop()
 	if err != nil {
 		d.internal(w, r, err)
 		return
@@ -127,7 +127,7 @@ type shopRequest struct {
 }
 
 // postShop is POST /admin/api/shop {"open": false, "reopens": "2027-01-04"}:
-// pause or open orders, through the CLI's admin.Env.SetShopOpen (with its
+// pause or open orders, through backoffice.Office.SetShopOpen (with its
 // audit line).
 func (d *Desk) postShop(w http.ResponseWriter, r *http.Request) {
 	var req shopRequest
@@ -138,8 +138,8 @@ func (d *Desk) postShop(w http.ResponseWriter, r *http.Request) {
 		d.fail(w, r, http.StatusUnprocessableEntity, "fields_required", nil)
 		return
 	}
-	err := d.admin(r).SetShopOpen(*req.Open, req.Reopens, current(r).owner.Name)
-	if errors.Is(err, admin.ErrReopenDate) {
+	err := d.office(r).SetShopOpen(*req.Open, req.Reopens, current(r).owner.Name)
+	if errors.Is(err, backoffice.ErrReopenDate) {
 		d.fail(w, r, http.StatusUnprocessableEntity, "reopen_date", nil)
 		return
 	}

@@ -16,7 +16,7 @@ type totpRequest struct {
 // postTOTPSet is POST /admin/api/account/totp: the signed-in owner's
 // second factor for the password path, on (Key and a code the app shows
 // for it, so a mistyped key never locks the owner out) or off (no Key),
-// through the CLI's admin.Env.SetTOTP; the password again either way.
+// through backoffice.Office.SetTOTP; the password again either way.
 // Answers the account as GET me does.
 func (d *Desk) postTOTPSet(w http.ResponseWriter, r *http.Request) {
 	var req totpRequest
@@ -36,7 +36,7 @@ func (d *Desk) postTOTPSet(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	in := current(r)
-	if err := d.admin(r).SetTOTP(in.owner.Name, secret, in.owner.Name); err != nil {
+	if err := d.office(r).SetTOTP(in.owner.Name, secret, in.owner.Name); err != nil {
 		d.internal(w, r, err)
 		return
 	}
