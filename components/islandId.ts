@@ -1,7 +1,8 @@
 // useIslandId: the ids an island gives its elements (labels, aria-*), the
 // same on the server, which renders the island with React, and in the
-// browser, which hydrates it with Preact (docs/decisions.md, "Islands on
-// Preact"). The two libraries' own useId disagree: React's ids are kept
+// browser, which hydrates it with Preact
+// (docs/decisions/islands-and-pages.md#islands-run-on-preact-in-the-browser).
+// The two libraries' own useId disagree: React's ids are kept
 // in the hydrated markup while Preact would give elements it adds later
 // ids of its own (P0-0, and the same P0-0 in every island on the page).
 // Here both sides count the calls in the order they render, which is the

@@ -5,8 +5,7 @@ import { join, resolve } from "node:path";
 
 export const PORT = Number(process.env.E2E_PORT ?? 4173);
 // The tests are CommonJS, as the components they import are: the root
-// package.json names no module type (docs/decisions.md, "A component
-// edit in watch mode").
+// package.json names no module type (docs/decisions/build.md#no-module-type-in-packagejson).
 export const ROOT = resolve(__dirname, "..");
 /** Relative to ROOT (the webServer command runs there). */
 export const RUN_DIR_REL = `.build/e2e-${PORT}`;

@@ -15,7 +15,7 @@ const MONTHS = {
 type Locale = keyof typeof MONTHS;
 const PREFIX: Record<Locale, string> = { en: "", pl: "/pl", de: "/de" };
 
-/** The instant in UTC+05:30 (the browser's zone below), written by hand as docs/decisions.md says. */
+/** The instant in UTC+05:30 (the browser's zone below), written by hand as docs/decisions/languages.md#go-and-the-browser-format-from-the-same-data says. */
 function expected(locale: Locale, iso: string): string {
   const d = new Date(Date.parse(iso) + 5.5 * 3600_000);
   const two = (n: number) => String(n).padStart(2, "0");

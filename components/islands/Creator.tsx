@@ -86,8 +86,8 @@ export default function Creator(p: CreatorProps) {
 
   // The stage and section 1 hydrate with the island; each <Later> part is
   // one element with data-later, hydrated when its gate opens (Preact's
-  // suspended hydration: creator/Later.tsx, docs/decisions.md "The creator
-  // hydrates in parts").
+  // suspended hydration: creator/Later.tsx,
+  // docs/decisions/creator.md#the-creator-hydrates-in-parts).
   return (
     <div className="creator" ref={rootRef}>
       {notice && (

@@ -1,8 +1,9 @@
 // The client renderer shared by every island: it is the one module that
 // imports the renderer, so code splitting puts it in one shared chunk. The
 // shop's browser bundle resolves "react" and "react-dom" to preact/compat
-// (internal/render/bundle.go, clientOptions; docs/decisions.md, "Islands
-// on Preact"): the islands keep React's API and the server renders them
+// (internal/render/bundle.go, clientOptions;
+// docs/decisions/islands-and-pages.md#islands-run-on-preact-in-the-browser):
+// the islands keep React's API and the server renders them
 // with React, but a shopper's phone downloads and runs Preact.
 import { createElement, type ComponentType } from "react";
 import { hydrateRoot } from "react-dom/client";

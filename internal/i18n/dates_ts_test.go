@@ -86,7 +86,7 @@ console.log(JSON.stringify(out));`
 	}
 }
 
-// TestFormatDateTime: the styles chosen for each locale (docs/decisions.md).
+// TestFormatDateTime: the styles chosen for each locale (docs/decisions/languages.md#one-date-style-per-locale).
 func TestFormatDateTime(t *testing.T) {
 	formats := siteFormats(t)
 	d := time.Date(2026, 11, 24, 15, 2, 59, 0, time.UTC)

@@ -18,7 +18,7 @@ import (
 // the buyer's specification) and carries the full text of the terms the
 // shopper accepted. The text is in the body, not an attachment: every
 // mail client shows it, it cannot be lost apart from the e-mail, and the
-// e-mail needs no attachment machinery of its own (docs/decisions.md).
+// e-mail needs no attachment machinery of its own (docs/decisions/legal.md#terms-are-sent-as-the-e-mails-text).
 
 // contractData is the contract section of the order e-mail.
 type contractData struct {

@@ -21,7 +21,7 @@ import (
 //     covers its returnable lines;
 //   - the shop knows the day it sent the parcel, not the day it arrived:
 //     the period ends 14 days after sending plus the country's longest
-//     delivery time plus a grace the owner sets (docs/decisions.md), so
+//     delivery time plus a grace the owner sets (docs/decisions/legal.md#the-withdrawal-period-errs-for-the-consumer), so
 //     it never ends before the law's; an order not sent yet may always
 //     be withdrawn from;
 //   - once made, it stays: a second withdrawal answers the first.

@@ -248,7 +248,7 @@ func clientOptions(root string, names []string, constants map[string]string) api
 	opts := browserOptions(root, filepath.Join(root, ".build", AssetsDir), constants)
 	opts.EntryPointsAdvanced, opts.Splitting, opts.ChunkNames, opts.Metafile = entries, true, "chunk-[hash]", true
 	// The islands run on Preact in the browser through its React API
-	// (docs/decisions.md, "Islands on Preact"): the same components, and
+	// (docs/decisions/islands-and-pages.md#islands-run-on-preact-in-the-browser): the same components, and
 	// about a ninth of React's runtime to download (7 KB against 63 KB with
 	// brotli) on the pages where money is decided. Subpaths follow: react/jsx-runtime becomes
 	// preact/compat/jsx-runtime, react-dom/client preact/compat/client. The

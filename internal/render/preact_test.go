@@ -10,8 +10,9 @@ import (
 )
 
 // The shop's browser bundle runs the islands on Preact's React API, and
-// nothing of React itself reaches a shopper (docs/decisions.md, "Islands
-// on Preact"); the server bundle and the owner's desk keep React.
+// nothing of React itself reaches a shopper
+// (docs/decisions/islands-and-pages.md#islands-run-on-preact-in-the-browser);
+// the server bundle and the owner's desk keep React.
 func TestShopBrowserBundleHasPreactNotReact(t *testing.T) {
 	root, err := filepath.Abs("../..")
 	if err != nil {

@@ -233,7 +233,7 @@ func (a *assembler) fillBasket(p *page) ([]link, []any) {
 // (Polish: Litwa, Luksemburg, Łotwa). The basket keeps this order for the
 // daemon's list too, so the browser needs no Intl.Collator of its own: a
 // page's first one loads ICU's collation data, tens of milliseconds of
-// main thread on a phone (docs/decisions.md, "Islands on Preact").
+// main thread on a phone (docs/decisions/islands-and-pages.md#islands-run-on-preact-in-the-browser).
 func sortCountries(cs []country, locale string) {
 	col := collate.New(language.Make(locale))
 	sort.SliceStable(cs, func(i, j int) bool { return col.CompareString(cs[i].Name, cs[j].Name) < 0 })

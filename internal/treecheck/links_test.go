@@ -26,7 +26,7 @@ var sourceExts = map[string]bool{
 
 var (
 	// docLink is a pointer into docs/: a file, optionally with an anchor.
-	docLink = regexp.MustCompile(`docs/([A-Za-z0-9_.-]+\.md)(#[A-Za-z0-9_-]+)?`)
+	docLink = regexp.MustCompile(`docs/((?:[A-Za-z0-9_-]+/)?[A-Za-z0-9_.-]+\.md)(#[A-Za-z0-9_-]+)?`)
 	// outsideDoc cites the product specification or the architecture
 	// document, neither of which is in the repository (the rules the code
 	// relies on are in docs/product-rules.md, the packages in
@@ -42,10 +42,12 @@ var (
 // links into docs/ too.
 func TestDocLinks(t *testing.T) {
 	root := repoRoot(t)
-	anchors := map[string]map[string]bool{} // docs file -> its anchors
+	anchors := map[string]map[string]bool{} // docs file (as under docs/) -> its anchors
 	docs, _ := filepath.Glob(filepath.Join(root, "docs", "*.md"))
-	for _, p := range docs {
-		anchors[filepath.Base(p)] = headingAnchors(t, p)
+	topical, _ := filepath.Glob(filepath.Join(root, "docs", "*", "*.md"))
+	for _, p := range append(docs, topical...) {
+		rel, _ := filepath.Rel(filepath.Join(root, "docs"), p)
+		anchors[filepath.ToSlash(rel)] = headingAnchors(t, p)
 	}
 	if len(anchors["product-rules.md"]) == 0 {
 		t.Fatal("docs/product-rules.md has no sections")
@@ -53,7 +55,7 @@ func TestDocLinks(t *testing.T) {
 	checked := 0
 	walkTree(t, root, func(path, rel string) {
 		name := filepath.Base(path)
-		isDoc := filepath.Dir(path) == filepath.Join(root, "docs") && strings.HasSuffix(name, ".md") || rel == "README.md"
+		isDoc := strings.HasPrefix(rel, "docs/") && strings.HasSuffix(name, ".md") || rel == "README.md"
 		if !sourceExts[filepath.Ext(name)] && name != "Makefile" && !isDoc {
 			return
 		}
