@@ -33,6 +33,8 @@ import (
 	"sabershop/internal/order"
 	"sabershop/internal/orders"
 	"sabershop/internal/owners"
+	"sabershop/internal/payment"
+	"sabershop/internal/rates"
 	"sabershop/internal/static"
 	"sabershop/internal/store"
 )
@@ -112,31 +114,113 @@ type Config struct {
 	FastLane func(*fastlane.Listener)
 }
 
-// Run serves until ctx is done, then shuts down gracefully.
+// Run serves until ctx is done, then shuts down gracefully. It runs
+// named steps, each setting up one part from the ones before (the data
+// file, the catalogue and its texts, the site, e-mail, the listener,
+// payments, metrics, the order service and the handlers), then starts
+// the background work and serves; what a step opened is closed in
+// reverse order when Run returns, whichever step failed.
 func Run(ctx context.Context, cfg Config) error {
-	log := cfg.Log
-	if log == nil {
-		log = slog.Default()
+	p := &process{cfg: cfg, log: cfg.Log}
+	if p.log == nil {
+		p.log = slog.Default()
 	}
-	if err := os.MkdirAll(cfg.Data, 0o700); err != nil {
+	defer p.close()
+	p.bg, p.stopBG = context.WithCancel(context.WithoutCancel(ctx))
+	p.onClose(p.stopBG)
+	for _, step := range []struct {
+		name string
+		run  func() error
+	}{
+		{"data file", p.openStore},
+		{"catalogue", p.loadCatalogue},
+		{"site", p.loadSite},
+		{"e-mail", p.setUpMail},
+		{"listener", p.listen},
+		{"payments", p.setUpPayments},
+		{"metrics", p.setUpMetrics},
+		{"orders and the API", p.buildShop},
+		{"desk", p.buildDesk},
+	} {
+		if err := step.run(); err != nil {
+			p.log.Debug("daemon step failed", "step", step.name, "err", err)
+			return err
+		}
+	}
+	p.startBackground()
+	return p.serve(ctx)
+}
+
+// process is one run of the daemon: what its steps set up, for the
+// steps after them.
+type process struct {
+	cfg     Config
+	log     *slog.Logger
+	closers []func()
+
+	bg     context.Context // background work, stopped after the HTTP server drained
+	stopBG context.CancelFunc
+	wg     sync.WaitGroup
+
+	db          *store.DB
+	cats        *catalogfile.Catalogs
+	texts       stringSets
+	site        *static.Handler
+	siteHandler http.Handler // nil in API-only mode: every path outside /v1 is 404 (the CDN serves them)
+	worker      *mail.Worker
+	smtpProbe   func(context.Context) error
+	ln          net.Listener
+	baseURL     string
+	pays        *payment.Registry
+	rateSource  rates.Source
+	metricsLn   net.Listener
+	met         *metrics.Metrics
+	observer    api.Observer
+	orders      *orders.Service
+	api         *api.Server
+	office      backoffice.Office
+	sock        net.Listener
+	root        *http.ServeMux
+}
+
+// onClose runs f when Run returns, after what was opened later.
+func (p *process) onClose(f func()) { p.closers = append(p.closers, f) }
+
+func (p *process) close() {
+	for i := len(p.closers) - 1; i >= 0; i-- {
+		p.closers[i]()
+	}
+}
+
+// openStore opens the data file, refusing a data directory another
+// daemon serves.
+func (p *process) openStore() error {
+	if err := os.MkdirAll(p.cfg.Data, 0o700); err != nil {
 		return fmt.Errorf("data directory: %w", err)
 	}
-	if _, err := admin.Dial(cfg.Data); err == nil {
-		return fmt.Errorf("another orderd already serves data directory %s", cfg.Data)
+	if _, err := admin.Dial(p.cfg.Data); err == nil {
+		return fmt.Errorf("another orderd already serves data directory %s", p.cfg.Data)
 	}
-	db, err := store.Open(filepath.Join(cfg.Data, DBName), store.Options{})
+	db, err := store.Open(filepath.Join(p.cfg.Data, DBName), store.Options{})
 	if errors.Is(err, store.ErrLocked) {
-		return fmt.Errorf("%s is in use by another process", filepath.Join(cfg.Data, DBName))
+		return fmt.Errorf("%s is in use by another process", filepath.Join(p.cfg.Data, DBName))
 	}
 	if err != nil {
 		return err
 	}
-	defer func() {
+	p.db = db
+	p.onClose(func() {
 		if err := db.Close(); err != nil {
-			log.Error("closing the store", "err", err)
+			p.log.Error("closing the store", "err", err)
 		}
-	}()
+	})
+	return nil
+}
 
+// loadCatalogue loads the catalogue (the site's, or -catalog's in
+// API-only mode) and the texts over it.
+func (p *process) loadCatalogue() error {
+	cfg := p.cfg
 	catalogDir := cfg.Site
 	switch {
 	case cfg.Site == "" && cfg.Catalog == "":
@@ -149,45 +233,41 @@ func Run(ctx context.Context, cfg Config) error {
 		}
 		catalogDir = filepath.Dir(cfg.Catalog)
 	}
-	cats, err := catalogfile.Load(catalogDir)
-	if err != nil {
+	var err error
+	if p.cats, err = catalogfile.Load(catalogDir); err != nil {
 		return err
 	}
-	texts, err := loadTexts(cfg.Strings, cats.Current())
-	if err != nil {
+	if p.texts, err = loadTexts(cfg.Strings, p.cats.Current()); err != nil {
 		return err
 	}
-	if err := mail.UseStrings(texts.mail); err != nil {
-		return err
-	}
-	siteOpts := static.Options{Log: log, HSTS: cfg.HSTS}
-	if cfg.Demo {
-		siteOpts.Banner = &static.Banner{Style: api.DemoBannerStyle, HTML: api.DemoBanner(texts.api)}
-	}
-	// The site's handler; none in API-only mode, where every path outside
-	// /v1 is 404 (the CDN serves them).
-	var (
-		siteHandler http.Handler
-		site        *static.Handler
-	)
-	if cfg.Site != "" {
-		site, err = static.New(cfg.Site, siteOpts)
-		if err != nil {
-			return err
-		}
-		cats.OnChange = func(*catalog.Catalog) { _ = site.Reload() }
-		siteHandler = site
-	} else {
-		log.Info("API only: no site served", "catalogue", cfg.Catalog)
-	}
+	return mail.UseStrings(p.texts.mail)
+}
 
-	var (
-		sender    mail.Sender
-		smtpProbe func(context.Context) error
-	)
+// loadSite loads the built site's handler (none in API-only mode).
+func (p *process) loadSite() error {
+	if p.cfg.Site == "" {
+		p.log.Info("API only: no site served", "catalogue", p.cfg.Catalog)
+		return nil
+	}
+	opts := static.Options{Log: p.log, HSTS: p.cfg.HSTS}
+	if p.cfg.Demo {
+		opts.Banner = &static.Banner{Style: api.DemoBannerStyle, HTML: api.DemoBanner(p.texts.api)}
+	}
+	site, err := static.New(p.cfg.Site, opts)
+	if err != nil {
+		return err
+	}
+	p.cats.OnChange = func(*catalog.Catalog) { _ = site.Reload() }
+	p.site, p.siteHandler = site, site
+	return nil
+}
+
+// setUpMail makes the sender (SMTP, DKIM-signed when the owner made the
+// key; .eml files without SMTP) and the outbox worker.
+func (p *process) setUpMail() error {
+	cfg := p.cfg
+	var sender mail.Sender
 	if cfg.SMTP != nil {
-		// DKIM: signed with DATA/dkim-SELECTOR.pem when the owner made it
-		// (orderd dkim); unsigned otherwise (or signed by the provider).
 		smtp := *cfg.SMTP
 		if smtp.DKIMSelector == "" {
 			smtp.DKIMSelector = mail.DefaultDKIMSelector
@@ -196,7 +276,7 @@ func Run(ctx context.Context, cfg Config) error {
 		switch {
 		case err == nil:
 			smtp.DKIM = key
-			log.Info("e-mail is DKIM-signed", "selector", smtp.DKIMSelector)
+			p.log.Info("e-mail is DKIM-signed", "selector", smtp.DKIMSelector)
 		case !errors.Is(err, fs.ErrNotExist):
 			return fmt.Errorf("DKIM key: %w", err)
 		}
@@ -204,181 +284,199 @@ func Run(ctx context.Context, cfg Config) error {
 		if err != nil {
 			return err
 		}
-		sender, smtpProbe = s, s.Probe
-		log.Info("e-mail over SMTP", "host", cfg.SMTP.Host, "port", cfg.SMTP.Port)
+		sender, p.smtpProbe = s, s.Probe
+		p.log.Info("e-mail over SMTP", "host", cfg.SMTP.Host, "port", cfg.SMTP.Port)
 	} else {
 		dir := filepath.Join(cfg.Data, "mail")
 		sender = mail.FileSender{Dir: dir, From: cfg.MailFrom}
-		log.Info("no SMTP settings: e-mails are written as .eml files, links are logged", "dir", dir)
+		p.log.Info("no SMTP settings: e-mails are written as .eml files, links are logged", "dir", dir)
 	}
-	worker := &mail.Worker{Outbox: db, Sender: sender, Log: log, Demo: cfg.Demo}
+	p.worker = &mail.Worker{Outbox: p.db, Sender: sender, Log: p.log, Demo: cfg.Demo}
+	return nil
+}
 
-	ln, err := net.Listen("tcp", cfg.Addr)
+// listen opens the shop's address; on loopback without -base-url, links
+// in e-mails lead back to it (development); on a public address the
+// catalogue's base_url is used.
+func (p *process) listen() error {
+	ln, err := net.Listen("tcp", p.cfg.Addr)
 	if err != nil {
 		return err
 	}
-	baseURL := cfg.BaseURL
-	if baseURL == "" && isLoopback(ln.Addr().String()) {
-		// Development: links in e-mails lead back to this daemon. On a
-		// public address the catalogue's base_url is used instead.
-		baseURL = "http://" + localName(ln.Addr().String())
+	p.ln = ln
+	p.onClose(func() { ln.Close() })
+	p.baseURL = p.cfg.BaseURL
+	if p.baseURL == "" && isLoopback(ln.Addr().String()) {
+		p.baseURL = "http://" + localName(ln.Addr().String())
 	}
-	bg, stopBG := context.WithCancel(context.WithoutCancel(ctx))
-	defer stopBG()
+	return nil
+}
+
+// setUpPayments starts the payment providers (the sandbox only where it
+// is allowed) and picks the exchange rates' source.
+func (p *process) setUpPayments() error {
+	cfg := &p.cfg
 	if cfg.Payments == "" {
 		cfg.Payments = DefaultPayments
 	}
-	if err := checkSandbox(cfg, baseURL, cats.Current().Shop.BaseURL, ln.Addr().String()); err != nil {
-		ln.Close()
+	if err := checkSandbox(*cfg, p.baseURL, p.cats.Current().Shop.BaseURL, p.ln.Addr().String()); err != nil {
 		return err
 	}
 	if cfg.Demo {
-		log.Warn("demo shop (-demo): payments may be simulated; every page shows a demo banner, every e-mail a demo notice")
+		p.log.Warn("demo shop (-demo): payments may be simulated; every page shows a demo banner, every e-mail a demo notice")
 	}
 	if cfg.Getenv == nil {
 		cfg.Getenv = func(string) string { return "" }
 	}
-	pays, stopPays, err := payments(bg, cfg.Payments, cfg.Data, cfg.SandboxDelay, cfg.Getenv, texts.sandbox, log)
-	defer stopPays()
+	pays, stopPays, err := payments(p.bg, cfg.Payments, cfg.Data, cfg.SandboxDelay, cfg.Getenv, p.texts.sandbox, p.log)
+	p.onClose(stopPays)
 	if err != nil {
-		ln.Close()
 		return err
 	}
-	rateSource, err := ratesSource(cfg.Rates, cfg.Payments)
-	if err != nil {
-		ln.Close()
-		return err
-	}
-	var (
-		observer  api.Observer
-		metricsLn net.Listener
-		met       *metrics.Metrics
-	)
-	if cfg.MetricsAddr != "" {
-		// Loopback only: the metrics name routes, versions and volumes,
-		// nothing a stranger should read (Prometheus on the same machine,
-		// or through an SSH tunnel).
-		if !isLoopback(cfg.MetricsAddr) {
-			ln.Close()
-			return fmt.Errorf("-metrics-addr %s: want a loopback address (127.0.0.1:PORT or [::1]:PORT)", cfg.MetricsAddr)
-		}
-		if metricsLn, err = net.Listen("tcp", cfg.MetricsAddr); err != nil {
-			ln.Close()
-			return err
-		}
-		defer metricsLn.Close()
-		met = metrics.New(db, cats.Current)
-		observer = met
-	}
-	// One order service for every edge: the API, the desk, the owner's
-	// commands and the sweeps change orders only through it.
-	ords, err := orders.New(orders.Config{Store: db, Catalog: cats.Current, Payments: pays, Rates: rateSource, BaseURL: baseURL,
-		OwnerEmail: cfg.OwnerEmail, OwnerLocale: cfg.OwnerLocale, Unpaid: cfg.Unpaid, WithdrawalGrace: cfg.WithdrawalGrace,
-		Kick: worker.Kick, Log: log})
-	if err != nil {
-		ln.Close()
-		return err
-	}
-	srvAPI, err := api.New(api.Config{Observer: observer, Store: db, Orders: ords, Catalogs: cats, Static: siteHandler, Log: log,
-		LogLinks: cfg.SMTP == nil && localLinks(baseURL), WriteRate: cfg.WriteRate, WriteBurst: cfg.WriteBurst,
-		TrustProxy: cfg.TrustProxy, Kick: worker.Kick, Demo: cfg.Demo, Messages: texts.api})
-	if err != nil {
-		ln.Close()
-		return err
-	}
-	worker.Prepare, worker.Attach, worker.Busy = ords.PrepareMail, ords.AttachDocuments, srvAPI.Busy
-	owner := backoffice.Office{DB: db, Catalog: cats.Current, BaseURL: baseURL, Kick: worker.Kick, Log: log, Orders: ords}
-	sock, err := admin.Listen(cfg.Data)
-	if err != nil {
-		ln.Close()
-		return err
-	}
+	p.pays = pays
+	p.rateSource, err = ratesSource(cfg.Rates, cfg.Payments)
+	return err
+}
 
-	// Background work stops with bg after the HTTP server has drained, so
-	// a request in flight can still queue its e-mail.
-	var wg sync.WaitGroup
-	wg.Go(func() { worker.Run(bg) })
-	wg.Go(func() {
-		if err := cats.Watch(bg, log); err != nil {
-			log.Error("catalogue watch", "err", err)
-		}
-	})
-	wg.Go(func() { purgeIdempotency(bg, db, log) })
-	wg.Go(func() { ords.RunRates(bg) })
-	wg.Go(func() { sweepUnpaid(bg, ords, cfg.UnpaidSweep, log) })
-	wg.Go(func() { sweepRetention(bg, owner, cfg.RetentionSweep, log) })
-	wg.Go(func() {
-		if err := admin.Serve(bg, sock, owner); err != nil {
-			log.Error("command socket", "err", err)
-		}
-	})
+// setUpMetrics opens the metrics' listener, on loopback only: the
+// metrics name routes, versions and volumes, nothing a stranger should
+// read (Prometheus on the same machine, or through an SSH tunnel).
+func (p *process) setUpMetrics() error {
+	if p.cfg.MetricsAddr == "" {
+		return nil
+	}
+	if !isLoopback(p.cfg.MetricsAddr) {
+		return fmt.Errorf("-metrics-addr %s: want a loopback address (127.0.0.1:PORT or [::1]:PORT)", p.cfg.MetricsAddr)
+	}
+	ln, err := net.Listen("tcp", p.cfg.MetricsAddr)
+	if err != nil {
+		return err
+	}
+	p.metricsLn = ln
+	p.onClose(func() { ln.Close() })
+	p.met = metrics.New(p.db, p.cats.Current)
+	p.observer = p.met
+	return nil
+}
 
-	// The probes answer beside the API, outside its request log (a monitor
-	// calls them every few seconds).
-	checks := health.New(health.Config{Store: db, Catalog: cats.Current, MailAge: cfg.ReadyMailAge, SMTP: smtpProbe})
-	root := http.NewServeMux()
-	root.HandleFunc("GET /healthz", checks.Live)
-	root.HandleFunc("GET /readyz", checks.Ready)
-	// The owner's desk under /admin, with its own headers, sessions and
-	// CSRF checks; the shop's pages never load its code.
-	deskBase := baseURL
+// buildShop makes the one order service every edge changes orders
+// through (the API, the desk, the owner's commands, the sweeps), the API
+// over it, the owner's operations, and the commands' socket.
+func (p *process) buildShop() error {
+	cfg := p.cfg
+	var err error
+	p.orders, err = orders.New(orders.Config{Store: p.db, Catalog: p.cats.Current, Payments: p.pays, Rates: p.rateSource,
+		BaseURL: p.baseURL, OwnerEmail: cfg.OwnerEmail, OwnerLocale: cfg.OwnerLocale, Unpaid: cfg.Unpaid,
+		WithdrawalGrace: cfg.WithdrawalGrace, Kick: p.worker.Kick, Log: p.log})
+	if err != nil {
+		return err
+	}
+	p.api, err = api.New(api.Config{Observer: p.observer, Store: p.db, Orders: p.orders, Catalogs: p.cats, Static: p.siteHandler,
+		Log: p.log, LogLinks: cfg.SMTP == nil && localLinks(p.baseURL), WriteRate: cfg.WriteRate, WriteBurst: cfg.WriteBurst,
+		TrustProxy: cfg.TrustProxy, Kick: p.worker.Kick, Demo: cfg.Demo, Messages: p.texts.api})
+	if err != nil {
+		return err
+	}
+	p.worker.Prepare, p.worker.Attach, p.worker.Busy = p.orders.PrepareMail, p.orders.AttachDocuments, p.api.Busy
+	p.office = backoffice.Office{DB: p.db, Catalog: p.cats.Current, BaseURL: p.baseURL, Kick: p.worker.Kick, Log: p.log, Orders: p.orders}
+	if p.sock, err = admin.Listen(cfg.Data); err != nil {
+		return err
+	}
+	p.onClose(func() {
+		p.sock.Close() // admin.Serve closes it too; a step that failed left it open
+		_ = os.Remove(filepath.Join(cfg.Data, admin.SocketName))
+	})
+	return nil
+}
+
+// buildDesk routes the probes (beside the API, outside its request log:
+// a monitor calls them every few seconds), the owner's desk under
+// /admin (its own headers, sessions and CSRF checks; the shop's pages
+// never load its code) and the API with the site.
+func (p *process) buildDesk() error {
+	checks := health.New(health.Config{Store: p.db, Catalog: p.cats.Current, MailAge: p.cfg.ReadyMailAge, SMTP: p.smtpProbe})
+	p.root = http.NewServeMux()
+	p.root.HandleFunc("GET /healthz", checks.Live)
+	p.root.HandleFunc("GET /readyz", checks.Ready)
+	deskBase := p.baseURL
 	if deskBase == "" {
-		deskBase = cats.Current().Shop.BaseURL // the passkeys' relying party
+		deskBase = p.cats.Current().Shop.BaseURL // the passkeys' relying party
 	}
 	// The desk's argon2id runs, bounded for the whole process (owners.Gate).
 	passwords := owners.NewGate(owners.GateSlots(), owners.GateQueue())
-	if met != nil {
-		met.WatchPasswords(passwords)
+	if p.met != nil {
+		p.met.WatchPasswords(passwords)
 	}
-	ownerDesk, err := desk.New(desk.Config{Store: db, Log: log, TrustProxy: cfg.TrustProxy, Site: cfg.Site, BaseURL: deskBase, Catalog: cats.Current,
-		Passwords: passwords, SigninLimit: cmp.Or(cfg.SigninLimit, -1), Office: owner})
+	ownerDesk, err := desk.New(desk.Config{Store: p.db, Log: p.log, TrustProxy: p.cfg.TrustProxy, Site: p.cfg.Site, BaseURL: deskBase,
+		Catalog: p.cats.Current, Passwords: passwords, SigninLimit: cmp.Or(p.cfg.SigninLimit, -1), Office: p.office})
 	if err != nil {
 		return err
 	}
-	root.Handle("/admin/", ownerDesk.Handler())
-	root.Handle("/admin", http.RedirectHandler("/admin/", http.StatusMovedPermanently))
-	root.Handle("/", srvAPI.Handler())
-	srv := &http.Server{Handler: root, ReadHeaderTimeout: 5 * time.Second, ReadTimeout: 30 * time.Second,
-		WriteTimeout: 60 * time.Second, IdleTimeout: 120 * time.Second, ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
+	p.root.Handle("/admin/", ownerDesk.Handler())
+	p.root.Handle("/admin", http.RedirectHandler("/admin/", http.StatusMovedPermanently))
+	p.root.Handle("/", p.api.Handler())
+	return nil
+}
+
+// startBackground starts the work that runs beside the requests; it
+// stops with bg after the HTTP server has drained, so a request in
+// flight can still queue its e-mail.
+func (p *process) startBackground() {
+	bg, log := p.bg, p.log
+	p.wg.Go(func() { p.worker.Run(bg) })
+	p.wg.Go(func() {
+		if err := p.cats.Watch(bg, log); err != nil {
+			log.Error("catalogue watch", "err", err)
+		}
+	})
+	p.wg.Go(func() { purgeIdempotency(bg, p.db, log) })
+	p.wg.Go(func() { p.orders.RunRates(bg) })
+	p.wg.Go(func() { sweepUnpaid(bg, p.orders, p.cfg.UnpaidSweep, log) })
+	p.wg.Go(func() { sweepRetention(bg, p.office, p.cfg.RetentionSweep, log) })
+	p.wg.Go(func() {
+		if err := admin.Serve(bg, p.sock, p.office); err != nil {
+			log.Error("command socket", "err", err)
+		}
+	})
+}
+
+// serve answers until the server fails or ctx is done, then drains the
+// requests in flight and stops the background work.
+func (p *process) serve(ctx context.Context) error {
+	srv := &http.Server{Handler: p.root, ReadHeaderTimeout: 5 * time.Second, ReadTimeout: 30 * time.Second,
+		WriteTimeout: 60 * time.Second, IdleTimeout: 120 * time.Second, ErrorLog: slog.NewLogLogger(p.log.Handler(), slog.LevelWarn)}
 	// The site's plain GETs are answered by the fast lane before net/http
 	// (internal/fastlane); everything else, and every connection from its
 	// first other request on, is net/http's.
 	var lane *fastlane.Listener
-	served := ln
-	if site != nil {
-		lane = fastlane.New(ln, fastlane.Config{
-			Owns:          siteOwns(srvAPI),
-			Site:          site.Fast,
-			Observe:       laneObserver(observer),
+	served := p.ln
+	if p.site != nil {
+		lane = fastlane.New(p.ln, fastlane.Config{
+			Owns: siteOwns(p.api), Site: p.site.Fast, Observe: laneObserver(p.observer),
 			HeaderTimeout: srv.ReadHeaderTimeout, IdleTimeout: srv.IdleTimeout, WriteTimeout: srv.WriteTimeout,
 		})
 		served = lane
-		if cfg.FastLane != nil {
-			cfg.FastLane(lane)
+		if p.cfg.FastLane != nil {
+			p.cfg.FastLane(lane)
 		}
 	}
 	serveErr := make(chan error, 1)
 	go func() { serveErr <- srv.Serve(served) }()
-	if met != nil {
-		msrv := &http.Server{Handler: met.Handler(), ReadHeaderTimeout: 5 * time.Second, WriteTimeout: 30 * time.Second}
-		go func() { _ = msrv.Serve(metricsLn) }()
-		defer msrv.Close()
-		log.Info("metrics", "url", "http://"+metricsLn.Addr().String()+"/metrics")
-		if cfg.MetricsReady != nil {
-			cfg.MetricsReady(metricsLn.Addr().String())
-		}
+	p.serveMetrics()
+	addr := p.ln.Addr().String()
+	p.log.Info("serving", "url", "http://"+localName(addr)+"/", "links", p.orders.Link("/"), "site", p.cfg.Site, "data", p.cfg.Data,
+		"catalogue", p.cats.Current().Version)
+	if p.cfg.Ready != nil {
+		p.cfg.Ready(addr)
 	}
-	log.Info("serving", "url", "http://"+localName(ln.Addr().String())+"/", "links", ords.Link("/"), "site", cfg.Site, "data", cfg.Data, "catalogue", cats.Current().Version)
-	if cfg.Ready != nil {
-		cfg.Ready(ln.Addr().String())
-	}
-	wg.Go(func() { notifyReady(bg, ln.Addr().String(), log) })
+	p.wg.Go(func() { notifyReady(p.bg, addr, p.log) })
 
+	var err error
 	select {
 	case err = <-serveErr:
 	case <-ctx.Done():
 		notifyStopping()
-		log.Info("shutting down: finishing requests in flight")
+		p.log.Info("shutting down: finishing requests in flight")
 		sctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
 		err = srv.Shutdown(sctx)
 		cancel()
@@ -386,13 +484,26 @@ func Run(ctx context.Context, cfg Config) error {
 			lane.Wait()
 		}
 	}
-	stopBG()
-	wg.Wait()
-	_ = os.Remove(filepath.Join(cfg.Data, admin.SocketName))
+	p.stopBG()
+	p.wg.Wait()
 	if errors.Is(err, http.ErrServerClosed) {
 		err = nil
 	}
 	return err
+}
+
+// serveMetrics serves the metrics on their own listener, when asked for.
+func (p *process) serveMetrics() {
+	if p.met == nil {
+		return
+	}
+	msrv := &http.Server{Handler: p.met.Handler(), ReadHeaderTimeout: 5 * time.Second, WriteTimeout: 30 * time.Second}
+	go func() { _ = msrv.Serve(p.metricsLn) }()
+	p.onClose(func() { msrv.Close() })
+	p.log.Info("metrics", "url", "http://"+p.metricsLn.Addr().String()+"/metrics")
+	if p.cfg.MetricsReady != nil {
+		p.cfg.MetricsReady(p.metricsLn.Addr().String())
+	}
 }
 
 // purgeIdempotency drops idempotency keys older than a day, hourly: a
