@@ -10,6 +10,7 @@ import (
 	"sabershop/internal/catalog"
 	"sabershop/internal/inert"
 	"sabershop/internal/mail"
+	"sabershop/internal/mail/outbox"
 	"sabershop/internal/order"
 	"sabershop/internal/owners"
 	"sabershop/internal/store"
@@ -127,7 +128,7 @@ func (c *cmd) ordersShow(args []string) error {
 	if err != nil {
 		return err
 	}
-	outbox, err := c.env.DB.OutboxOf(o.Hash)
+	queue, err := c.env.DB.OutboxOf(o.Hash)
 	if err != nil {
 		return err
 	}
@@ -142,7 +143,7 @@ func (c *cmd) ordersShow(args []string) error {
 	for _, s := range sent {
 		c.printf("  sent    %s  %-17s to %s  (e-mail %d)\n", s.Sent.UTC().Format("2006-01-02 15:04"), s.Kind, inert.String(s.To), s.ID)
 	}
-	for _, m := range outbox {
+	for _, m := range queue {
 		if m.Ref == o.Hash {
 			c.printf("  queued  %s  %-17s to %s (attempts %d%s)\n", m.Created.UTC().Format("2006-01-02 15:04"), m.Kind, inert.String(m.To),
 				m.Attempts, lastErr(m))
@@ -151,7 +152,7 @@ func (c *cmd) ordersShow(args []string) error {
 	return nil
 }
 
-func lastErr(m *mail.Message) string {
+func lastErr(m *outbox.Message) string {
 	if m.LastErr == "" {
 		return ""
 	}
@@ -257,7 +258,7 @@ func (c *cmd) ordersCancel(args []string) error {
 // in one transaction. A transition that changes nothing (already sent,
 // already cancelled) sends nothing again. It returns the order as it is.
 func (env Env) change(ref, by string, apply func(*order.Order) (bool, error),
-	render func(cat *catalog.Catalog, o *order.Order, statusURL string) (*mail.Message, error)) (*order.Order, bool, error) {
+	render func(cat *catalog.Catalog, o *order.Order, statusURL string) (*outbox.Message, error)) (*order.Order, bool, error) {
 	c := &cmd{env: env}
 	cat, err := c.catalog()
 	if err != nil {

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"sabershop/internal/inert"
-	"sabershop/internal/mail"
+	"sabershop/internal/mail/outbox"
 	"sabershop/internal/order"
 	"sabershop/internal/owners"
 	"sabershop/internal/store"
@@ -22,7 +22,7 @@ var ErrNotKept = errors.New("this e-mail's text was not kept, so it cannot be se
 // through the outbox like any e-mail and the audit log says who resent
 // it. The CLI (orders resend) and the desk call it. It returns the
 // queued copy.
-func (env Env) Resend(ref string, mailID uint64, by string) (*mail.Message, error) {
+func (env Env) Resend(ref string, mailID uint64, by string) (*outbox.Message, error) {
 	var o *order.Order
 	if err := env.DB.View(func(tx *store.Tx) (err error) {
 		o, err = findOrder(tx, ref)
@@ -46,7 +46,7 @@ func (env Env) Resend(ref string, mailID uint64, by string) (*mail.Message, erro
 	if err != nil {
 		return nil, err
 	}
-	m := &mail.Message{Kind: rec.Kind, Locale: rec.Locale, To: rec.To, ReplyTo: body.ReplyTo, Subject: rec.Subject,
+	m := &outbox.Message{Kind: rec.Kind, Locale: rec.Locale, To: rec.To, ReplyTo: body.ReplyTo, Subject: rec.Subject,
 		Text: body.Text, HTML: body.HTML, Ref: rec.Ref}
 	err = env.DB.UpdateNow(func(tx *store.Tx) error {
 		m.ID, m.Created, m.NextTry = 0, env.now().UTC(), env.now().UTC()

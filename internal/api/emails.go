@@ -7,6 +7,7 @@ import (
 
 	"sabershop/internal/catalog"
 	"sabershop/internal/mail"
+	"sabershop/internal/mail/outbox"
 	"sabershop/internal/order"
 	"sabershop/internal/store"
 )
@@ -18,21 +19,21 @@ import (
 // more than the rest of placing an order, so the worker renders it (with
 // PrepareMail) when it sends it. The job is still written in the order's
 // transaction, so no order is ever without its e-mail.
-func orderPlacedMail(o *order.Order, now time.Time) *mail.Message {
-	return &mail.Message{Kind: mail.KindOrderPlaced, Locale: o.Locale, To: o.Customer.Email, Ref: o.Hash,
+func orderPlacedMail(o *order.Order, now time.Time) *outbox.Message {
+	return &outbox.Message{Kind: mail.KindOrderPlaced, Locale: o.Locale, To: o.Customer.Email, Ref: o.Hash,
 		Created: now, Job: true}
 }
 
 // ownerMail is the owner's e-mail of kind about o as a job (rendered by
 // PrepareMail when it is sent, from the order as it is then), or nil when
 // the shop has no address for the owner.
-func (s *Server) ownerMail(kind string, o *order.Order, now time.Time) *mail.Message {
+func (s *Server) ownerMail(kind string, o *order.Order, now time.Time) *outbox.Message {
 	cat := s.cfg.Catalogs.Current()
 	to := s.ownerAddress(cat)
 	if to == "" {
 		return nil
 	}
-	return &mail.Message{Kind: kind, Locale: s.ownerLocale(cat), To: to, Ref: o.Hash, Created: now, Job: true}
+	return &outbox.Message{Kind: kind, Locale: s.ownerLocale(cat), To: to, Ref: o.Hash, Created: now, Job: true}
 }
 
 // enqueueOwner queues the owner's e-mail of kind about o in tx.
@@ -65,7 +66,7 @@ func (s *Server) ownerAddress(cat *catalog.Catalog) string {
 
 // PrepareMail renders a queued job (Worker.Prepare): the order e-mail and
 // the owner's e-mails from the order as stored and the catalogue in force.
-func (s *Server) PrepareMail(_ context.Context, m *mail.Message) error {
+func (s *Server) PrepareMail(_ context.Context, m *outbox.Message) error {
 	if m.Kind != mail.KindOrderPlaced && !mail.IsOwnerKind(m.Kind) {
 		return fmt.Errorf("mail: no renderer for a %s job", m.Kind)
 	}
@@ -78,7 +79,7 @@ func (s *Server) PrepareMail(_ context.Context, m *mail.Message) error {
 	if err != nil {
 		return err
 	}
-	var r *mail.Message
+	var r *outbox.Message
 	if m.Kind == mail.KindOrderPlaced {
 		r, err = mail.OrderPlaced(s.cfg.Catalogs.Current(), o, s.link(o.StatusPath()))
 	} else {
@@ -109,7 +110,7 @@ func (s *Server) ownerLocale(cat *catalog.Catalog) string {
 	return order.DefaultLocale
 }
 
-func (s *Server) contactMail(cat *catalog.Catalog, c *store.Contact, to string) (*mail.Message, error) {
+func (s *Server) contactMail(cat *catalog.Catalog, c *store.Contact, to string) (*outbox.Message, error) {
 	m, err := mail.ContactMessage(cat, s.ownerLocale(cat), mail.Contact{Name: c.Name, Email: c.Email, Locale: c.Locale,
 		Message: c.Message, Received: c.Created})
 	if err != nil {
@@ -122,6 +123,6 @@ func (s *Server) contactMail(cat *catalog.Catalog, c *store.Contact, to string) 
 	return m, nil
 }
 
-func (s *Server) confirmMail(cat *catalog.Catalog, sub *store.Subscriber, confirmURL string) (*mail.Message, error) {
+func (s *Server) confirmMail(cat *catalog.Catalog, sub *store.Subscriber, confirmURL string) (*outbox.Message, error) {
 	return mail.SubscribeConfirm(cat, mail.Subscriber{Email: sub.Email, Locale: sub.Locale, Token: sub.Token}, confirmURL)
 }

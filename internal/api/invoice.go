@@ -11,7 +11,7 @@ import (
 
 	"sabershop/internal/i18n"
 	"sabershop/internal/invoice"
-	"sabershop/internal/mail"
+	"sabershop/internal/mail/outbox"
 	"sabershop/internal/order"
 	"sabershop/internal/store"
 )
@@ -47,7 +47,7 @@ func (s *Server) issueInvoice(tx *store.Tx, o *order.Order) ([]string, error) {
 // document still waiting for its exchange rate fails the attempt: the
 // worker tries again later (an invoice without its złoty amounts is not
 // one).
-func (s *Server) AttachDocuments(ctx context.Context, m *mail.Message) error {
+func (s *Server) AttachDocuments(ctx context.Context, m *outbox.Message) error {
 	m.Attachments = m.Attachments[:0]
 	for _, number := range m.Documents {
 		d, err := s.ensureRate(ctx, number)
@@ -58,7 +58,7 @@ func (s *Server) AttachDocuments(ctx context.Context, m *mail.Message) error {
 		if err != nil {
 			return err
 		}
-		m.Attachments = append(m.Attachments, mail.Attachment{Name: invoice.FileName(d), ContentType: "application/pdf", Data: data})
+		m.Attachments = append(m.Attachments, outbox.Attachment{Name: invoice.FileName(d), ContentType: "application/pdf", Data: data})
 	}
 	return nil
 }

@@ -12,6 +12,7 @@ import (
 
 	"sabershop/internal/catalog"
 	"sabershop/internal/mail"
+	"sabershop/internal/mail/outbox"
 	"sabershop/internal/order"
 	"sabershop/internal/store"
 )
@@ -34,7 +35,7 @@ func (s *Server) postOrder(w http.ResponseWriter, r *http.Request) {
 	}
 	cat := s.cfg.Catalogs.Current()
 	res, err := place(in.req, placing{Store: s.cfg.Store, Catalog: cat, IDs: s.ids, Now: s.cfg.Now().UTC(),
-		Key: in.key, BodyHash: in.bodyHash, Answer: s.placedAnswer, Owner: func(o *order.Order) *mail.Message {
+		Key: in.key, BodyHash: in.bodyHash, Answer: s.placedAnswer, Owner: func(o *order.Order) *outbox.Message {
 			return s.ownerMail(mail.KindOwnerOrderPlaced, o, o.CreatedAt)
 		}})
 	s.answerOrder(w, r, in, cat, res, err)

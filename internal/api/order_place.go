@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"sabershop/internal/catalog"
-	"sabershop/internal/mail"
+	"sabershop/internal/mail/outbox"
 	"sabershop/internal/order"
 	"sabershop/internal/store"
 )
@@ -62,7 +62,7 @@ type placing struct {
 	Answer func(*order.Order) (status int, body []byte, err error)
 	// Owner, if set, is the owner's "new order" e-mail job for an order;
 	// it is stored with the order.
-	Owner func(*order.Order) *mail.Message
+	Owner func(*order.Order) *outbox.Message
 }
 
 // placed is a stored order and the answer kept for it.
@@ -184,7 +184,7 @@ func (p placing) check(tx *store.Tx, d draft) (*order.Order, *order.Coupon, erro
 // read-only check made), then checks again and stores them with the order.
 func (p placing) write(planned *order.Order, d draft) (placed, error) {
 	msg := orderPlacedMail(planned, p.Now)
-	var owner *mail.Message
+	var owner *outbox.Message
 	if p.Owner != nil {
 		owner = p.Owner(planned)
 	}

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"sabershop/internal/invoice"
-	"sabershop/internal/mail"
+	"sabershop/internal/mail/outbox"
 	"sabershop/internal/order"
 	"sabershop/internal/payment/sandbox"
 	"sabershop/internal/rates/nbpfake"
@@ -147,7 +147,7 @@ func TestInvoiceWaitsForTheBank(t *testing.T) {
 func TestEnsureRateRefusesWithoutTheBank(t *testing.T) {
 	e, p, o := paidWhileTheBankIsDown(t)
 	docs := e.documentsOf(o.ID)
-	m := &mail.Message{Documents: []string{docs[0].Number}}
+	m := &outbox.Message{Documents: []string{docs[0].Number}}
 	if err := e.api.AttachDocuments(context.Background(), m); !errors.Is(err, invoice.ErrRatePending) || len(m.Attachments) != 0 {
 		t.Errorf("attaching a waiting document: %v", err)
 	}

@@ -7,7 +7,7 @@ import (
 
 	"sabershop/internal/catalog"
 	"sabershop/internal/invoice"
-	"sabershop/internal/mail"
+	"sabershop/internal/mail/outbox"
 	"sabershop/internal/order"
 	"sabershop/internal/store"
 )
@@ -176,11 +176,11 @@ func TestPurgeContactsAndSubscribers(t *testing.T) {
 	}))
 	m := newMessage(goneToken, "subscribe_confirm")
 	must(t, db.Update(func(tx *store.Tx) error { return tx.Enqueue(m) }))
-	must(t, db.DeliveredAll([]*mail.Message{m}))
+	must(t, db.DeliveredAll([]*outbox.Message{m}))
 
 	// The forwarded e-mails of the old and of Anna's messages are filed
 	// under their messages and go with them.
-	var fwd []*mail.Message
+	var fwd []*outbox.Message
 	for _, id := range []uint64{1, 2, 4} {
 		fwd = append(fwd, newMessage(store.ContactRef(id), "contact_message"))
 	}

@@ -13,7 +13,7 @@
 //	subscribers        lower-cased e-mail -> Subscriber
 //	subscriber_tokens  token -> lower-cased e-mail
 //	contacts           8-byte ID -> Contact
-//	outbox             8-byte ID -> mail.Message (pending; ID order = age)
+//	outbox             8-byte ID -> outbox.Message (pending; ID order = age)
 //	sent               ref + 0x00 + 8-byte ID -> SentRecord
 //	sent_bodies        ref + 0x00 + 8-byte ID -> gzip JSON SentBody
 //	settings           key -> raw bytes (orders open/paused, payment state)
