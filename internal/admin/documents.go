@@ -10,6 +10,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"sabershop/internal/accounting"
 	"sabershop/internal/i18n"
 	"sabershop/internal/inert"
 	"sabershop/internal/invoice"
@@ -47,15 +48,15 @@ func ParseMonth(month string, now time.Time) (time.Time, error) {
 // Documents is the documents issued in month ("YYYY-MM", the workshop's
 // calendar; "" is this month), series by series (FV, FK, R, RK), each in
 // number order.
-func (env Env) Documents(month string) ([]*invoice.Document, error) {
+func (env Env) Documents(month string) ([]*accounting.Document, error) {
 	start, err := ParseMonth(month, env.now())
 	if err != nil {
 		return nil, err
 	}
 	end := start.AddDate(0, 1, 0)
-	var out []*invoice.Document
+	var out []*accounting.Document
 	err = env.DB.View(func(tx *store.Tx) error {
-		for _, s := range invoice.SeriesAll {
+		for _, s := range accounting.SeriesAll {
 			// A document's year is the workshop's year it was issued in
 			// (its number's), so the month's are all in start's year.
 			list, err := tx.Documents(s, start.Year())
@@ -111,7 +112,7 @@ func (env Env) DocumentsCSV(out io.Writer, month string) error {
 
 // document is the document numbered number; store.ErrNotFound, saying
 // which, when there is none.
-func (env Env) document(number string) (d *invoice.Document, err error) {
+func (env Env) document(number string) (d *accounting.Document, err error) {
 	err = env.DB.View(func(tx *store.Tx) error {
 		d, err = tx.DocumentByNumber(strings.TrimSpace(number))
 		return err

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"sabershop/internal/accounting"
 	"sabershop/internal/admin"
 	"sabershop/internal/api"
 	"sabershop/internal/catalog/catalogfile"
@@ -23,7 +24,7 @@ import (
 
 // issue stores the document of paid order o, issued at issued (its
 // number's year the workshop's, as the daemon gives it), after change.
-func (f *fixture) issue(o *order.Order, issued time.Time, change func(*invoice.Document)) *invoice.Document {
+func (f *fixture) issue(o *order.Order, issued time.Time, change func(*accounting.Document)) *accounting.Document {
 	f.t.Helper()
 	d, err := invoice.For(o, f.cat, issued, issued)
 	if err != nil {
@@ -36,7 +37,7 @@ func (f *fixture) issue(o *order.Order, issued time.Time, change func(*invoice.D
 	return d
 }
 
-func (f *fixture) store(d *invoice.Document) {
+func (f *fixture) store(d *accounting.Document) {
 	f.t.Helper()
 	if err := f.db.UpdateNow(func(tx *store.Tx) error { return tx.IssueDocument(d, d.Issued.In(warsaw).Year()) }); err != nil {
 		f.t.Fatal(err)
@@ -61,7 +62,7 @@ func mustLoad(name string) *time.Location {
 // the converted one.
 type documentsFixture struct {
 	*fixture
-	october, formula, eur, pending, correction *invoice.Document
+	october, formula, eur, pending, correction *accounting.Document
 }
 
 func newDocumentsFixture(t *testing.T) *documentsFixture {
@@ -72,11 +73,11 @@ func newDocumentsFixture(t *testing.T) *documentsFixture {
 		t.Fatalf("the German order is in %s, want EUR", de.Currency)
 	}
 	f.october = f.issue(pl, time.Date(2026, 10, 15, 10, 0, 0, 0, time.UTC), nil)
-	f.formula = f.issue(pl, time.Date(2026, 10, 31, 23, 30, 0, 0, time.UTC), func(d *invoice.Document) {
+	f.formula = f.issue(pl, time.Date(2026, 10, 31, 23, 30, 0, 0, time.UTC), func(d *accounting.Document) {
 		d.Buyer.Name = `=HYPERLINK("https://evil.test","click")` + "\u202e"
 		d.Buyer.Company = "@SUM(A1)"
 	})
-	f.eur = f.issue(de, time.Date(2026, 11, 20, 9, 0, 0, 0, time.UTC), func(d *invoice.Document) {
+	f.eur = f.issue(de, time.Date(2026, 11, 20, 9, 0, 0, 0, time.UTC), func(d *accounting.Document) {
 		if err := d.Convert("NBP", "225/A/NBP/2026", "2026-11-19", "4.2512"); err != nil {
 			t.Fatal(err)
 		}
@@ -89,7 +90,7 @@ func newDocumentsFixture(t *testing.T) *documentsFixture {
 	return f
 }
 
-func numbers(docs []*invoice.Document) []string {
+func numbers(docs []*accounting.Document) []string {
 	var out []string
 	for _, d := range docs {
 		out = append(out, d.Number)
@@ -209,15 +210,15 @@ func TestDocumentsCSVTwoRates(t *testing.T) {
 	}
 }
 
-func (f *fixture) issueTwoRates(o *order.Order) *invoice.Document {
+func (f *fixture) issueTwoRates(o *order.Order) *accounting.Document {
 	f.t.Helper()
 	d, err := invoice.For(o, f.cat, testNow, testNow)
 	if err != nil {
 		f.t.Fatal(err)
 	}
-	d.Totals = []invoice.RateTotal{
-		{Rate: 23, Amounts: invoice.Amounts{Net: 10000, VAT: 2300, Gross: 12300}},
-		{Rate: 8, Amounts: invoice.Amounts{Net: 1000, VAT: 80, Gross: 1080}},
+	d.Totals = []accounting.RateTotal{
+		{Rate: 23, Amounts: accounting.Amounts{Net: 10000, VAT: 2300, Gross: 12300}},
+		{Rate: 8, Amounts: accounting.Amounts{Net: 1000, VAT: 80, Gross: 1080}},
 	}
 	f.store(d)
 	return d

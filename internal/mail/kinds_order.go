@@ -7,9 +7,9 @@ import (
 	"strings"
 	"time"
 
+	"sabershop/internal/accounting"
 	"sabershop/internal/catalog"
 	"sabershop/internal/i18n"
-	"sabershop/internal/invoice"
 	"sabershop/internal/mail/outbox"
 	"sabershop/internal/order"
 )
@@ -94,7 +94,7 @@ func PaymentReceived(cat *catalog.Catalog, o *order.Order, statusURL string, doc
 			return
 		}
 		// A receipt (series R) is not an invoice: the text says which.
-		d.Documents, d.Receipt = strings.Join(documents, ", "), strings.HasPrefix(documents[0], invoice.SeriesReceipt+"/")
+		d.Documents, d.Receipt = strings.Join(documents, ", "), strings.HasPrefix(documents[0], accounting.SeriesReceipt+"/")
 	})
 	if err != nil {
 		return nil, err

@@ -26,6 +26,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"sabershop/internal/accounting"
 	"sabershop/internal/i18n"
 	"sabershop/internal/invoice"
 	"time"
@@ -322,7 +323,7 @@ func correct(tx *store.Tx, o *order.Order, r order.Refund, reason string, now ti
 	if err != nil {
 		return err
 	}
-	var inv *invoice.Document
+	var inv *accounting.Document
 	for _, d := range docs {
 		if _, _, ok := d.Kind.Corrects(); ok {
 			inv = d
