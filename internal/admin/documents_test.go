@@ -17,7 +17,7 @@ import (
 	"sabershop/internal/catalog/catalogfile"
 	"sabershop/internal/invoice"
 	"sabershop/internal/order"
-	"sabershop/internal/rates"
+	"sabershop/internal/rates/nbp"
 	"sabershop/internal/rates/nbpfake"
 	"sabershop/internal/store"
 )
@@ -245,7 +245,7 @@ func TestDocumentPDFAsksTheBank(t *testing.T) {
 	f := newDocumentsFixture(t)
 	bank := httptest.NewServer(&nbpfake.Fake{})
 	defer bank.Close()
-	srv, err := api.New(api.Config{Store: f.db, Catalogs: catalogfile.Fixed(f.cat), Rates: &rates.NBP{BaseURL: bank.URL}})
+	srv, err := api.New(api.Config{Store: f.db, Catalogs: catalogfile.Fixed(f.cat), Rates: &nbp.Client{BaseURL: bank.URL}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -21,6 +21,7 @@ import (
 	"sabershop/internal/payment"
 	"sabershop/internal/ratelimit"
 	"sabershop/internal/rates"
+	"sabershop/internal/rates/nbp"
 	"sabershop/internal/store"
 )
 
@@ -137,7 +138,7 @@ func New(cfg Config) (*Server, error) {
 		cfg.Now = time.Now
 	}
 	if cfg.Rates == nil {
-		cfg.Rates = &rates.NBP{BaseURL: rates.NBPURL}
+		cfg.Rates = &nbp.Client{BaseURL: nbp.URL}
 	}
 	if cfg.Kick == nil {
 		cfg.Kick = func() {}

@@ -24,7 +24,7 @@ import (
 	"sabershop/internal/mail/mailtest"
 	"sabershop/internal/order"
 	"sabershop/internal/order/ordertest"
-	"sabershop/internal/rates"
+	"sabershop/internal/rates/nbp"
 	"sabershop/internal/rates/nbpfake"
 	"sabershop/internal/site"
 	"sabershop/internal/store"
@@ -150,7 +150,7 @@ func newEnvStore(t *testing.T, so store.Options, opts ...func(*api.Config)) *env
 	}))
 	t.Cleanup(bank.Close)
 	cfg := api.Config{
-		Rates:      &rates.NBP{BaseURL: bank.URL},
+		Rates:      &nbp.Client{BaseURL: bank.URL},
 		Store:      db,
 		Catalogs:   catalogfile.Fixed(e.cat),
 		Log:        log,
