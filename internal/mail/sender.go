@@ -19,9 +19,9 @@ type Sender interface {
 	Send(ctx context.Context, m *outbox.Message) error
 }
 
-// buildMsg turns a stored Message into the MIME message both senders
-// write: multipart/alternative with the plain text first and the HTML
-// last (the part clients prefer), UTF-8, quoted-printable, RFC 2047
+// buildMsg turns a stored outbox.Message into the MIME message both
+// senders write: multipart/alternative with the plain text first and the
+// HTML last (the part clients prefer), UTF-8, quoted-printable, RFC 2047
 // subjects.
 func buildMsg(from string, m *outbox.Message) (*gomail.Msg, error) {
 	if err := checkHeaders(m); err != nil {

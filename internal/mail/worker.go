@@ -49,12 +49,13 @@ type Worker struct {
 	Poll    time.Duration                    // DefaultPoll
 	Batch   int                              // DefaultBatch
 	// Prepare renders a message queued without its body (a job: kind,
-	// locale, recipient and Ref; see Message.Pending) just before it is
-	// sent. The order e-mail is queued that way so that rendering stays
-	// out of the shopper's request.
+	// locale, recipient and Ref; see outbox.Message.Pending) just before
+	// it is sent. The order e-mail is queued that way so that rendering
+	// stays out of the shopper's request.
 	Prepare func(ctx context.Context, m *outbox.Message) error
-	// Attach renders the files a message names (Message.Documents) just
-	// before it is sent; nil sends such a message without them.
+	// Attach renders the files a message names
+	// (outbox.Message.Documents) just before it is sent; nil sends such a
+	// message without them.
 	Attach func(ctx context.Context, m *outbox.Message) error
 	// Busy, when set, says shoppers' requests are being answered; the
 	// worker then waits (up to busyWait per message) so e-mail never takes
