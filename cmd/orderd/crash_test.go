@@ -20,6 +20,7 @@ import (
 	"sabershop/internal/admin"
 	"sabershop/internal/daemon"
 	"sabershop/internal/mail"
+	"sabershop/internal/mail/outbox"
 	"sabershop/internal/store"
 )
 
@@ -151,11 +152,11 @@ func TestCrashKeepsAnsweredOrders(t *testing.T) {
 		t.Errorf("data file after the crash: %v", err)
 	}
 	queued := map[string]int{}
-	outbox, err := db.Outbox()
+	queue, err := db.Outbox()
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, m := range outbox {
+	for _, m := range queue {
 		if m.Kind == mail.KindOrderPlaced {
 			queued[m.Ref]++
 		}
@@ -173,7 +174,7 @@ func TestCrashKeepsAnsweredOrders(t *testing.T) {
 				continue
 			}
 			found = true
-			path := files.Path(&mail.Message{ID: s.ID, Created: s.Created, Kind: s.Kind})
+			path := files.Path(&outbox.Message{ID: s.ID, Created: s.Created, Kind: s.Kind})
 			if eml, err := os.ReadFile(path); err != nil || !strings.Contains(string(eml), email) {
 				t.Errorf("order %s: e-mail recorded as sent, but its file %s: %v", hash, path, err)
 			}

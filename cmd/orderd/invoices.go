@@ -7,6 +7,7 @@ import (
 	"os"
 	"strings"
 
+	"sabershop/internal/accounting"
 	"sabershop/internal/admin"
 	"sabershop/internal/invoice"
 )
@@ -43,7 +44,7 @@ func invoicePDF(args []string, stdout io.Writer, run func([]string, io.Writer) e
 	}
 	if file == "" {
 		// The command took exactly one number, or it failed above.
-		file = invoice.FileName(&invoice.Document{Number: strings.TrimSpace(rest[len(rest)-1])})
+		file = invoice.FileName(&accounting.Document{Number: strings.TrimSpace(rest[len(rest)-1])})
 	}
 	if err := os.WriteFile(file, pdf.Bytes(), 0o600); err != nil {
 		return err

@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"sabershop/internal/accounting"
 	"sabershop/internal/daemon"
-	"sabershop/internal/invoice"
 	"sabershop/internal/store"
 )
 
@@ -28,11 +28,11 @@ func TestInvoicesCommands(t *testing.T) {
 		t.Fatal(err)
 	}
 	issued := time.Date(2026, 11, 20, 10, 0, 0, 0, time.UTC)
-	d := &invoice.Document{Kind: invoice.KindInvoice, Series: invoice.SeriesInvoice, OrderID: 7, Issued: issued, SaleDate: issued,
-		Currency: "PLN", Buyer: invoice.Buyer{Name: "=cmd|' /C calc'!A0", Country: "pl"},
-		Lines:  []invoice.Line{{Name: "Arc", Quantity: 1, Rate: 23, Amounts: invoice.Amounts{Net: 100000, VAT: 23000, Gross: 123000}}},
-		Totals: []invoice.RateTotal{{Rate: 23, Amounts: invoice.Amounts{Net: 100000, VAT: 23000, Gross: 123000}}},
-		Total:  invoice.Amounts{Net: 100000, VAT: 23000, Gross: 123000}}
+	d := &accounting.Document{Kind: accounting.KindInvoice, Series: accounting.SeriesInvoice, OrderID: 7, Issued: issued, SaleDate: issued,
+		Currency: "PLN", Buyer: accounting.Buyer{Name: "=cmd|' /C calc'!A0", Country: "pl"},
+		Lines:  []accounting.Line{{Name: "Arc", Quantity: 1, Rate: 23, Amounts: accounting.Amounts{Net: 100000, VAT: 23000, Gross: 123000}}},
+		Totals: []accounting.RateTotal{{Rate: 23, Amounts: accounting.Amounts{Net: 100000, VAT: 23000, Gross: 123000}}},
+		Total:  accounting.Amounts{Net: 100000, VAT: 23000, Gross: 123000}}
 	if err := db.UpdateNow(func(tx *store.Tx) error { return tx.IssueDocument(d, 2026) }); err != nil {
 		t.Fatal(err)
 	}

@@ -71,7 +71,7 @@ export interface Delivery {
 
 /**
  * Kind is what a document is.
- * Go: invoice.Kind
+ * Go: accounting.Kind
  */
 export type DocumentKind = "invoice" | "correction" | "receipt" | "receipt_correction";
 

@@ -11,17 +11,18 @@ import (
 	"testing"
 	"time"
 
+	"sabershop/internal/accounting"
 	"sabershop/internal/backoffice"
 	"sabershop/internal/invoice"
 	"sabershop/internal/order"
-	"sabershop/internal/rates"
+	"sabershop/internal/rates/nbp"
 	"sabershop/internal/rates/nbpfake"
 	"sabershop/internal/store"
 )
 
 // issue stores the document of paid order o, issued at issued (its
 // number's year the workshop's, as the daemon gives it), after change.
-func (f *fixture) issue(o *order.Order, issued time.Time, change func(*invoice.Document)) *invoice.Document {
+func (f *fixture) issue(o *order.Order, issued time.Time, change func(*accounting.Document)) *accounting.Document {
 	f.t.Helper()
 	d, err := invoice.For(o, f.cat, issued, issued)
 	if err != nil {
@@ -34,7 +35,7 @@ func (f *fixture) issue(o *order.Order, issued time.Time, change func(*invoice.D
 	return d
 }
 
-func (f *fixture) store(d *invoice.Document) {
+func (f *fixture) store(d *accounting.Document) {
 	f.t.Helper()
 	if err := f.db.UpdateNow(func(tx *store.Tx) error { return tx.IssueDocument(d, d.Issued.In(warsaw).Year()) }); err != nil {
 		f.t.Fatal(err)
@@ -59,7 +60,7 @@ func mustLoad(name string) *time.Location {
 // the converted one.
 type documentsFixture struct {
 	*fixture
-	october, formula, eur, pending, correction *invoice.Document
+	october, formula, eur, pending, correction *accounting.Document
 }
 
 func newDocumentsFixture(t *testing.T) *documentsFixture {
@@ -70,11 +71,11 @@ func newDocumentsFixture(t *testing.T) *documentsFixture {
 		t.Fatalf("the German order is in %s, want EUR", de.Currency)
 	}
 	f.october = f.issue(pl, time.Date(2026, 10, 15, 10, 0, 0, 0, time.UTC), nil)
-	f.formula = f.issue(pl, time.Date(2026, 10, 31, 23, 30, 0, 0, time.UTC), func(d *invoice.Document) {
+	f.formula = f.issue(pl, time.Date(2026, 10, 31, 23, 30, 0, 0, time.UTC), func(d *accounting.Document) {
 		d.Buyer.Name = `=HYPERLINK("https://evil.test","click")` + "\u202e"
 		d.Buyer.Company = "@SUM(A1)"
 	})
-	f.eur = f.issue(de, time.Date(2026, 11, 20, 9, 0, 0, 0, time.UTC), func(d *invoice.Document) {
+	f.eur = f.issue(de, time.Date(2026, 11, 20, 9, 0, 0, 0, time.UTC), func(d *accounting.Document) {
 		if err := d.Convert("NBP", "225/A/NBP/2026", "2026-11-19", "4.2512"); err != nil {
 			t.Fatal(err)
 		}
@@ -87,7 +88,7 @@ func newDocumentsFixture(t *testing.T) *documentsFixture {
 	return f
 }
 
-func numbers(docs []*invoice.Document) []string {
+func numbers(docs []*accounting.Document) []string {
 	var out []string
 	for _, d := range docs {
 		out = append(out, d.Number)
@@ -207,15 +208,15 @@ func TestDocumentsCSVTwoRates(t *testing.T) {
 	}
 }
 
-func (f *fixture) issueTwoRates(o *order.Order) *invoice.Document {
+func (f *fixture) issueTwoRates(o *order.Order) *accounting.Document {
 	f.t.Helper()
 	d, err := invoice.For(o, f.cat, testNow, testNow)
 	if err != nil {
 		f.t.Fatal(err)
 	}
-	d.Totals = []invoice.RateTotal{
-		{Rate: 23, Amounts: invoice.Amounts{Net: 10000, VAT: 2300, Gross: 12300}},
-		{Rate: 8, Amounts: invoice.Amounts{Net: 1000, VAT: 80, Gross: 1080}},
+	d.Totals = []accounting.RateTotal{
+		{Rate: 23, Amounts: accounting.Amounts{Net: 10000, VAT: 2300, Gross: 12300}},
+		{Rate: 8, Amounts: accounting.Amounts{Net: 1000, VAT: 80, Gross: 1080}},
 	}
 	f.store(d)
 	return d
@@ -243,7 +244,7 @@ func TestDocumentPDFAsksTheBank(t *testing.T) {
 	bank := httptest.NewServer(&nbpfake.Fake{})
 	defer bank.Close()
 	env := f.env
-	env.Orders = f.orders(&rates.NBP{BaseURL: bank.URL})
+	env.Orders = f.orders(&nbp.Client{BaseURL: bank.URL})
 	name, pdf, err := env.DocumentPDF(f.pending.Number)
 	if err != nil || name != invoice.FileName(f.pending) || !bytes.HasPrefix(pdf, []byte("%PDF")) {
 		t.Fatalf("DocumentPDF: %q %.8q %v", name, pdf, err)

@@ -16,6 +16,7 @@ import (
 	"sabershop/internal/catalog"
 	"sabershop/internal/content"
 	"sabershop/internal/mail"
+	"sabershop/internal/mail/outbox"
 	"sabershop/internal/order"
 	"sabershop/internal/order/ordertest"
 	"sabershop/internal/orders"
@@ -254,13 +255,13 @@ func (f *fixture) order(hash string) *order.Order {
 }
 
 // outbox is the queued messages of kind.
-func (f *fixture) outbox(kind string) []*mail.Message {
+func (f *fixture) outbox(kind string) []*outbox.Message {
 	f.t.Helper()
 	all, err := f.db.Outbox()
 	if err != nil {
 		f.t.Fatal(err)
 	}
-	var out []*mail.Message
+	var out []*outbox.Message
 	for _, m := range all {
 		if m.Kind == kind {
 			out = append(out, m)

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"sabershop/internal/inert"
-	"sabershop/internal/mail"
+	"sabershop/internal/mail/outbox"
 	"sabershop/internal/order"
 	"sabershop/internal/store"
 )
@@ -124,7 +124,7 @@ func (c *cmd) ordersShow(args []string) error {
 	return nil
 }
 
-func lastErr(m *mail.Message) string {
+func lastErr(m *outbox.Message) string {
 	if m.LastErr == "" {
 		return ""
 	}

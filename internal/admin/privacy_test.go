@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"sabershop/internal/backoffice"
-	"sabershop/internal/mail"
+	"sabershop/internal/mail/outbox"
 	"sabershop/internal/order"
 	"sabershop/internal/owners"
 	"sabershop/internal/store"
@@ -50,7 +50,7 @@ func privacyFixture(t *testing.T) (f *fixture, old, young *order.Order) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var rendered []*mail.Message
+	var rendered []*outbox.Message
 	for _, m := range pending {
 		r := *m
 		r.Subject, r.Text, r.Job = "rendered", "Dear Anna", false

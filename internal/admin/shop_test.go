@@ -9,6 +9,7 @@ import (
 
 	"sabershop/internal/admin"
 	"sabershop/internal/mail"
+	"sabershop/internal/mail/outbox"
 	"sabershop/internal/order"
 	"sabershop/internal/store"
 )
@@ -259,13 +260,13 @@ func TestNotifySaleStart(t *testing.T) {
 	if len(msgs) != 3 {
 		t.Fatalf("%d messages queued, want 3", len(msgs))
 	}
-	byTo := map[string]*mail.Message{}
+	byTo := map[string]*outbox.Message{}
 	for _, m := range msgs {
 		byTo[m.To] = m
 	}
 	subjects := map[string]bool{}
 	for _, s := range subs {
-		var m *mail.Message
+		var m *outbox.Message
 		for to, mm := range byTo {
 			if strings.Contains(to, s.Email) {
 				m = mm

@@ -1,7 +1,7 @@
 package api
 
 import (
-	"sabershop/internal/invoice"
+	"sabershop/internal/accounting"
 	"sabershop/internal/order"
 	"sabershop/internal/payment"
 )
@@ -31,7 +31,7 @@ func ContractTypes() map[string]any {
 		"PaymentMethod":  payment.Method(""),
 		"PaymentStatus":  paymentStatus(""),
 		"OrderDocument":  documentView{},
-		"DocumentKind":   invoice.Kind(""),
+		"DocumentKind":   accounting.Kind(""),
 	}
 }
 

@@ -3,6 +3,7 @@ package api
 import (
 	"sabershop/internal/catalog"
 	"sabershop/internal/mail"
+	"sabershop/internal/mail/outbox"
 	"sabershop/internal/store"
 )
 
@@ -10,7 +11,7 @@ import (
 // for a quiet moment instead of taking CPU from a checkout.
 func (s *Server) Busy() bool { return s.inFlight.Load() > 0 }
 
-func (s *Server) contactMail(cat *catalog.Catalog, c *store.Contact, to string) (*mail.Message, error) {
+func (s *Server) contactMail(cat *catalog.Catalog, c *store.Contact, to string) (*outbox.Message, error) {
 	m, err := mail.ContactMessage(cat, s.orders.OwnerLocale(cat), mail.Contact{Name: c.Name, Email: c.Email, Locale: c.Locale,
 		Message: c.Message, Received: c.Created})
 	if err != nil {
@@ -23,6 +24,6 @@ func (s *Server) contactMail(cat *catalog.Catalog, c *store.Contact, to string) 
 	return m, nil
 }
 
-func (s *Server) confirmMail(cat *catalog.Catalog, sub *store.Subscriber, confirmURL string) (*mail.Message, error) {
+func (s *Server) confirmMail(cat *catalog.Catalog, sub *store.Subscriber, confirmURL string) (*outbox.Message, error) {
 	return mail.SubscribeConfirm(cat, mail.Subscriber{Email: sub.Email, Locale: sub.Locale, Token: sub.Token}, confirmURL)
 }

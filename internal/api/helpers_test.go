@@ -27,6 +27,7 @@ import (
 	"sabershop/internal/orders"
 	"sabershop/internal/payment"
 	"sabershop/internal/rates"
+	"sabershop/internal/rates/nbp"
 	"sabershop/internal/rates/nbpfake"
 	"sabershop/internal/site"
 	"sabershop/internal/store"
@@ -174,7 +175,7 @@ func newEnvStore(t *testing.T, so store.Options, opts ...func(*config)) *env {
 			Kick:     func() { e.kicks.Add(1) },
 			Now:      e.clock.Now,
 		},
-		Rates:      &rates.NBP{BaseURL: bank.URL},
+		Rates:      &nbp.Client{BaseURL: bank.URL},
 		BaseURL:    baseURL,
 		OwnerEmail: ownerEmail,
 		Unpaid:     order.DefaultUnpaid,

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"time"
 
+	"sabershop/internal/accounting"
 	"sabershop/internal/i18n"
 	"sabershop/internal/invoice"
 	"sabershop/internal/order"
@@ -16,12 +17,12 @@ import (
 // invoice or receipt first, then its corrections), as the status page
 // lists them. The store keeps them series by series, and FK sorts before
 // FV.
-func documentsOf(tx *store.Tx, id uint64) ([]*invoice.Document, error) {
+func documentsOf(tx *store.Tx, id uint64) ([]*accounting.Document, error) {
 	docs, err := tx.DocumentsOf(id)
 	if err != nil {
 		return nil, err
 	}
-	slices.SortStableFunc(docs, func(a, b *invoice.Document) int {
+	slices.SortStableFunc(docs, func(a, b *accounting.Document) int {
 		if c := a.Issued.Compare(b.Issued); c != 0 {
 			return c
 		}
@@ -31,7 +32,7 @@ func documentsOf(tx *store.Tx, id uint64) ([]*invoice.Document, error) {
 }
 
 // correction is 1 for a correction, 0 for the document it corrects.
-func correction(d *invoice.Document) int {
+func correction(d *accounting.Document) int {
 	if d.Corrects != "" {
 		return 1
 	}
@@ -42,10 +43,10 @@ func correction(d *invoice.Document) int {
 // number and kind, the workshop's day it was issued and where to
 // download it (GET /v1/orders/{hash}/documents/{file}).
 type documentView struct {
-	Number string       `json:"number"`
-	Kind   invoice.Kind `json:"kind"`
-	Issued string       `json:"issued"` // YYYY-MM-DD, Kraków
-	URL    string       `json:"url"`
+	Number string          `json:"number"`
+	Kind   accounting.Kind `json:"kind"`
+	Issued string          `json:"issued"` // YYYY-MM-DD, Kraków
+	URL    string          `json:"url"`
 }
 
 // documents is o's documents as the status page lists them; always a
@@ -53,7 +54,7 @@ type documentView struct {
 // page matters more, and the e-mail carries the documents too.
 func (s *Server) documents(o *order.Order) []documentView {
 	out := []documentView{}
-	var docs []*invoice.Document
+	var docs []*accounting.Document
 	if err := s.cfg.Store.View(func(tx *store.Tx) (err error) {
 		docs, err = documentsOf(tx, o.ID)
 		return err
@@ -69,6 +70,6 @@ func (s *Server) documents(o *order.Order) []documentView {
 }
 
 // documentURL is where the shopper downloads d, under its order's hash.
-func documentURL(hash string, d *invoice.Document) string {
+func documentURL(hash string, d *accounting.Document) string {
 	return "/v1/orders/" + url.PathEscape(hash) + "/documents/" + url.PathEscape(invoice.FileName(d))
 }

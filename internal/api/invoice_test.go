@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"sabershop/internal/accounting"
 	"sabershop/internal/i18n"
-	"sabershop/internal/invoice"
 	"sabershop/internal/order"
 	"sabershop/internal/payment/sandbox"
 	"sabershop/internal/store"
@@ -29,7 +29,7 @@ func TestPaidOrdersGetNumberedInvoices(t *testing.T) {
 	year := e.clock.Now().In(i18n.Workshop).Year()
 	for i, p := range []placed{first, second} {
 		o := e.storedOrder(p.Hash)
-		var docs []*invoice.Document
+		var docs []*accounting.Document
 		if err := e.db.View(func(tx *store.Tx) (err error) { docs, err = tx.DocumentsOf(o.ID); return err }); err != nil {
 			t.Fatal(err)
 		}
@@ -45,8 +45,8 @@ func TestPaidOrdersGetNumberedInvoices(t *testing.T) {
 	}
 	// Paying a paid order again starts nothing and issues nothing.
 	e.payOK(first.Hash, map[string]string{"method": "bank"})
-	var all []*invoice.Document
-	if err := e.db.View(func(tx *store.Tx) (err error) { all, err = tx.Documents(invoice.SeriesInvoice, year); return err }); err != nil {
+	var all []*accounting.Document
+	if err := e.db.View(func(tx *store.Tx) (err error) { all, err = tx.Documents(accounting.SeriesInvoice, year); return err }); err != nil {
 		t.Fatal(err)
 	}
 	if len(all) != 2 {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/gorilla/mux"
 
+	"sabershop/internal/accounting"
 	"sabershop/internal/invoice"
 	"sabershop/internal/store"
 )
@@ -23,7 +24,7 @@ func (s *Server) getOrderDocument(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	file := mux.Vars(r)["file"]
-	var doc *invoice.Document
+	var doc *accounting.Document
 	err := s.cfg.Store.View(func(tx *store.Tx) error {
 		docs, err := documentsOf(tx, o.ID)
 		for _, d := range docs {
@@ -43,7 +44,7 @@ func (s *Server) getOrderDocument(w http.ResponseWriter, r *http.Request) {
 	}
 	data, err := s.orders.DocumentPDF(r.Context(), doc)
 	switch {
-	case errors.Is(err, invoice.ErrRatePending):
+	case errors.Is(err, accounting.ErrRatePending):
 		// Rendered once the rate is in, which the daemon fetches itself.
 		w.Header().Set("Retry-After", "60")
 		s.fail(w, http.StatusServiceUnavailable, locale, "document_pending")

@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"sabershop/internal/accounting"
 	"sabershop/internal/i18n"
-	"sabershop/internal/invoice"
 	"sabershop/internal/order"
 	"sabershop/internal/payment/sandbox"
 	"sabershop/internal/store"
@@ -19,10 +19,10 @@ import (
 // orderDocs is the documents field of GET /v1/orders/{hash}.
 type orderDocs struct {
 	Documents []struct {
-		Number string       `json:"number"`
-		Kind   invoice.Kind `json:"kind"`
-		Issued string       `json:"issued"`
-		URL    string       `json:"url"`
+		Number string          `json:"number"`
+		Kind   accounting.Kind `json:"kind"`
+		Issued string          `json:"issued"`
+		URL    string          `json:"url"`
 	} `json:"documents"`
 }
 
@@ -53,7 +53,7 @@ func TestOrderDocumentsListedAndDownloaded(t *testing.T) {
 	// A correction issued a day later, as a refund would: after the invoice
 	// in the list though its series sorts first in the store.
 	issued := e.clock.Now().Add(24 * time.Hour)
-	corr := &invoice.Document{Kind: invoice.KindCorrection, Series: invoice.SeriesCorrection, OrderID: o.ID, OrderHash: o.Hash,
+	corr := &accounting.Document{Kind: accounting.KindCorrection, Series: accounting.SeriesCorrection, OrderID: o.ID, OrderHash: o.Hash,
 		Issued: issued, SaleDate: issued, Currency: o.Currency, Corrects: invoiceNo}
 	if err := e.db.Update(func(tx *store.Tx) error { return tx.IssueDocument(corr, year) }); err != nil {
 		t.Fatal(err)

@@ -10,8 +10,9 @@ import (
 	"testing"
 	"time"
 
+	"sabershop/internal/accounting"
 	"sabershop/internal/invoice"
-	"sabershop/internal/mail"
+	"sabershop/internal/mail/outbox"
 	"sabershop/internal/order"
 	"sabershop/internal/payment/sandbox"
 	"sabershop/internal/rates/nbpfake"
@@ -19,9 +20,9 @@ import (
 )
 
 // documentsOf is order id's documents as kept.
-func (e *env) documentsOf(id uint64) []*invoice.Document {
+func (e *env) documentsOf(id uint64) []*accounting.Document {
 	e.t.Helper()
-	var docs []*invoice.Document
+	var docs []*accounting.Document
 	if err := e.db.View(func(tx *store.Tx) (err error) { docs, err = tx.DocumentsOf(id); return err }); err != nil {
 		e.t.Fatal(err)
 	}
@@ -96,7 +97,7 @@ func TestInvoiceWaitsForTheBank(t *testing.T) {
 	if docs := e.documentsOf(o.ID); len(docs) != 1 || !docs[0].NeedsRate() {
 		t.Fatalf("documents %+v", docs)
 	}
-	var waiting []*invoice.Document
+	var waiting []*accounting.Document
 	if err := e.db.View(func(tx *store.Tx) (err error) { waiting, err = tx.DocumentsWaitingForRate(); return err }); err != nil || len(waiting) != 1 {
 		t.Fatalf("waiting %d, %v", len(waiting), err)
 	}
@@ -147,8 +148,8 @@ func TestInvoiceWaitsForTheBank(t *testing.T) {
 func TestEnsureRateRefusesWithoutTheBank(t *testing.T) {
 	e, p, o := paidWhileTheBankIsDown(t)
 	docs := e.documentsOf(o.ID)
-	m := &mail.Message{Documents: []string{docs[0].Number}}
-	if err := e.orders.AttachDocuments(context.Background(), m); !errors.Is(err, invoice.ErrRatePending) || len(m.Attachments) != 0 {
+	m := &outbox.Message{Documents: []string{docs[0].Number}}
+	if err := e.orders.AttachDocuments(context.Background(), m); !errors.Is(err, accounting.ErrRatePending) || len(m.Attachments) != 0 {
 		t.Errorf("attaching a waiting document: %v", err)
 	}
 	url := "/v1/orders/" + p.Hash + "/documents/" + invoice.FileName(docs[0])

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"sabershop/internal/accounting"
 	"sabershop/internal/i18n"
 	"sabershop/internal/inert"
 	"sabershop/internal/invoice"
@@ -41,15 +42,15 @@ func ParseMonth(month string, now time.Time) (time.Time, error) {
 // Documents is the documents issued in month ("YYYY-MM", the workshop's
 // calendar; "" is this month), series by series (FV, FK, R, RK), each in
 // number order.
-func (b Office) Documents(month string) ([]*invoice.Document, error) {
+func (b Office) Documents(month string) ([]*accounting.Document, error) {
 	start, err := ParseMonth(month, b.now())
 	if err != nil {
 		return nil, err
 	}
 	end := start.AddDate(0, 1, 0)
-	var out []*invoice.Document
+	var out []*accounting.Document
 	err = b.DB.View(func(tx *store.Tx) error {
-		for _, s := range invoice.SeriesAll {
+		for _, s := range accounting.SeriesAll {
 			// A document's year is the workshop's year it was issued in
 			// (its number's), so the month's are all in start's year.
 			list, err := tx.Documents(s, start.Year())
@@ -105,7 +106,7 @@ func (b Office) DocumentsCSV(out io.Writer, month string) error {
 
 // document is the document numbered number; store.ErrNotFound, saying
 // which, when there is none.
-func (b Office) document(number string) (d *invoice.Document, err error) {
+func (b Office) document(number string) (d *accounting.Document, err error) {
 	err = b.DB.View(func(tx *store.Tx) error {
 		d, err = tx.DocumentByNumber(strings.TrimSpace(number))
 		return err
@@ -129,7 +130,7 @@ func (b Office) DocumentPDF(number string) (name string, pdf []byte, err error) 
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	pdf, err = b.Orders.DocumentPDF(ctx, d)
-	if errors.Is(err, invoice.ErrRatePending) {
+	if errors.Is(err, accounting.ErrRatePending) {
 		return "", nil, fmt.Errorf("%w: %s", ErrNeedsRate, d.Number)
 	}
 	return invoice.FileName(d), pdf, err

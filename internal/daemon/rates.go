@@ -7,6 +7,7 @@ import (
 
 	"sabershop/internal/payment/sandbox"
 	"sabershop/internal/rates"
+	"sabershop/internal/rates/nbp"
 	"sabershop/internal/rates/nbpfake"
 )
 
@@ -18,19 +19,19 @@ func ratesSource(setting, payments string) (rates.Source, error) {
 	switch setting = strings.TrimSpace(setting); setting {
 	case "":
 		if onlySandbox(payments) {
-			return &rates.NBP{BaseURL: "http://nbp.sandbox", Client: (&nbpfake.Fake{}).Client()}, nil
+			return &nbp.Client{BaseURL: "http://nbp.sandbox", Client: (&nbpfake.Fake{}).Client()}, nil
 		}
-		return &rates.NBP{BaseURL: rates.NBPURL}, nil
+		return &nbp.Client{BaseURL: nbp.URL}, nil
 	case "nbp":
-		return &rates.NBP{BaseURL: rates.NBPURL}, nil
+		return &nbp.Client{BaseURL: nbp.URL}, nil
 	case "sandbox":
-		return &rates.NBP{BaseURL: "http://nbp.sandbox", Client: (&nbpfake.Fake{}).Client()}, nil
+		return &nbp.Client{BaseURL: "http://nbp.sandbox", Client: (&nbpfake.Fake{}).Client()}, nil
 	}
 	u, err := url.Parse(setting)
 	if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
 		return nil, fmt.Errorf(`-rates %q: want "nbp", "sandbox" or the http(s) address of a service with NBP's API`, setting)
 	}
-	return &rates.NBP{BaseURL: setting}, nil
+	return &nbp.Client{BaseURL: setting}, nil
 }
 
 // onlySandbox reports whether every provider in the list is the sandbox.

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"sabershop/internal/rates"
+	"sabershop/internal/rates/nbp"
 )
 
 // The sandbox shop gets the sandbox's rates, offline; a shop with real
@@ -21,11 +21,11 @@ func TestRatesSource(t *testing.T) {
 	}
 	for setting, payments := range map[string]string{"": "tpay, sandbox", "nbp": "sandbox"} {
 		src, err := ratesSource(setting, payments)
-		if nbp, ok := src.(*rates.NBP); err != nil || !ok || nbp.BaseURL != rates.NBPURL || nbp.Client != nil {
+		if c, ok := src.(*nbp.Client); err != nil || !ok || c.BaseURL != nbp.URL || c.Client != nil {
 			t.Errorf("%q with %q: %+v %v, want the bank", setting, payments, src, err)
 		}
 	}
-	if src, err := ratesSource("https://rates.example/nbp", "tpay"); err != nil || src.(*rates.NBP).BaseURL != "https://rates.example/nbp" {
+	if src, err := ratesSource("https://rates.example/nbp", "tpay"); err != nil || src.(*nbp.Client).BaseURL != "https://rates.example/nbp" {
 		t.Errorf("an address: %+v %v", src, err)
 	}
 	for _, bad := range []string{"ecb", "ftp://x", "https://"} {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"net/http"
 
+	"sabershop/internal/accounting"
 	"sabershop/internal/backoffice"
 	"sabershop/internal/i18n"
 	"sabershop/internal/inert"
@@ -13,13 +14,13 @@ import (
 // deskDocument is one accounting document as the desk lists it (the
 // Documents page, an order's page): its buyer's words made inert.
 type deskDocument struct {
-	Number   string       `json:"number"`
-	Kind     invoice.Kind `json:"kind"`
-	Issued   string       `json:"issued"` // the workshop's day, YYYY-MM-DD
-	OrderID  uint64       `json:"order_id"`
-	Buyer    string       `json:"buyer"` // the company, else the person
-	Currency string       `json:"currency"`
-	Gross    int64        `json:"gross"`
+	Number   string          `json:"number"`
+	Kind     accounting.Kind `json:"kind"`
+	Issued   string          `json:"issued"` // the workshop's day, YYYY-MM-DD
+	OrderID  uint64          `json:"order_id"`
+	Buyer    string          `json:"buyer"` // the company, else the person
+	Currency string          `json:"currency"`
+	Gross    int64           `json:"gross"`
 	// GrossPLN is a foreign-currency document's gross in grosze, once its
 	// rate is known (NeedsRate false); absent for a złoty document.
 	GrossPLN  *int64 `json:"gross_pln,omitempty"`
@@ -28,7 +29,7 @@ type deskDocument struct {
 	File      string `json:"file"` // the PDF's name: /admin/api/documents/{file}
 }
 
-func documentView(d *invoice.Document) deskDocument {
+func documentView(d *accounting.Document) deskDocument {
 	buyer := d.Buyer.Name
 	if d.Buyer.Company != "" {
 		buyer = d.Buyer.Company
@@ -42,7 +43,7 @@ func documentView(d *invoice.Document) deskDocument {
 	return v
 }
 
-func documentViews(docs []*invoice.Document) []deskDocument {
+func documentViews(docs []*accounting.Document) []deskDocument {
 	out := []deskDocument{}
 	for _, d := range docs {
 		out = append(out, documentView(d))

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"sabershop/internal/invoice"
+	"sabershop/internal/accounting"
 	"sabershop/internal/store"
 )
 
@@ -23,11 +23,11 @@ func withDocuments(t *testing.T) (*env, string) {
 		currency, buyer string
 		net, vat, gross int64
 	}{{2, "PLN", "Łukasz\u202Eevil Nowak", 100000, 23000, 123000}, {3, "EUR", "=HYPERLINK(\"x\")", 20000, 4600, 24600}} {
-		a := invoice.Amounts{Net: x.net, VAT: x.vat, Gross: x.gross}
-		d := &invoice.Document{Kind: invoice.KindInvoice, Series: invoice.SeriesInvoice, OrderID: x.order, Issued: issued, SaleDate: issued,
-			Currency: x.currency, Buyer: invoice.Buyer{Name: x.buyer, Country: "pl"},
-			Lines:  []invoice.Line{{Name: "Arc", Quantity: 1, Rate: 23, Amounts: a}},
-			Totals: []invoice.RateTotal{{Rate: 23, Amounts: a}}, Total: a}
+		a := accounting.Amounts{Net: x.net, VAT: x.vat, Gross: x.gross}
+		d := &accounting.Document{Kind: accounting.KindInvoice, Series: accounting.SeriesInvoice, OrderID: x.order, Issued: issued, SaleDate: issued,
+			Currency: x.currency, Buyer: accounting.Buyer{Name: x.buyer, Country: "pl"},
+			Lines:  []accounting.Line{{Name: "Arc", Quantity: 1, Rate: 23, Amounts: a}},
+			Totals: []accounting.RateTotal{{Rate: 23, Amounts: a}}, Total: a}
 		if err := e.db.Update(func(tx *store.Tx) error { return tx.IssueDocument(d, 2026) }); err != nil {
 			t.Fatal(err)
 		}

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"sabershop/internal/desk"
-	"sabershop/internal/mail"
+	"sabershop/internal/mail/outbox"
 	"sabershop/internal/store"
 )
 
@@ -17,15 +17,15 @@ import (
 // open.
 func TestOrderMailOpenAndResend(t *testing.T) {
 	e, cookie, csrf := withOrders(t)
-	m := &mail.Message{Kind: "order_placed", Locale: "pl", To: `"Łukasz Nowak" <o2@example.com>`, Ref: "hash-2-0123456789abcdef",
+	m := &outbox.Message{Kind: "order_placed", Locale: "pl", To: `"Łukasz Nowak" <o2@example.com>`, Ref: "hash-2-0123456789abcdef",
 		Subject: "Zamówienie #2", Text: "Dzień dobry Łukasz\u202Eevil,\nzamówienie przyjęte.",
 		HTML: `<p>Dzień dobry <b>Łukasz</b></p><script>parent.alert(1)</script>`}
-	bulk := &mail.Message{Kind: "sale_start", Locale: "pl", To: "o2@example.com", Ref: "hash-2-0123456789abcdef",
+	bulk := &outbox.Message{Kind: "sale_start", Locale: "pl", To: "o2@example.com", Ref: "hash-2-0123456789abcdef",
 		Subject: "Sprzedaż ruszyła", Text: "t", HTML: "h", ListUnsubscribe: "https://shop.example/u"}
 	if err := e.db.Update(func(tx *store.Tx) error { return tx.Enqueue(m, bulk) }); err != nil {
 		t.Fatal(err)
 	}
-	if err := e.db.DeliveredAll([]*mail.Message{m, bulk}); err != nil {
+	if err := e.db.DeliveredAll([]*outbox.Message{m, bulk}); err != nil {
 		t.Fatal(err)
 	}
 	get := func(path string) answer { t.Helper(); return e.call("GET", path, nil, "Cookie", cookie) }

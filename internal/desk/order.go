@@ -8,9 +8,9 @@ import (
 	"sort"
 	"time"
 
+	"sabershop/internal/accounting"
 	"sabershop/internal/catalog"
 	"sabershop/internal/inert"
-	"sabershop/internal/invoice"
 	"sabershop/internal/order"
 	"sabershop/internal/store"
 )
@@ -159,7 +159,7 @@ func (d *Desk) pathOrder(w http.ResponseWriter, r *http.Request) (*order.Order, 
 // accounting documents.
 func (d *Desk) writeOrder(w http.ResponseWriter, r *http.Request, o *order.Order) {
 	var notes []*store.Note
-	var docs []*invoice.Document
+	var docs []*accounting.Document
 	if err := d.cfg.Store.View(func(tx *store.Tx) (err error) {
 		if notes, err = tx.Notes(o.ID); err != nil {
 			return err

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"sabershop/internal/accounting"
 	"sabershop/internal/catalog"
 	"sabershop/internal/desk"
 	"sabershop/internal/invoice"
@@ -161,7 +162,7 @@ func TestOrderRoutesTakeOnlyAnOrderNumber(t *testing.T) {
 	e.want(e.call("POST", "/admin/api/orders/2/notes", bodies["notes"], "Cookie", cookie, desk.CSRFHeader, csrf), 200, "")
 	var (
 		o    *order.Order
-		docs []*invoice.Document
+		docs []*accounting.Document
 	)
 	err := e.db.View(func(tx *store.Tx) (err error) {
 		if o, err = tx.OrderByID(2); err != nil {
@@ -173,7 +174,7 @@ func TestOrderRoutesTakeOnlyAnOrderNumber(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(o.Refunds) != 1 || o.Refunded() != 1 || len(docs) != 2 || docs[0].Kind != invoice.KindCorrection {
+	if len(o.Refunds) != 1 || o.Refunded() != 1 || len(docs) != 2 || docs[0].Kind != accounting.KindCorrection {
 		t.Errorf("order #2 after a refund of 1: refunds %+v, %d documents", o.Refunds, len(docs))
 	}
 }

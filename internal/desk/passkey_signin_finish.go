@@ -73,7 +73,7 @@ func (d *Desk) postPasskeySigninFinish(w http.ResponseWriter, r *http.Request) {
 			if err == nil && o == nil {
 				err = errUnknownPasskey
 			}
-			return o, err
+			return passkeyUser{o}, err
 		}, c.data, parsed)
 	}
 	ok = err == nil && o != nil && cred != nil
@@ -90,7 +90,8 @@ func (d *Desk) postPasskeySigninFinish(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			return err
 		}
-		if !fresh.UsedPasskey(cred, now) { // removed in the meantime
+		used := ownersCredential(cred)
+		if !fresh.UsedPasskey(&used, now) { // removed in the meantime
 			ok = false
 			return d.audit(tx, r, o.Name, "signin.failed", "", "passkey")
 		}

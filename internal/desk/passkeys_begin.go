@@ -36,8 +36,9 @@ func (d *Desk) postPasskeysBegin(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	creation, data, err := rp.BeginRegistration(o,
-		webauthn.WithExclusions(webauthn.Credentials(o.WebAuthnCredentials()).CredentialDescriptors()))
+	user := passkeyUser{o}
+	creation, data, err := rp.BeginRegistration(user,
+		webauthn.WithExclusions(webauthn.Credentials(user.WebAuthnCredentials()).CredentialDescriptors()))
 	if err != nil {
 		d.internal(w, r, err)
 		return

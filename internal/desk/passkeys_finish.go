@@ -42,7 +42,7 @@ func (d *Desk) postPasskeysFinish(w http.ResponseWriter, r *http.Request) {
 		d.fail(w, r, http.StatusBadRequest, "passkey_failed", nil)
 		return
 	}
-	cred, err := rp.CreateCredential(in.owner, c.data, parsed)
+	cred, err := rp.CreateCredential(passkeyUser{in.owner}, c.data, parsed)
 	if err != nil {
 		d.cfg.Log.Warn("desk: passkey refused", "owner", in.owner.Name, "err", err)
 		d.fail(w, r, http.StatusBadRequest, "passkey_failed", nil)
@@ -58,7 +58,7 @@ func (d *Desk) postPasskeysFinish(w http.ResponseWriter, r *http.Request) {
 		if name == "" {
 			name = fmt.Sprintf("Passkey %d", len(o.Passkeys)+1)
 		}
-		o.Passkeys = append(o.Passkeys, owners.Passkey{Name: name, Created: now, Credential: *cred})
+		o.Passkeys = append(o.Passkeys, owners.Passkey{Name: name, Created: now, Credential: ownersCredential(cred)})
 		if err := tx.PutOwner(o); err != nil {
 			return err
 		}

@@ -16,6 +16,7 @@ import (
 	"sabershop/internal/health"
 	"sabershop/internal/mail"
 	"sabershop/internal/mail/mailtest"
+	"sabershop/internal/mail/outbox"
 	"sabershop/internal/store"
 )
 
@@ -87,7 +88,7 @@ func TestReady(t *testing.T) {
 	}
 
 	// An e-mail waiting longer than the limit; a younger one is fine.
-	msg := &mail.Message{Kind: "order_placed", Locale: "pl", To: "anna@example.com", Subject: "s", Text: "t", Created: now.Add(-10 * time.Minute)}
+	msg := &outbox.Message{Kind: "order_placed", Locale: "pl", To: "anna@example.com", Subject: "s", Text: "t", Created: now.Add(-10 * time.Minute)}
 	if err := db.Update(func(tx *store.Tx) error { return tx.Enqueue(msg) }); err != nil {
 		t.Fatal(err)
 	}

@@ -1,193 +1,20 @@
-// Package invoice is the shop's accounting documents (issue 16): what an
-// invoice for a paid order says, line by line with net, VAT and gross, and
-// its totals per VAT rate; the store numbers them without gaps per year.
-// No I/O: the daemon issues a document in the transaction that books the
-// payment, and renders it when asked.
+// Package invoice issues the shop's accounting documents
+// (accounting.Document): what the invoice or receipt of a paid order says,
+// line by line with net, VAT and gross, and its totals per VAT rate, and
+// what the correction of a refund says; and it renders a document as a
+// PDF. The store numbers documents without gaps per year. No I/O: the
+// daemon issues a document in the transaction that books the payment, and
+// renders it when asked.
 package invoice
 
 import (
 	"fmt"
-	"strconv"
-	"strings"
 	"time"
 
+	"sabershop/internal/accounting"
 	"sabershop/internal/catalog"
 	"sabershop/internal/order"
 )
-
-// Kind is what a document is.
-type Kind string
-
-const (
-	// KindInvoice is a VAT invoice (faktura VAT) for a paid order.
-	KindInvoice Kind = "invoice"
-	// KindCorrection is a correcting invoice (faktura korygująca) for a
-	// refund: its lines are the amounts given back, negative.
-	KindCorrection Kind = "correction"
-	// KindReceipt is a sales receipt (potwierdzenie sprzedaży) for a
-	// consumer's paid order, when the owner's setting says receipts
-	// ([vat] consumers = "receipt"): the same lines, not an invoice.
-	KindReceipt Kind = "receipt"
-	// KindReceiptCorrection is a receipt's correction for a refund.
-	KindReceiptCorrection Kind = "receipt_correction"
-)
-
-// Series are the numbering series: each counts from 1 every year.
-const (
-	SeriesInvoice           = "FV"
-	SeriesCorrection        = "FK"
-	SeriesReceipt           = "R"
-	SeriesReceiptCorrection = "RK"
-)
-
-// SeriesAll lists every series, in the order the accountant's list
-// shows them.
-var SeriesAll = []string{SeriesInvoice, SeriesCorrection, SeriesReceipt, SeriesReceiptCorrection}
-
-// Corrects reports whether a document of kind k is one a refund corrects
-// (an invoice or a receipt), and the kind and series of its correction.
-func (k Kind) Corrects() (Kind, string, bool) {
-	switch k {
-	case KindInvoice:
-		return KindCorrection, SeriesCorrection, true
-	case KindReceipt:
-		return KindReceiptCorrection, SeriesReceiptCorrection, true
-	}
-	return "", "", false
-}
-
-// Document is one issued accounting document, as kept.
-type Document struct {
-	Number    string    `json:"number"` // "FV/2026/0001"
-	Kind      Kind      `json:"kind"`
-	Series    string    `json:"series"`
-	Year      int       `json:"year"`
-	Seq       uint64    `json:"seq"`
-	OrderID   uint64    `json:"order_id"`
-	OrderHash string    `json:"order_hash"`
-	Issued    time.Time `json:"issued"`
-	// SaleDate is the day of the sale: the payment's (the goods are paid
-	// in full before they are made).
-	SaleDate time.Time       `json:"sale_date"`
-	Seller   catalog.Company `json:"seller"`
-	Buyer    Buyer           `json:"buyer"`
-	Currency string          `json:"currency"`
-	Scheme   string          `json:"scheme"` // the VAT scheme it was issued under
-	Lines    []Line          `json:"lines"`
-	Totals   []RateTotal     `json:"totals"` // per VAT rate
-	Total    Amounts         `json:"total"`
-	// Corrects is the number of the document a correction corrects.
-	Corrects string `json:"corrects,omitempty"`
-	// Exchange is a foreign-currency document's amounts in złoty, at the
-	// rate the owner's setting names; nil for a złoty document, and until
-	// the rate is known (NeedsRate).
-	Exchange *Exchange `json:"exchange,omitempty"`
-}
-
-// Exchange is a document's conversion to złoty: the rate as its source
-// published it, and the totals per VAT rate and in all, in grosze. Polish
-// law asks for the VAT in złoty on an invoice in a foreign currency (VAT
-// Act art. 106e(11)), converted at the rate of art. 31a.
-type Exchange struct {
-	Source string      `json:"source"` // "NBP"
-	Table  string      `json:"table"`  // the rate's table: "227/A/NBP/2026"
-	Date   string      `json:"date"`   // the day the table is of: "2026-11-23"
-	Mid    string      `json:"mid"`    // złoty per unit, as published: "4.2512"
-	Totals []RateTotal `json:"totals"`
-	Total  Amounts     `json:"total"`
-}
-
-// NeedsRate reports whether d is in a foreign currency and has no
-// conversion to złoty yet.
-func (d *Document) NeedsRate() bool { return d.Currency != "PLN" && d.Exchange == nil }
-
-// ErrRatePending is returned when a foreign-currency document's exchange
-// rate to złoty is not known yet (the bank has not answered): such a
-// document is not sent or shown until it is.
-var ErrRatePending = fmt.Errorf("invoice: the exchange rate to złoty is not known yet")
-
-// ErrBadRate is returned by Convert for a rate that is not a positive
-// decimal number.
-var ErrBadRate = fmt.Errorf("invoice: exchange rate is not a positive decimal")
-
-// Convert sets d's amounts in złoty at mid złoty per unit (a decimal as
-// published, up to 6 places), from source's table of date: each total's
-// net and VAT converted and rounded to the grosz, the gross their sum.
-func (d *Document) Convert(source, table, date, mid string) error {
-	m, err := micro(mid)
-	if err != nil {
-		return err
-	}
-	x := &Exchange{Source: source, Table: table, Date: date, Mid: mid}
-	conv := func(v int64) int64 { return roundDiv(v*m, 1_000_000) }
-	for _, t := range d.Totals {
-		a := Amounts{Net: conv(t.Net), VAT: conv(t.VAT)}
-		a.Gross = a.Net + a.VAT
-		x.Totals = append(x.Totals, RateTotal{Rate: t.Rate, Amounts: a})
-		x.Total.Net, x.Total.VAT, x.Total.Gross = x.Total.Net+a.Net, x.Total.VAT+a.VAT, x.Total.Gross+a.Gross
-	}
-	d.Exchange = x
-	return nil
-}
-
-// micro is decimal s in millionths: "4.2512" is 4_251_200.
-func micro(s string) (int64, error) {
-	whole, frac, _ := strings.Cut(s, ".")
-	if whole == "" || len(frac) > 6 || strings.Trim(whole+frac, "0123456789") != "" {
-		return 0, fmt.Errorf("%w: %q", ErrBadRate, s)
-	}
-	frac += strings.Repeat("0", 6-len(frac))
-	w, err1 := strconv.ParseInt(whole, 10, 64)
-	f, err2 := strconv.ParseInt(frac, 10, 64)
-	if err1 != nil || err2 != nil || w > 1_000_000 || w*1_000_000+f == 0 {
-		return 0, fmt.Errorf("%w: %q", ErrBadRate, s)
-	}
-	return w*1_000_000 + f, nil
-}
-
-// roundDiv is a/b rounded half away from zero (b > 0).
-func roundDiv(a, b int64) int64 {
-	q, r := a/b, a%b
-	if r*2 >= b {
-		q++
-	} else if -r*2 >= b {
-		q--
-	}
-	return q
-}
-
-// Buyer is who the document is made out to: the company of an invoice
-// asked for at checkout, else the shopper.
-type Buyer struct {
-	Name    string `json:"name"`
-	Company string `json:"company,omitempty"`
-	VATID   string `json:"vat_id,omitempty"`
-	Street  string `json:"street"`
-	Zip     string `json:"zip"`
-	City    string `json:"city"`
-	Country string `json:"country"`
-}
-
-// Line is one line of a document: minor units, VAT in percent.
-type Line struct {
-	Name     string `json:"name"`
-	Quantity int    `json:"quantity"`
-	Rate     int    `json:"rate"`
-	Amounts
-}
-
-// Amounts are a net, its VAT and their sum, in minor units.
-type Amounts struct {
-	Net   int64 `json:"net"`
-	VAT   int64 `json:"vat"`
-	Gross int64 `json:"gross"`
-}
-
-// RateTotal is the sum of the lines of one VAT rate.
-type RateTotal struct {
-	Rate int `json:"rate"`
-	Amounts
-}
 
 // Line names are the document's own, in Polish and English as Polish
 // invoices to foreign buyers usually are; a line's goods keep the name
@@ -200,9 +27,9 @@ const (
 
 // split is gross's net and VAT at rate percent, VAT rounded to the grosz
 // (half away from zero), as Polish invoices count VAT from the gross.
-func split(gross int64, rate int) Amounts {
+func split(gross int64, rate int) accounting.Amounts {
 	if rate == 0 {
-		return Amounts{Net: gross, Gross: gross}
+		return accounting.Amounts{Net: gross, Gross: gross}
 	}
 	num := gross * 100
 	den := int64(100 + rate)
@@ -214,7 +41,7 @@ func split(gross int64, rate int) Amounts {
 			net--
 		}
 	}
-	return Amounts{Net: net, VAT: gross - net, Gross: gross}
+	return accounting.Amounts{Net: net, VAT: gross - net, Gross: gross}
 }
 
 // ErrNoRate is returned by For for an order to a country the catalogue
@@ -226,19 +53,19 @@ var ErrNoRate = fmt.Errorf("invoice: no VAT rate for the order's country")
 // says so; each goods line without its waste fee, the waste fee, shipping
 // and the discount as lines of their own, the gross amounts the order's.
 // The number is the store's to give (Number, Year, Seq stay empty).
-func For(o *order.Order, cat *catalog.Catalog, paid, issued time.Time) (*Document, error) {
+func For(o *order.Order, cat *catalog.Catalog, paid, issued time.Time) (*accounting.Document, error) {
 	rate, ok := cat.VATRate(o.Customer.Country)
 	if !ok {
 		return nil, fmt.Errorf("%w %q (order #%d)", ErrNoRate, o.Customer.Country, o.ID)
 	}
 	c := o.Customer
-	d := &Document{Kind: KindInvoice, Series: SeriesInvoice, OrderID: o.ID, OrderHash: o.Hash, Issued: issued, SaleDate: paid,
+	d := &accounting.Document{Kind: accounting.KindInvoice, Series: accounting.SeriesInvoice, OrderID: o.ID, OrderHash: o.Hash, Issued: issued, SaleDate: paid,
 		Seller: cat.Shop.Company, Currency: o.Currency, Scheme: cat.VAT.Scheme,
-		Buyer: Buyer{Name: c.FirstName + " " + c.LastName, Company: c.Company, VATID: c.VATID, Street: c.Street, Zip: c.Zip, City: c.City,
+		Buyer: accounting.Buyer{Name: c.FirstName + " " + c.LastName, Company: c.Company, VATID: c.VATID, Street: c.Street, Zip: c.Zip, City: c.City,
 			Country: c.Country}}
 	add := func(name string, qty int, gross int64) {
 		if gross != 0 {
-			d.Lines = append(d.Lines, Line{Name: name, Quantity: qty, Rate: rate, Amounts: split(gross, rate)})
+			d.Lines = append(d.Lines, accounting.Line{Name: name, Quantity: qty, Rate: rate, Amounts: split(gross, rate)})
 		}
 	}
 	for _, l := range o.Lines {
@@ -248,9 +75,9 @@ func For(o *order.Order, cat *catalog.Catalog, paid, issued time.Time) (*Documen
 	add(NameShipping, 1, o.Totals.Shipping)
 	add(NameDiscount, 1, -o.Totals.Discount)
 	if c.Company == "" && cat.VAT.Consumers == catalog.ConsumersReceipt {
-		d.Kind, d.Series = KindReceipt, SeriesReceipt
+		d.Kind, d.Series = accounting.KindReceipt, accounting.SeriesReceipt
 	}
-	d.total()
+	total(d)
 	return d, nil
 }
 
@@ -259,14 +86,14 @@ func For(o *order.Order, cat *catalog.Catalog, paid, issued time.Time) (*Documen
 // giving the amount back at inv's rate. A foreign-currency correction is
 // converted to złoty at inv's own exchange rate (VAT Act art. 31a(2a)),
 // which is why it keeps inv's sale date.
-func Correction(inv *Document, amount int64, reason string, issued time.Time) *Document {
+func Correction(inv *accounting.Document, amount int64, reason string, issued time.Time) *accounting.Document {
 	rate := 0
 	if len(inv.Lines) > 0 {
 		rate = inv.Lines[0].Rate
 	}
 	kind, series, ok := inv.Kind.Corrects()
 	if !ok {
-		kind, series = KindCorrection, SeriesCorrection
+		kind, series = accounting.KindCorrection, accounting.SeriesCorrection
 	}
 	d := *inv
 	d.Kind, d.Series, d.Number, d.Year, d.Seq, d.Issued, d.Corrects = kind, series, "", 0, 0, issued, inv.Number
@@ -275,33 +102,27 @@ func Correction(inv *Document, amount int64, reason string, issued time.Time) *D
 	if reason != "" {
 		name += ": " + reason
 	}
-	d.Lines = []Line{{Name: name, Quantity: 1, Rate: rate, Amounts: split(-amount, rate)}}
-	d.total()
+	d.Lines = []accounting.Line{{Name: name, Quantity: 1, Rate: rate, Amounts: split(-amount, rate)}}
+	total(&d)
 	if x := inv.Exchange; x != nil {
 		_ = d.Convert(x.Source, x.Table, x.Date, x.Mid) // the rate was valid for inv
 	}
 	return &d
 }
 
-// total sums the lines per rate and in all.
-func (d *Document) total() {
-	d.Totals, d.Total = nil, Amounts{}
+// total sums d's lines per rate and in all.
+func total(d *accounting.Document) {
+	d.Totals, d.Total = nil, accounting.Amounts{}
 	idx := map[int]int{}
 	for _, l := range d.Lines {
 		i, ok := idx[l.Rate]
 		if !ok {
 			i = len(d.Totals)
 			idx[l.Rate] = i
-			d.Totals = append(d.Totals, RateTotal{Rate: l.Rate})
+			d.Totals = append(d.Totals, accounting.RateTotal{Rate: l.Rate})
 		}
 		t := &d.Totals[i].Amounts
 		t.Net, t.VAT, t.Gross = t.Net+l.Net, t.VAT+l.VAT, t.Gross+l.Gross
 		d.Total.Net, d.Total.VAT, d.Total.Gross = d.Total.Net+l.Net, d.Total.VAT+l.VAT, d.Total.Gross+l.Gross
 	}
-}
-
-// Numbered gives d its number: seq in series' year.
-func (d *Document) Numbered(year int, seq uint64) {
-	d.Year, d.Seq = year, seq
-	d.Number = fmt.Sprintf("%s/%d/%04d", d.Series, year, seq)
 }

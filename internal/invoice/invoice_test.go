@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"sabershop/internal/accounting"
 	"sabershop/internal/catalog"
 	"sabershop/internal/order"
 )
@@ -67,7 +68,7 @@ func TestForOrder(t *testing.T) {
 	d.Numbered(2026, 12)
 	c := Correction(d, 10000, "one clip returned", paid.Add(48*time.Hour))
 	c.Numbered(2026, 1)
-	if c.Number != "FK/2026/0001" || c.Corrects != d.Number || d.Number != "FV/2026/0012" || c.Total.Gross != -10000 || c.Kind != KindCorrection {
+	if c.Number != "FK/2026/0001" || c.Corrects != d.Number || d.Number != "FV/2026/0012" || c.Total.Gross != -10000 || c.Kind != accounting.KindCorrection {
 		t.Errorf("correction %+v", c)
 	}
 	o.Customer.Country = "us"
@@ -85,13 +86,13 @@ func TestReceiptForAConsumer(t *testing.T) {
 	paid := time.Date(2026, 11, 24, 10, 0, 0, 0, time.UTC)
 	for _, c := range []struct {
 		consumers, company string
-		kind               Kind
+		kind               accounting.Kind
 		series, correction string
 	}{
-		{"", "", KindInvoice, SeriesInvoice, SeriesCorrection}, // a catalogue built before the setting
-		{catalog.ConsumersInvoice, "", KindInvoice, SeriesInvoice, SeriesCorrection},
-		{catalog.ConsumersReceipt, "", KindReceipt, SeriesReceipt, SeriesReceiptCorrection},
-		{catalog.ConsumersReceipt, "Kuźnia sp. z o.o.", KindInvoice, SeriesInvoice, SeriesCorrection},
+		{"", "", accounting.KindInvoice, accounting.SeriesInvoice, accounting.SeriesCorrection}, // a catalogue built before the setting
+		{catalog.ConsumersInvoice, "", accounting.KindInvoice, accounting.SeriesInvoice, accounting.SeriesCorrection},
+		{catalog.ConsumersReceipt, "", accounting.KindReceipt, accounting.SeriesReceipt, accounting.SeriesReceiptCorrection},
+		{catalog.ConsumersReceipt, "Kuźnia sp. z o.o.", accounting.KindInvoice, accounting.SeriesInvoice, accounting.SeriesCorrection},
 	} {
 		cat.VAT.Consumers, o.Customer.Company = c.consumers, c.company
 		d, err := For(o, cat, paid, paid)
@@ -108,14 +109,12 @@ func TestReceiptForAConsumer(t *testing.T) {
 	}
 }
 
-// A euro document's złoty amounts: each total's net and VAT converted
-// and rounded to the grosz; a correction at the invoice's own rate.
-func TestConvert(t *testing.T) {
-	d := &Document{Currency: "EUR", Lines: []Line{{Rate: 23, Amounts: split(40110, 23)}, {Rate: 23, Amounts: split(1500, 23)}}}
-	d.total()
-	if !d.NeedsRate() {
-		t.Fatal("a euro document without a rate does not need one")
-	}
+// A euro correction's złoty amounts are at its invoice's own rate, the
+// lines' VAT split from the gross first (the conversion itself is
+// accounting's TestConvert).
+func TestCorrectionInZloty(t *testing.T) {
+	d := &accounting.Document{Currency: "EUR", Lines: []accounting.Line{{Rate: 23, Amounts: split(40110, 23)}, {Rate: 23, Amounts: split(1500, 23)}}}
+	total(d)
 	if err := d.Convert("NBP", "227/A/NBP/2026", "2026-11-23", "4.2512"); err != nil {
 		t.Fatal(err)
 	}
@@ -124,21 +123,10 @@ func TestConvert(t *testing.T) {
 	if x.Total.Net != 143818 || x.Total.VAT != 33074 || x.Total.Gross != 176892 || len(x.Totals) != 1 || x.Totals[0].Amounts != x.Total {
 		t.Errorf("exchange %+v", x)
 	}
-	if d.NeedsRate() {
-		t.Error("a converted document needs a rate")
-	}
-	d.Kind, d.Number = KindInvoice, "FV/2026/0001"
+	d.Kind, d.Number = accounting.KindInvoice, "FV/2026/0001"
 	c := Correction(d, 1500, "", time.Now())
 	// -1500 = -1220 net - 280 VAT; × 4.2512 = -5186.4… and -1190.3…
-	if c.Exchange == nil || c.Exchange.Table != "227/A/NBP/2026" || c.Exchange.Total != (Amounts{Net: -5186, VAT: -1190, Gross: -6376}) {
+	if c.Exchange == nil || c.Exchange.Table != "227/A/NBP/2026" || c.Exchange.Total != (accounting.Amounts{Net: -5186, VAT: -1190, Gross: -6376}) {
 		t.Errorf("correction's exchange %+v", c.Exchange)
-	}
-	if pln := (&Document{Currency: "PLN"}); pln.NeedsRate() {
-		t.Error("a złoty document needs a rate")
-	}
-	for _, bad := range []string{"", "0", "0.0000", "-4.2", "4,2512", "4.1234567", "abc", "1e3"} {
-		if err := d.Convert("NBP", "t", "d", bad); err == nil {
-			t.Errorf("rate %q accepted", bad)
-		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/signintech/gopdf"
 
+	"sabershop/internal/accounting"
 	"sabershop/internal/i18n"
 )
 
@@ -24,12 +25,12 @@ var (
 // A Polish shop's invoice is in Polish; to foreign buyers in Polish and
 // English, as is usual. The labels are the document's, not a shopper's
 // page's, so they are not translated per locale.
-var titles = map[Kind]string{
-	KindInvoice:    "Faktura VAT / VAT invoice",
-	KindCorrection: "Faktura korygująca / Correcting invoice",
-	KindReceipt:    "Potwierdzenie sprzedaży / Sales receipt",
+var titles = map[accounting.Kind]string{
+	accounting.KindInvoice:    "Faktura VAT / VAT invoice",
+	accounting.KindCorrection: "Faktura korygująca / Correcting invoice",
+	accounting.KindReceipt:    "Potwierdzenie sprzedaży / Sales receipt",
 	// A receipt's correction.
-	KindReceiptCorrection: "Korekta potwierdzenia sprzedaży / Receipt correction",
+	accounting.KindReceiptCorrection: "Korekta potwierdzenia sprzedaży / Receipt correction",
 }
 
 // workshopDay is instant at's day in Kraków, as the number's year is
@@ -40,7 +41,7 @@ func workshopDay(at time.Time) string { return at.In(i18n.Workshop).Format(time.
 // PDF renders d on one A4 page (more when its lines need them): the
 // number and dates, seller and buyer, every line with net, VAT rate, VAT
 // and gross, the totals per rate and in all.
-func PDF(d *Document) ([]byte, error) {
+func PDF(d *accounting.Document) ([]byte, error) {
 	pdf := &gopdf.GoPdf{}
 	pdf.Start(gopdf.Config{PageSize: *gopdf.PageSizeA4})
 	pdf.SetInfo(gopdf.PdfInfo{Title: d.Number, Author: d.Seller.Name, Creator: "sabershop"})
@@ -100,7 +101,7 @@ func PDF(d *Document) ([]byte, error) {
 	w.y += 14
 	w.x = margin
 	w.text("sans-bold", 11, fmt.Sprintf("Do zapłaty / Total due: %s %s", money(d.Total.Gross), d.Currency))
-	if d.Kind == KindInvoice || d.Kind == KindReceipt {
+	if d.Kind == accounting.KindInvoice || d.Kind == accounting.KindReceipt {
 		w.text("sans", 9, "Zapłacono / Paid in full: "+workshopDay(d.SaleDate))
 	}
 	if x := d.Exchange; x != nil {
@@ -115,7 +116,7 @@ func PDF(d *Document) ([]byte, error) {
 		}
 		w.row("sans-bold", cols, []string{"Razem / Total PLN", "", money(x.Total.Net), "", money(x.Total.VAT), money(x.Total.Gross)})
 	}
-	if d.Kind == KindReceipt || d.Kind == KindReceiptCorrection {
+	if d.Kind == accounting.KindReceipt || d.Kind == accounting.KindReceiptCorrection {
 		w.text("sans", 9, "Dokument nie jest fakturą VAT / This document is not a VAT invoice")
 	}
 	if d.Total.VAT == 0 && len(d.Lines) > 0 && d.Lines[0].Rate == 0 {
@@ -208,4 +209,4 @@ func money(v int64) string {
 }
 
 // FileName is the document's PDF file name: "FV-2026-0001.pdf".
-func FileName(d *Document) string { return strings.ReplaceAll(d.Number, "/", "-") + ".pdf" }
+func FileName(d *accounting.Document) string { return strings.ReplaceAll(d.Number, "/", "-") + ".pdf" }

@@ -7,13 +7,14 @@ import (
 	"testing"
 	"time"
 
+	"sabershop/internal/accounting"
 	"sabershop/internal/catalog"
 	"sabershop/internal/order"
 )
 
 // pdfText is d's PDF as text, by poppler's pdftotext, non-breaking spaces
 // as spaces.
-func pdfText(t *testing.T, d *Document) string {
+func pdfText(t *testing.T, d *accounting.Document) string {
 	t.Helper()
 	bin, err := exec.LookPath("pdftotext")
 	if err != nil {
@@ -114,7 +115,7 @@ func TestMoney(t *testing.T) {
 // status page are: 23:30 UTC on 31 December is 1 January in Kraków.
 func TestPDFDatesAreKrakowDays(t *testing.T) {
 	at := time.Date(2026, 12, 31, 23, 30, 0, 0, time.UTC)
-	d := &Document{Kind: KindInvoice, Number: "FV/2027/0001", Issued: at, SaleDate: at, Currency: "PLN"}
+	d := &accounting.Document{Kind: accounting.KindInvoice, Number: "FV/2027/0001", Issued: at, SaleDate: at, Currency: "PLN"}
 	text := pdfText(t, d)
 	if !strings.Contains(text, "Issued: 2027-01-01") || !strings.Contains(text, "Paid in full: 2027-01-01") || strings.Contains(text, "2026-12-31") {
 		t.Errorf("the PDF's dates are not Kraków's:\n%s", text)

@@ -3,6 +3,8 @@ package mail
 import (
 	"html"
 	"regexp"
+
+	"sabershop/internal/mail/outbox"
 )
 
 // bodyTag is the layout's opening <body> tag (templates/layout.html).
@@ -14,7 +16,7 @@ var bodyTag = regexp.MustCompile(`(?i)<body[^>]*>`)
 // sends in demo mode, whoever queued it (the API, an owner's command run
 // without the daemon), so that no e-mail of a demo shop passes for a real
 // one.
-func MarkDemo(m *Message) (*Message, error) {
+func MarkDemo(m *outbox.Message) (*outbox.Message, error) {
 	loc := m.Locale
 	if !knownLocale(loc) {
 		loc = defaultLocale

@@ -8,6 +8,7 @@ import (
 
 	"sabershop/internal/catalog"
 	"sabershop/internal/i18n"
+	"sabershop/internal/mail/outbox"
 	"sabershop/internal/order"
 )
 
@@ -100,13 +101,13 @@ func refundedOrder(loc string) *order.Order {
 const statusURL = "https://saberforge.example/pl/status/h4sh-0f-0rder-12"
 
 // allKinds renders every kind in loc.
-func allKinds(loc string) (map[string]*Message, error) {
+func allKinds(loc string) (map[string]*outbox.Message, error) {
 	cat := testCatalog()
 	o := testOrder(loc)
 	sub := Subscriber{Email: "fan@example.com", Locale: loc, Token: "sub-token"}
-	out := map[string]*Message{}
+	out := map[string]*outbox.Message{}
 	var err error
-	add := func(kind string, m *Message, e error) {
+	add := func(kind string, m *outbox.Message, e error) {
 		if e != nil && err == nil {
 			err = e
 		}

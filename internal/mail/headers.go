@@ -5,6 +5,8 @@ import (
 	"net/mail"
 	"net/url"
 	"strings"
+
+	"sabershop/internal/mail/outbox"
 )
 
 // oneLine makes free text safe for a header or a one-line label: control
@@ -55,7 +57,7 @@ func absURL(s string) (string, error) {
 
 // checkHeaders is the senders' last line of defence: a message from the
 // store is data, and whatever wrote it, no field may smuggle a header in.
-func checkHeaders(m *Message) error {
+func checkHeaders(m *outbox.Message) error {
 	for _, f := range [...]struct{ name, v string }{
 		{"subject", m.Subject}, {"to", m.To}, {"reply-to", m.ReplyTo}, {"kind", m.Kind},
 		{"list-unsubscribe", m.ListUnsubscribe},

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"sabershop/internal/mail/outbox"
 )
 
 // A buyer who asked for a company's invoice sees the company and its VAT
@@ -21,7 +23,7 @@ func TestInvoiceDataInOrderMails(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for name, m := range map[string]*Message{"order_placed": placed, "owner": owner} {
+	for name, m := range map[string]*outbox.Message{"order_placed": placed, "owner": owner} {
 		if !strings.Contains(m.Text, "Faktura na:\nKuźnia <b>Mieczy</b> sp. z o.o.\nNIP: PL5260250274") {
 			t.Errorf("%s text:\n%s", name, m.Text)
 		}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"sabershop/internal/catalog"
+	"sabershop/internal/mail/outbox"
 	"sabershop/internal/order"
 )
 
@@ -32,7 +33,7 @@ type orderLinkData struct {
 // language of the page the shopper asked from, not the orders'). Each
 // link is the only key to its order, so the message goes only to the
 // address the orders were placed with.
-func OrderLinks(cat *catalog.Catalog, loc, email string, orders []OrderLink) (*Message, error) {
+func OrderLinks(cat *catalog.Catalog, loc, email string, orders []OrderLink) (*outbox.Message, error) {
 	if cat == nil {
 		return nil, fmt.Errorf("mail: %s: nil catalogue", KindOrderLinks)
 	}
@@ -61,7 +62,7 @@ func OrderLinks(cat *catalog.Catalog, loc, email string, orders []OrderLink) (*M
 	}
 	subject := oneLine(trOr(&err, loc, KindOrderLinks+".subject", "shop", cat.Shop.Name))
 	pre := trOr(&err, loc, KindOrderLinks+".preheader")
-	m := &Message{Kind: KindOrderLinks, Locale: loc, To: to, Subject: subject, Created: time.Now().UTC()}
+	m := &outbox.Message{Kind: KindOrderLinks, Locale: loc, To: to, Subject: subject, Created: time.Now().UTC()}
 	if rt, e := address(cat.Shop.Name, cat.Shop.Company.Email); e == nil {
 		m.ReplyTo = rt
 	}

@@ -7,9 +7,10 @@ import (
 	"strings"
 	"time"
 
+	"sabershop/internal/accounting"
 	"sabershop/internal/catalog"
 	"sabershop/internal/i18n"
-	"sabershop/internal/invoice"
+	"sabershop/internal/mail/outbox"
 	"sabershop/internal/order"
 )
 
@@ -78,7 +79,7 @@ const defaultDaysMin, defaultDaysMax = 3, 7
 // OrderPlaced is the e-mail that carries the payment link: items, totals,
 // delivery estimate and what to do next. statusURL is the absolute link to
 // the order's status page, where the shopper pays.
-func OrderPlaced(cat *catalog.Catalog, o *order.Order, statusURL string) (*Message, error) {
+func OrderPlaced(cat *catalog.Catalog, o *order.Order, statusURL string) (*outbox.Message, error) {
 	return orderMessageWith(KindOrderPlaced, cat, o, statusURL, func(d *orderData, _ i18n.Format) {
 		d.Contract = contract(cat, o, statusURL)
 	})
@@ -87,13 +88,13 @@ func OrderPlaced(cat *catalog.Catalog, o *order.Order, statusURL string) (*Messa
 // PaymentReceived confirms a booked payment, with the accounting
 // documents issued for it (numbers: "FV/2026/0001"), which the worker
 // attaches as PDF files when it sends the message and the text names.
-func PaymentReceived(cat *catalog.Catalog, o *order.Order, statusURL string, documents ...string) (*Message, error) {
+func PaymentReceived(cat *catalog.Catalog, o *order.Order, statusURL string, documents ...string) (*outbox.Message, error) {
 	m, err := orderMessageWith(KindPaymentReceived, cat, o, statusURL, func(d *orderData, _ i18n.Format) {
 		if len(documents) == 0 {
 			return
 		}
 		// A receipt (series R) is not an invoice: the text says which.
-		d.Documents, d.Receipt = strings.Join(documents, ", "), strings.HasPrefix(documents[0], invoice.SeriesReceipt+"/")
+		d.Documents, d.Receipt = strings.Join(documents, ", "), strings.HasPrefix(documents[0], accounting.SeriesReceipt+"/")
 	})
 	if err != nil {
 		return nil, err
@@ -104,24 +105,24 @@ func PaymentReceived(cat *catalog.Catalog, o *order.Order, statusURL string, doc
 
 // OrderSent tells the shopper the parcel left, with o.Tracking and, when
 // set, the o.TrackingURL link.
-func OrderSent(cat *catalog.Catalog, o *order.Order, statusURL string) (*Message, error) {
+func OrderSent(cat *catalog.Catalog, o *order.Order, statusURL string) (*outbox.Message, error) {
 	return orderMessage(KindOrderSent, cat, o, statusURL)
 }
 
 // OrderCancelled tells the shopper the order was cancelled, with
 // o.CancelReason when set.
-func OrderCancelled(cat *catalog.Catalog, o *order.Order, statusURL string) (*Message, error) {
+func OrderCancelled(cat *catalog.Catalog, o *order.Order, statusURL string) (*outbox.Message, error) {
 	return orderMessage(KindOrderCancelled, cat, o, statusURL)
 }
 
-func orderMessage(kind string, cat *catalog.Catalog, o *order.Order, statusURL string) (*Message, error) {
+func orderMessage(kind string, cat *catalog.Catalog, o *order.Order, statusURL string) (*outbox.Message, error) {
 	return orderMessageWith(kind, cat, o, statusURL, nil)
 }
 
 // orderMessageWith is orderMessage with more to show: more, when set,
 // fills the kind's own fields of the data.
 func orderMessageWith(kind string, cat *catalog.Catalog, o *order.Order, statusURL string,
-	more func(*orderData, i18n.Format)) (*Message, error) {
+	more func(*orderData, i18n.Format)) (*outbox.Message, error) {
 	if cat == nil || o == nil {
 		return nil, fmt.Errorf("mail: %s: nil catalogue or order", kind)
 	}
@@ -204,7 +205,7 @@ func orderMessageWith(kind string, cat *catalog.Catalog, o *order.Order, statusU
 	if err != nil {
 		return nil, err
 	}
-	m := &Message{
+	m := &outbox.Message{
 		Kind:    kind,
 		Locale:  loc,
 		To:      to,

@@ -8,6 +8,7 @@ import (
 	"sabershop/internal/catalog"
 	"sabershop/internal/i18n"
 	"sabershop/internal/inert"
+	"sabershop/internal/mail/outbox"
 )
 
 // Contact is a message from the contact form (POST /v1/contact). Name is
@@ -41,7 +42,7 @@ type subscriberData struct {
 // ContactMessage forwards a contact-form message to the shop's company
 // e-mail, written in ownerLocale, with Reply-To set to the sender so the
 // owner answers with one click.
-func ContactMessage(cat *catalog.Catalog, ownerLocale string, c Contact) (*Message, error) {
+func ContactMessage(cat *catalog.Catalog, ownerLocale string, c Contact) (*outbox.Message, error) {
 	if cat == nil {
 		return nil, fmt.Errorf("mail: %s: nil catalogue", KindContactMessage)
 	}
@@ -85,20 +86,20 @@ func ContactMessage(cat *catalog.Catalog, ownerLocale string, c Contact) (*Messa
 	}
 	subject := oneLine(trOr(&err, loc, "contact_message.subject", "from", from))
 	pre := trOr(&err, loc, "contact_message.preheader")
-	m := &Message{Kind: KindContactMessage, Locale: loc, To: to, ReplyTo: replyTo, Subject: subject, Created: time.Now().UTC()}
+	m := &outbox.Message{Kind: KindContactMessage, Locale: loc, To: to, ReplyTo: replyTo, Subject: subject, Created: time.Now().UTC()}
 	return finish(m, err, cat, pre, d)
 }
 
 // SubscribeConfirm is the double opt-in e-mail: nothing is sent to the
 // address again unless confirmURL is opened.
-func SubscribeConfirm(cat *catalog.Catalog, s Subscriber, confirmURL string) (*Message, error) {
+func SubscribeConfirm(cat *catalog.Catalog, s Subscriber, confirmURL string) (*outbox.Message, error) {
 	return subscriberMessage(KindSubscribeConfirm, cat, s, subscriberData{ConfirmURL: confirmURL})
 }
 
 // SaleStart tells a confirmed subscriber that orders are open, with a link
 // to the shop and the unsubscribe link, in the body and as the one-click
 // List-Unsubscribe header (RFC 8058) that bulk mail must carry.
-func SaleStart(cat *catalog.Catalog, s Subscriber, shopURL, unsubscribeURL string) (*Message, error) {
+func SaleStart(cat *catalog.Catalog, s Subscriber, shopURL, unsubscribeURL string) (*outbox.Message, error) {
 	m, err := subscriberMessage(KindSaleStart, cat, s, subscriberData{ShopURL: shopURL, UnsubscribeURL: unsubscribeURL})
 	if err != nil {
 		return nil, err
@@ -107,7 +108,7 @@ func SaleStart(cat *catalog.Catalog, s Subscriber, shopURL, unsubscribeURL strin
 	return m, nil
 }
 
-func subscriberMessage(kind string, cat *catalog.Catalog, s Subscriber, d subscriberData) (*Message, error) {
+func subscriberMessage(kind string, cat *catalog.Catalog, s Subscriber, d subscriberData) (*outbox.Message, error) {
 	if cat == nil {
 		return nil, fmt.Errorf("mail: %s: nil catalogue", kind)
 	}
@@ -131,7 +132,7 @@ func subscriberMessage(kind string, cat *catalog.Catalog, s Subscriber, d subscr
 	d.Email, d.ShopName = strings.TrimSpace(s.Email), cat.Shop.Name
 	subject := oneLine(trOr(&err, loc, kind+".subject", "shop", cat.Shop.Name))
 	pre := trOr(&err, loc, kind+".preheader")
-	m := &Message{Kind: kind, Locale: loc, To: to, Subject: subject, Ref: s.Token, Created: time.Now().UTC()}
+	m := &outbox.Message{Kind: kind, Locale: loc, To: to, Subject: subject, Ref: s.Token, Created: time.Now().UTC()}
 	if rt, e := address(cat.Shop.Name, cat.Shop.Company.Email); e == nil {
 		m.ReplyTo = rt
 	}
@@ -139,7 +140,7 @@ func subscriberMessage(kind string, cat *catalog.Catalog, s Subscriber, d subscr
 }
 
 // finish renders m's bodies unless building it already failed.
-func finish(m *Message, err error, cat *catalog.Catalog, preheader string, data any) (*Message, error) {
+func finish(m *outbox.Message, err error, cat *catalog.Catalog, preheader string, data any) (*outbox.Message, error) {
 	if err != nil {
 		return nil, err
 	}

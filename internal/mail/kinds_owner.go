@@ -10,6 +10,7 @@ import (
 	"sabershop/internal/catalog"
 	"sabershop/internal/i18n"
 	"sabershop/internal/inert"
+	"sabershop/internal/mail/outbox"
 	"sabershop/internal/order"
 )
 
@@ -83,7 +84,7 @@ var hexColour = regexp.MustCompile(`^#[0-9a-fA-F]{6}$`)
 // order o, in locale loc, to the address to. orderURL is the link to the
 // order; the e-mail's Reply-To is the shopper, so the owner answers them
 // with one click. now dates the message.
-func OwnerOrder(kind string, cat *catalog.Catalog, loc, to string, o *order.Order, orderURL string, now time.Time) (*Message, error) {
+func OwnerOrder(kind string, cat *catalog.Catalog, loc, to string, o *order.Order, orderURL string, now time.Time) (*outbox.Message, error) {
 	if !IsOwnerKind(kind) {
 		return nil, fmt.Errorf("mail: %q is not an e-mail to the owner", kind)
 	}
@@ -174,7 +175,7 @@ func OwnerOrder(kind string, cat *catalog.Catalog, loc, to string, o *order.Orde
 	if err != nil {
 		return nil, err
 	}
-	m := &Message{Kind: kind, Locale: loc, To: rcpt, Subject: subject, Ref: o.Hash, Created: now.UTC()}
+	m := &outbox.Message{Kind: kind, Locale: loc, To: rcpt, Subject: subject, Ref: o.Hash, Created: now.UTC()}
 	if rt, err := address(name, c.Email); err == nil {
 		m.ReplyTo = rt
 	}

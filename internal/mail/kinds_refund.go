@@ -3,6 +3,7 @@ package mail
 import (
 	"sabershop/internal/catalog"
 	"sabershop/internal/i18n"
+	"sabershop/internal/mail/outbox"
 	"sabershop/internal/order"
 )
 
@@ -22,7 +23,7 @@ func refundTiming(provider string) string {
 
 // RefundIssued tells the shopper that refund r of order o was accepted by
 // the provider. o is the order after the refund was recorded.
-func RefundIssued(cat *catalog.Catalog, o *order.Order, statusURL string, r order.Refund) (*Message, error) {
+func RefundIssued(cat *catalog.Catalog, o *order.Order, statusURL string, r order.Refund) (*outbox.Message, error) {
 	var err error
 	m, rerr := orderMessageWith(KindRefundIssued, cat, o, statusURL, func(d *orderData, f i18n.Format) {
 		left := o.RefundLeft(r.Finished)

@@ -5,6 +5,7 @@ import (
 
 	"sabershop/internal/catalog"
 	"sabershop/internal/i18n"
+	"sabershop/internal/mail/outbox"
 	"sabershop/internal/order"
 )
 
@@ -12,7 +13,7 @@ import (
 // the build of order o reached production stage stage, with the updated
 // ship estimate as of now and the link to the status page, where the
 // e-mails are turned off again.
-func StageReached(cat *catalog.Catalog, o *order.Order, statusURL, stage string, now time.Time) (*Message, error) {
+func StageReached(cat *catalog.Catalog, o *order.Order, statusURL, stage string, now time.Time) (*outbox.Message, error) {
 	return orderMessageWith(KindStageReached, cat, o, statusURL, func(d *orderData, f i18n.Format) {
 		name := stage
 		if s, _, ok := cat.Stage(stage); ok {

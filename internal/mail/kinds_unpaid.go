@@ -5,6 +5,7 @@ import (
 
 	"sabershop/internal/catalog"
 	"sabershop/internal/i18n"
+	"sabershop/internal/mail/outbox"
 	"sabershop/internal/order"
 )
 
@@ -15,7 +16,7 @@ import (
 // PaymentReminder reminds the shopper that order o waits for payment, with
 // the pay link (its status page) and, when payBy is set, the day it is
 // cancelled if still unpaid.
-func PaymentReminder(cat *catalog.Catalog, o *order.Order, statusURL string, payBy time.Time) (*Message, error) {
+func PaymentReminder(cat *catalog.Catalog, o *order.Order, statusURL string, payBy time.Time) (*outbox.Message, error) {
 	m, err := orderMessageWith(KindPaymentReminder, cat, o, statusURL, func(d *orderData, f i18n.Format) {
 		if !payBy.IsZero() {
 			d.PayBy = f.FormatDate(payBy.In(i18n.Workshop))

@@ -8,6 +8,7 @@ import (
 	"sabershop/internal/catalog"
 	"sabershop/internal/i18n"
 	"sabershop/internal/inert"
+	"sabershop/internal/mail/outbox"
 	"sabershop/internal/order"
 )
 
@@ -84,7 +85,7 @@ func trOrEmpty(loc, key, taxID string) string {
 // WithdrawalReceived acknowledges the shopper's withdrawal from the
 // contract of order o (o.Withdrawal), with the date and time it was
 // received: the acknowledgement on a durable medium the law asks for.
-func WithdrawalReceived(cat *catalog.Catalog, o *order.Order, statusURL string) (*Message, error) {
+func WithdrawalReceived(cat *catalog.Catalog, o *order.Order, statusURL string) (*outbox.Message, error) {
 	var err error
 	m, err2 := orderMessageWith(KindWithdrawalReceived, cat, o, statusURL, func(d *orderData, f i18n.Format) {
 		w := &withdrawalData{Sent: o.Status == order.Sent}

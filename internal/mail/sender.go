@@ -9,19 +9,21 @@ import (
 	"strings"
 
 	gomail "github.com/wneessen/go-mail"
+
+	"sabershop/internal/mail/outbox"
 )
 
 // Sender delivers one message. An error means "not delivered, try again
 // later": the worker keeps the message in the outbox.
 type Sender interface {
-	Send(ctx context.Context, m *Message) error
+	Send(ctx context.Context, m *outbox.Message) error
 }
 
-// buildMsg turns a stored Message into the MIME message both senders
-// write: multipart/alternative with the plain text first and the HTML
-// last (the part clients prefer), UTF-8, quoted-printable, RFC 2047
+// buildMsg turns a stored outbox.Message into the MIME message both
+// senders write: multipart/alternative with the plain text first and the
+// HTML last (the part clients prefer), UTF-8, quoted-printable, RFC 2047
 // subjects.
-func buildMsg(from string, m *Message) (*gomail.Msg, error) {
+func buildMsg(from string, m *outbox.Message) (*gomail.Msg, error) {
 	if err := checkHeaders(m); err != nil {
 		return nil, err
 	}
@@ -67,7 +69,7 @@ func buildMsg(from string, m *Message) (*gomail.Msg, error) {
 // messageID is <created-nanoseconds.outbox-id.kind@from-domain>: unique per
 // outbox row and stable across retries. It carries no Ref, which may be a
 // secret order hash.
-func messageID(from string, m *Message) string {
+func messageID(from string, m *outbox.Message) string {
 	domain := "localhost"
 	if a, err := mail.ParseAddress(from); err == nil {
 		if at := strings.LastIndexByte(a.Address, '@'); at >= 0 {

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+
+	"sabershop/internal/mail/outbox"
 )
 
 // FileSender writes each message as a complete .eml file (the same MIME as
@@ -22,14 +24,14 @@ const DefaultFileFrom = "orderd <orderd@localhost>"
 // Path is where m is (or will be) written:
 // <Dir>/<created UTC, 20060102T150405Z>-<id>-<kind>.eml. A retry writes
 // the same file again.
-func (f FileSender) Path(m *Message) string {
+func (f FileSender) Path(m *outbox.Message) string {
 	name := fmt.Sprintf("%s-%d-%s.eml", m.Created.UTC().Format("20060102T150405Z"), m.ID, safeName(m.Kind))
 	return filepath.Join(f.Dir, name)
 }
 
 // Send writes m atomically: a temporary file in Dir, synced, then renamed,
 // so a reader never sees half a message.
-func (f FileSender) Send(ctx context.Context, m *Message) error {
+func (f FileSender) Send(ctx context.Context, m *outbox.Message) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}

@@ -10,6 +10,8 @@ import (
 	"time"
 
 	gomail "github.com/wneessen/go-mail"
+
+	"sabershop/internal/mail/outbox"
 )
 
 // TLS modes of SMTPConfig.TLS.
@@ -158,7 +160,7 @@ func portOr(p, def int) int {
 }
 
 // Send delivers m. ctx bounds the whole conversation.
-func (s *SMTPSender) Send(ctx context.Context, m *Message) error {
+func (s *SMTPSender) Send(ctx context.Context, m *outbox.Message) error {
 	msg, err := buildMsg(s.cfg.From, m)
 	if err != nil {
 		return err

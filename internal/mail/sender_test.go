@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"sabershop/internal/mail/mailtest"
+	"sabershop/internal/mail/outbox"
 )
 
 const testFrom = "Saber Forge <shop@saberforge.example>"
@@ -114,7 +115,7 @@ func TestSMTPHostileInput(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, m := range []*Message{m1, m2} {
+	for _, m := range []*outbox.Message{m1, m2} {
 		if err := s.Send(context.Background(), m); err != nil {
 			t.Fatal(err)
 		}
@@ -164,7 +165,7 @@ func TestSendRefusesLineBreaks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, m := range []*Message{
+	for _, m := range []*outbox.Message{
 		{Kind: "x", To: "a@example.com", Subject: "Hi\r\nBcc: b@example.com"},
 		{Kind: "x", To: "a@example.com\r\nBcc: b@example.com", Subject: "Hi"},
 		{Kind: "x", To: "a@example.com", ReplyTo: "c@example.com\nBcc: b@example.com", Subject: "Hi"},

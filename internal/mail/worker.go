@@ -8,6 +8,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"sabershop/internal/mail/outbox"
 )
 
 // Outbox is the store's queue of rendered messages (implemented by the
@@ -15,7 +17,7 @@ import (
 // NextTry is not after now, oldest first; Retry records a failed attempt
 // (incrementing Attempts) and when to try next.
 type Outbox interface {
-	Due(now time.Time, limit int) ([]*Message, error)
+	Due(now time.Time, limit int) ([]*outbox.Message, error)
 	Delivered(id uint64) error
 	Retry(id uint64, next time.Time, errMsg string) error
 }
@@ -47,13 +49,14 @@ type Worker struct {
 	Poll    time.Duration                    // DefaultPoll
 	Batch   int                              // DefaultBatch
 	// Prepare renders a message queued without its body (a job: kind,
-	// locale, recipient and Ref; see Message.Pending) just before it is
-	// sent. The order e-mail is queued that way so that rendering stays
-	// out of the shopper's request.
-	Prepare func(ctx context.Context, m *Message) error
-	// Attach renders the files a message names (Message.Documents) just
-	// before it is sent; nil sends such a message without them.
-	Attach func(ctx context.Context, m *Message) error
+	// locale, recipient and Ref; see outbox.Message.Pending) just before
+	// it is sent. The order e-mail is queued that way so that rendering
+	// stays out of the shopper's request.
+	Prepare func(ctx context.Context, m *outbox.Message) error
+	// Attach renders the files a message names
+	// (outbox.Message.Documents) just before it is sent; nil sends such a
+	// message without them.
+	Attach func(ctx context.Context, m *outbox.Message) error
 	// Busy, when set, says shoppers' requests are being answered; the
 	// worker then waits (up to busyWait per message) so e-mail never takes
 	// CPU from a checkout. Under endless load messages still go out.
@@ -65,7 +68,7 @@ type Worker struct {
 	kick     chan struct{}
 	// pending are sent messages, as they went out, not yet marked
 	// delivered; only the goroutine running DrainOnce touches it.
-	pending []*Message
+	pending []*outbox.Message
 }
 
 // DefaultBackoff waits ~10 s after the first failure and doubles per
@@ -184,7 +187,7 @@ func (w *Worker) DrainOnce(ctx context.Context) (sent, failed int, err error) {
 // the worker then records each round of sends in one transaction, with
 // each message as it went out (a job rendered, marked as a demo).
 type DeliveredAller interface {
-	DeliveredAll(msgs []*Message) error
+	DeliveredAll(msgs []*outbox.Message) error
 }
 
 // markDelivered records the messages sent since the last call.
@@ -213,7 +216,7 @@ func (w *Worker) markDelivered() error {
 
 // deliver sends one message and records the outcome. It reports whether
 // the message went out; err is an outbox failure.
-func (w *Worker) deliver(ctx context.Context, m *Message) (bool, error) {
+func (w *Worker) deliver(ctx context.Context, m *outbox.Message) (bool, error) {
 	w.yield(ctx)
 	// Detached from ctx: a shutdown must not cut a conversation in half
 	// (the server may have accepted DATA), only stop the next one.

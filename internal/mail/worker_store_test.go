@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"sabershop/internal/mail"
+
+	"sabershop/internal/mail/outbox"
 	"sabershop/internal/store"
 )
 
@@ -19,13 +21,13 @@ func TestWorkerRecordsTheRenderedJob(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	job := &mail.Message{Kind: "order_placed", Locale: "pl", To: "anna@example.com", Ref: "hash-a", Job: true}
+	job := &outbox.Message{Kind: "order_placed", Locale: "pl", To: "anna@example.com", Ref: "hash-a", Job: true}
 	if err := db.Update(func(tx *store.Tx) error { return tx.Enqueue(job) }); err != nil {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
 	w := &mail.Worker{Outbox: db, Sender: mail.FileSender{Dir: dir}, Log: slog.New(slog.DiscardHandler),
-		Prepare: func(_ context.Context, m *mail.Message) error {
+		Prepare: func(_ context.Context, m *outbox.Message) error {
 			m.Subject, m.Text, m.HTML, m.Job = "Zamówienie #1", "Dziękujemy.", "<p>Dziękujemy.</p>", false
 			return nil
 		}}

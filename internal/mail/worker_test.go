@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"sabershop/internal/mail/mailtest"
+	"sabershop/internal/mail/outbox"
 	"sabershop/internal/testutil"
 )
 
@@ -21,16 +22,16 @@ import (
 // now, oldest first; Retry counts the attempt; unknown ids are errors.
 type memOutbox struct {
 	mu        sync.Mutex
-	msgs      map[uint64]*Message
+	msgs      map[uint64]*outbox.Message
 	delivered map[uint64]bool
 	nextID    uint64
 }
 
 func newMemOutbox() *memOutbox {
-	return &memOutbox{msgs: map[uint64]*Message{}, delivered: map[uint64]bool{}}
+	return &memOutbox{msgs: map[uint64]*outbox.Message{}, delivered: map[uint64]bool{}}
 }
 
-func (o *memOutbox) add(m *Message) uint64 {
+func (o *memOutbox) add(m *outbox.Message) uint64 {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	o.nextID++
@@ -41,10 +42,10 @@ func (o *memOutbox) add(m *Message) uint64 {
 	return c.ID
 }
 
-func (o *memOutbox) Due(now time.Time, limit int) ([]*Message, error) {
+func (o *memOutbox) Due(now time.Time, limit int) ([]*outbox.Message, error) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	var out []*Message
+	var out []*outbox.Message
 	for id, m := range o.msgs {
 		if !o.delivered[id] && !m.NextTry.After(now) {
 			c := *m
@@ -80,7 +81,7 @@ func (o *memOutbox) Retry(id uint64, next time.Time, errMsg string) error {
 	return nil
 }
 
-func (o *memOutbox) get(id uint64) (Message, bool) {
+func (o *memOutbox) get(id uint64) (outbox.Message, bool) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	return *o.msgs[id], o.delivered[id]
@@ -234,7 +235,7 @@ type blockingSender struct {
 	ctxErr           error
 }
 
-func (b *blockingSender) Send(ctx context.Context, m *Message) error {
+func (b *blockingSender) Send(ctx context.Context, m *outbox.Message) error {
 	close(b.started)
 	<-b.release
 	b.ctxErr = ctx.Err()
@@ -245,8 +246,8 @@ func (b *blockingSender) Send(ctx context.Context, m *Message) error {
 // the next message is left for later.
 func TestWorkerFinishesInFlight(t *testing.T) {
 	ob := newMemOutbox()
-	a := ob.add(&Message{Kind: "sale_start", To: "a@example.com"})
-	b := ob.add(&Message{Kind: "sale_start", To: "b@example.com"})
+	a := ob.add(&outbox.Message{Kind: "sale_start", To: "a@example.com"})
+	b := ob.add(&outbox.Message{Kind: "sale_start", To: "b@example.com"})
 	bs := &blockingSender{started: make(chan struct{}), release: make(chan struct{})}
 	w := &Worker{Outbox: ob, Sender: bs, Log: discardLog()}
 	ctx, cancel := context.WithCancel(context.Background())
@@ -271,9 +272,9 @@ func TestWorkerFinishesInFlight(t *testing.T) {
 func TestDrainOnceEachMessageOnce(t *testing.T) {
 	ob := newMemOutbox()
 	for i := 0; i < 5; i++ {
-		ob.add(&Message{Kind: "x", To: "a@example.com"})
+		ob.add(&outbox.Message{Kind: "x", To: "a@example.com"})
 	}
-	fail := SenderFunc(func(context.Context, *Message) error { return fmt.Errorf("down") })
+	fail := SenderFunc(func(context.Context, *outbox.Message) error { return fmt.Errorf("down") })
 	w := &Worker{Outbox: ob, Sender: fail, Log: discardLog(), Batch: 2, Backoff: func(int) time.Duration { return 0 }}
 	sent, failed, err := w.DrainOnce(context.Background())
 	if sent != 0 || failed != 5 || err != nil {
@@ -282,9 +283,9 @@ func TestDrainOnceEachMessageOnce(t *testing.T) {
 }
 
 // SenderFunc adapts a function to Sender (tests only).
-type SenderFunc func(context.Context, *Message) error
+type SenderFunc func(context.Context, *outbox.Message) error
 
-func (f SenderFunc) Send(ctx context.Context, m *Message) error { return f(ctx, m) }
+func (f SenderFunc) Send(ctx context.Context, m *outbox.Message) error { return f(ctx, m) }
 
 func TestDefaultBackoff(t *testing.T) {
 	prevMax := time.Duration(0)

@@ -7,6 +7,7 @@ import (
 
 	"sabershop/internal/catalog"
 	"sabershop/internal/mail"
+	"sabershop/internal/mail/outbox"
 	"sabershop/internal/order"
 	"sabershop/internal/owners"
 	"sabershop/internal/store"
@@ -75,7 +76,7 @@ func (s *Service) Cancel(id uint64, reason, refundNote string, by Actor) (*order
 // nothing (already sent, already cancelled) sends nothing again. It
 // returns the order as it is; an illegal transition names its status.
 func (s *Service) change(id uint64, by Actor, apply func(*order.Order) (bool, error),
-	render func(cat *catalog.Catalog, o *order.Order, statusURL string) (*mail.Message, error)) (*order.Order, bool, error) {
+	render func(cat *catalog.Catalog, o *order.Order, statusURL string) (*outbox.Message, error)) (*order.Order, bool, error) {
 	cat, err := s.catalog()
 	if err != nil {
 		return nil, false, err

@@ -6,9 +6,10 @@ import (
 	"fmt"
 	"time"
 
+	"sabershop/internal/accounting"
 	"sabershop/internal/i18n"
 	"sabershop/internal/invoice"
-	"sabershop/internal/mail"
+	"sabershop/internal/mail/outbox"
 	"sabershop/internal/order"
 	"sabershop/internal/store"
 )
@@ -47,7 +48,7 @@ func (s *Service) issueInvoice(tx *store.Tx, o *order.Order, now time.Time) ([]s
 // document still waiting for its exchange rate fails the attempt: the
 // worker tries again later (an invoice without its złoty amounts is not
 // one).
-func (s *Service) AttachDocuments(ctx context.Context, m *mail.Message) error {
+func (s *Service) AttachDocuments(ctx context.Context, m *outbox.Message) error {
 	m.Attachments = m.Attachments[:0]
 	for _, number := range m.Documents {
 		d, err := s.ensureRate(ctx, number)
@@ -58,16 +59,16 @@ func (s *Service) AttachDocuments(ctx context.Context, m *mail.Message) error {
 		if err != nil {
 			return err
 		}
-		m.Attachments = append(m.Attachments, mail.Attachment{Name: invoice.FileName(d), ContentType: "application/pdf", Data: data})
+		m.Attachments = append(m.Attachments, outbox.Attachment{Name: invoice.FileName(d), ContentType: "application/pdf", Data: data})
 	}
 	return nil
 }
 
 // DocumentPDF renders d as the shopper, the owner and the e-mail get it,
 // the one place they all ask. A foreign-currency document waiting for its rate asks
-// the bank first; if it still has none, invoice.ErrRatePending: it is
+// the bank first; if it still has none, accounting.ErrRatePending: it is
 // never shown without its złoty amounts.
-func (s *Service) DocumentPDF(ctx context.Context, d *invoice.Document) ([]byte, error) {
+func (s *Service) DocumentPDF(ctx context.Context, d *accounting.Document) ([]byte, error) {
 	if d.NeedsRate() {
 		var err error
 		if d, err = s.ensureRate(ctx, d.Number); err != nil {
@@ -86,7 +87,7 @@ func correct(tx *store.Tx, o *order.Order, r order.Refund, reason string, now ti
 	if err != nil {
 		return err
 	}
-	var inv *invoice.Document
+	var inv *accounting.Document
 	for _, d := range docs {
 		if _, _, ok := d.Kind.Corrects(); ok {
 			inv = d

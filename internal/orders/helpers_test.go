@@ -15,6 +15,7 @@ import (
 	"sabershop/internal/catalog"
 	"sabershop/internal/content"
 	"sabershop/internal/mail"
+	"sabershop/internal/mail/outbox"
 	"sabershop/internal/order"
 	"sabershop/internal/order/ordertest"
 	"sabershop/internal/orders"
@@ -236,13 +237,13 @@ func (f *fixture) order(hash string) *order.Order {
 }
 
 // mails are the queued shopper's refund e-mails of order hash.
-func (f *fixture) mails(hash string) []*mail.Message {
+func (f *fixture) mails(hash string) []*outbox.Message {
 	f.t.Helper()
 	all, err := f.db.Outbox()
 	if err != nil {
 		f.t.Fatal(err)
 	}
-	var out []*mail.Message
+	var out []*outbox.Message
 	for _, m := range all {
 		if m.Kind == mail.KindRefundIssued && m.Ref == hash {
 			out = append(out, m)

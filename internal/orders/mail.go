@@ -7,6 +7,7 @@ import (
 
 	"sabershop/internal/catalog"
 	"sabershop/internal/mail"
+	"sabershop/internal/mail/outbox"
 	"sabershop/internal/order"
 	"sabershop/internal/store"
 )
@@ -18,21 +19,21 @@ import (
 // placedMail is the order e-mail as a job: rendering it costs more than
 // the rest of placing an order, so the worker renders it (PrepareMail)
 // when it sends it. The job is still written in the order's transaction.
-func placedMail(o *order.Order, now time.Time) *mail.Message {
-	return &mail.Message{Kind: mail.KindOrderPlaced, Locale: o.Locale, To: o.Customer.Email, Ref: o.Hash,
+func placedMail(o *order.Order, now time.Time) *outbox.Message {
+	return &outbox.Message{Kind: mail.KindOrderPlaced, Locale: o.Locale, To: o.Customer.Email, Ref: o.Hash,
 		Created: now, Job: true}
 }
 
 // ownerMail is the owner's e-mail of kind about o as a job (rendered by
 // PrepareMail when it is sent, from the order as it is then), or nil when
 // the shop has no address for the owner.
-func (s *Service) ownerMail(kind string, o *order.Order, now time.Time) *mail.Message {
+func (s *Service) ownerMail(kind string, o *order.Order, now time.Time) *outbox.Message {
 	cat := s.cfg.Catalog()
 	to := s.ownerAddress(cat)
 	if to == "" {
 		return nil
 	}
-	return &mail.Message{Kind: kind, Locale: s.OwnerLocale(cat), To: to, Ref: o.Hash, Created: now, Job: true}
+	return &outbox.Message{Kind: kind, Locale: s.OwnerLocale(cat), To: to, Ref: o.Hash, Created: now, Job: true}
 }
 
 // enqueueOwner queues the owner's e-mail of kind about o in tx.
@@ -87,7 +88,7 @@ func (s *Service) OwnerLocale(cat *catalog.Catalog) string {
 // PrepareMail renders a queued job (mail.Worker.Prepare): the order
 // e-mail and the owner's e-mails, from the order as stored and the
 // catalogue in force.
-func (s *Service) PrepareMail(_ context.Context, m *mail.Message) error {
+func (s *Service) PrepareMail(_ context.Context, m *outbox.Message) error {
 	if m.Kind != mail.KindOrderPlaced && !mail.IsOwnerKind(m.Kind) {
 		return fmt.Errorf("mail: no renderer for a %s job", m.Kind)
 	}
@@ -100,7 +101,7 @@ func (s *Service) PrepareMail(_ context.Context, m *mail.Message) error {
 	if err != nil {
 		return err
 	}
-	var r *mail.Message
+	var r *outbox.Message
 	if m.Kind == mail.KindOrderPlaced {
 		r, err = mail.OrderPlaced(s.cfg.Catalog(), o, s.Link(o.StatusPath()))
 	} else {

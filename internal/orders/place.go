@@ -7,6 +7,7 @@ import (
 
 	"sabershop/internal/catalog"
 	"sabershop/internal/mail"
+	"sabershop/internal/mail/outbox"
 	"sabershop/internal/order"
 	"sabershop/internal/store"
 )
@@ -69,7 +70,7 @@ type placing struct {
 	now   time.Time
 	// owner, if set, is the owner's "new order" e-mail job for an order;
 	// it is stored with the order.
-	owner func(*order.Order) *mail.Message
+	owner func(*order.Order) *outbox.Message
 }
 
 // draft is an order priced but not yet checked against the store: check
@@ -88,7 +89,7 @@ type draft struct {
 // the store's.
 func (s *Service) Place(pl Placement) (Placed, error) {
 	p := placing{Placement: pl, store: s.cfg.Store, ids: s.ids, now: s.now(),
-		owner: func(o *order.Order) *mail.Message { return s.ownerMail(mail.KindOwnerOrderPlaced, o, o.CreatedAt) }}
+		owner: func(o *order.Order) *outbox.Message { return s.ownerMail(mail.KindOwnerOrderPlaced, o, o.CreatedAt) }}
 	if err := p.answered(); err != nil {
 		return Placed{}, err
 	}
@@ -188,7 +189,7 @@ func (p placing) check(tx *store.Tx, d draft) (*order.Order, *order.Coupon, erro
 // read-only check made), then checks again and stores them with the order.
 func (p placing) write(planned *order.Order, d draft) (Placed, error) {
 	msg := placedMail(planned, p.now)
-	var owner *mail.Message
+	var owner *outbox.Message
 	if p.owner != nil {
 		owner = p.owner(planned)
 	}

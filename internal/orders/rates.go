@@ -7,8 +7,8 @@ import (
 	"sort"
 	"time"
 
+	"sabershop/internal/accounting"
 	"sabershop/internal/i18n"
-	"sabershop/internal/invoice"
 	"sabershop/internal/rates"
 	"sabershop/internal/store"
 )
@@ -30,7 +30,7 @@ func (s *Service) FillRates(ctx context.Context) (waiting int, err error) {
 	s.ratesMu.Lock()
 	defer s.ratesMu.Unlock()
 	var (
-		docs []*invoice.Document
+		docs []*accounting.Document
 		want = map[rateWanted]bool{}
 		have = map[rateWanted]rates.Rate{}
 	)
@@ -125,7 +125,7 @@ func sortedWants(m map[rateWanted]bool) []rateWanted {
 // convert gives d, just made in tx, its rate to złoty when the rate of
 // its sale's day is kept; otherwise d is issued waiting for it and the
 // rates loop is woken.
-func (s *Service) convert(tx *store.Tx, d *invoice.Document) error {
+func (s *Service) convert(tx *store.Tx, d *accounting.Document) error {
 	if !d.NeedsRate() {
 		return nil
 	}
@@ -182,8 +182,8 @@ func (s *Service) RunRates(ctx context.Context) {
 
 // ensureRate makes sure document number, when in a foreign currency, has
 // its rate to złoty, asking the bank now if it waits; the document as
-// kept, or invoice.ErrRatePending if the bank still gives none.
-func (s *Service) ensureRate(ctx context.Context, number string) (*invoice.Document, error) {
+// kept, or accounting.ErrRatePending if the bank still gives none.
+func (s *Service) ensureRate(ctx context.Context, number string) (*accounting.Document, error) {
 	d, err := s.document(number)
 	if err != nil || !d.NeedsRate() {
 		return d, err
@@ -194,11 +194,11 @@ func (s *Service) ensureRate(ctx context.Context, number string) (*invoice.Docum
 	if d, err = s.document(number); err != nil || !d.NeedsRate() {
 		return d, err
 	}
-	return nil, fmt.Errorf("%w: %s", invoice.ErrRatePending, number)
+	return nil, fmt.Errorf("%w: %s", accounting.ErrRatePending, number)
 }
 
 // document is the document numbered number, as kept.
-func (s *Service) document(number string) (d *invoice.Document, err error) {
+func (s *Service) document(number string) (d *accounting.Document, err error) {
 	err = s.cfg.Store.View(func(tx *store.Tx) error {
 		d, err = tx.DocumentByNumber(number)
 		return err

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"sabershop/internal/accounting"
 	"sabershop/internal/invoice"
 	"sabershop/internal/order"
 	"sabershop/internal/orders"
@@ -221,7 +222,7 @@ func TestRefundCorrectsTheInvoice(t *testing.T) {
 	if _, err := f.svc.Refund(bg, orders.RefundRequest{OrderID: o.ID, Amount: 5000, Reason: "Scratch on the grip", Key: "a"}); err != nil {
 		t.Fatal(err)
 	}
-	var docs []*invoice.Document
+	var docs []*accounting.Document
 	if err := f.db.View(func(tx *store.Tx) (err error) { docs, err = tx.DocumentsOf(o.ID); return err }); err != nil {
 		t.Fatal(err)
 	}
@@ -229,7 +230,7 @@ func TestRefundCorrectsTheInvoice(t *testing.T) {
 		t.Fatalf("%d documents", len(docs))
 	}
 	c := docs[0]
-	if c.Kind != invoice.KindCorrection || c.Corrects != inv.Number || c.Total.Gross != -5000 || c.Series != invoice.SeriesCorrection ||
+	if c.Kind != accounting.KindCorrection || c.Corrects != inv.Number || c.Total.Gross != -5000 || c.Series != accounting.SeriesCorrection ||
 		c.Lines[0].Name != "Zwrot / Refund: Scratch on the grip" {
 		t.Errorf("correction %+v", c)
 	}

@@ -4,7 +4,7 @@ import (
 	"errors"
 	"fmt"
 
-	"sabershop/internal/mail"
+	"sabershop/internal/mail/outbox"
 	"sabershop/internal/order"
 	"sabershop/internal/store"
 )
@@ -17,7 +17,7 @@ var ErrNotKept = errors.New("this e-mail's text was not kept, so it cannot be se
 // shopper lost it, or it went to spam), for the owner by: the copy goes
 // through the outbox like any e-mail and the audit log says who resent
 // it. It returns the queued copy.
-func (s *Service) Resend(id, mailID uint64, by Actor) (*mail.Message, error) {
+func (s *Service) Resend(id, mailID uint64, by Actor) (*outbox.Message, error) {
 	var o *order.Order
 	if err := s.cfg.Store.View(func(tx *store.Tx) (err error) {
 		o, err = byID(tx, id)
@@ -41,7 +41,7 @@ func (s *Service) Resend(id, mailID uint64, by Actor) (*mail.Message, error) {
 	if err != nil {
 		return nil, err
 	}
-	m := &mail.Message{Kind: rec.Kind, Locale: rec.Locale, To: rec.To, ReplyTo: body.ReplyTo, Subject: rec.Subject,
+	m := &outbox.Message{Kind: rec.Kind, Locale: rec.Locale, To: rec.To, ReplyTo: body.ReplyTo, Subject: rec.Subject,
 		Text: body.Text, HTML: body.HTML, Ref: rec.Ref}
 	err = s.cfg.Store.UpdateNow(func(tx *store.Tx) error {
 		now := s.now()

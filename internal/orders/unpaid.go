@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"sabershop/internal/mail"
+	"sabershop/internal/mail/outbox"
 	"sabershop/internal/order"
 	"sabershop/internal/store"
 )
@@ -109,7 +110,7 @@ func (s *Service) sweepOne(hash string, now time.Time) (order.UnpaidStep, error)
 			return err
 		}
 		step = rule.Due(o, now)
-		var msgs []*mail.Message
+		var msgs []*outbox.Message
 		switch step {
 		case order.StepRemind:
 			o.Remind(now, fmt.Sprintf("payment reminder sent: unpaid for %d days", days(rule.RemindAfter)))

@@ -6,8 +6,6 @@ import (
 	"encoding/base64"
 	"errors"
 	"time"
-
-	"github.com/go-webauthn/webauthn/webauthn"
 )
 
 // ErrNoPasskey is returned by RemovePasskey when the account has no
@@ -18,13 +16,13 @@ var ErrNoPasskey = errors.New("owners: no such passkey")
 // the desk and the audit log).
 const MaxPasskeyName = 64
 
-// Passkey is one WebAuthn credential of an account: the library's record
-// (public key, sign count, flags) with the owner's name for it.
+// Passkey is one WebAuthn credential of an account: its record (public
+// key, sign count, flags) with the owner's name for it.
 type Passkey struct {
-	Name       string              `json:"name"`
-	Created    time.Time           `json:"created"`
-	LastUsed   time.Time           `json:"last_used,omitzero"`
-	Credential webauthn.Credential `json:"credential"`
+	Name       string     `json:"name"`
+	Created    time.Time  `json:"created"`
+	LastUsed   time.Time  `json:"last_used,omitzero"`
+	Credential Credential `json:"credential"`
 }
 
 // ID is the credential's id as the desk names it (base64url).
@@ -45,27 +43,9 @@ func (o *Owner) NewPasskeyUser() error {
 	return nil
 }
 
-// WebAuthnID is the user handle (webauthn.User).
-func (o *Owner) WebAuthnID() []byte { return o.PasskeyUser }
-
-// WebAuthnName is what the authenticator shows (webauthn.User).
-func (o *Owner) WebAuthnName() string { return o.Name }
-
-// WebAuthnDisplayName is what the authenticator shows (webauthn.User).
-func (o *Owner) WebAuthnDisplayName() string { return o.Name }
-
-// WebAuthnCredentials are the account's passkeys (webauthn.User).
-func (o *Owner) WebAuthnCredentials() []webauthn.Credential {
-	out := make([]webauthn.Credential, len(o.Passkeys))
-	for i := range o.Passkeys {
-		out[i] = o.Passkeys[i].Credential
-	}
-	return out
-}
-
 // UsedPasskey records a sign-in with credential c (its new sign count and
 // flags) at now; false when the account has no such passkey.
-func (o *Owner) UsedPasskey(c *webauthn.Credential, now time.Time) bool {
+func (o *Owner) UsedPasskey(c *Credential, now time.Time) bool {
 	for i := range o.Passkeys {
 		if bytes.Equal(o.Passkeys[i].Credential.ID, c.ID) {
 			o.Passkeys[i].Credential = *c

@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"sabershop/internal/invoice"
+	"sabershop/internal/accounting"
 )
 
 // Accounting documents (issue 16): numbered without gaps per series and
@@ -33,7 +33,7 @@ func documentCounter(series string, year int) []byte {
 
 // IssueDocument gives d the next number of its series in year and stores
 // it, indexed under its order.
-func (tx *Tx) IssueDocument(d *invoice.Document, year int) error {
+func (tx *Tx) IssueDocument(d *accounting.Document, year int) error {
 	if d.Series == "" || d.OrderID == 0 || year < 2000 || year > 9999 {
 		return fmt.Errorf("%w: document of series %q, order %d, year %d", ErrInvalid, d.Series, d.OrderID, year)
 	}
@@ -62,13 +62,13 @@ func (tx *Tx) IssueDocument(d *invoice.Document, year int) error {
 
 // DocumentsOf returns order id's documents, series by series (corrections,
 // FK, before invoices, FV), each in number order.
-func (tx *Tx) DocumentsOf(id uint64) ([]*invoice.Document, error) {
+func (tx *Tx) DocumentsOf(id uint64) ([]*accounting.Document, error) {
 	prefix := idKey(id)
 	docs := tx.bucket(BucketDocuments)
-	var out []*invoice.Document
+	var out []*accounting.Document
 	c := tx.bucket(BucketDocumentsByOrder).Cursor()
 	for k, _ := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Next() {
-		d := new(invoice.Document)
+		d := new(accounting.Document)
 		if err := get(docs, k[len(prefix):], d); err != nil {
 			return nil, err
 		}
@@ -79,13 +79,13 @@ func (tx *Tx) DocumentsOf(id uint64) ([]*invoice.Document, error) {
 
 // Documents returns every document of series issued in year, in number
 // order (the accountant's list).
-func (tx *Tx) Documents(series string, year int) ([]*invoice.Document, error) {
+func (tx *Tx) Documents(series string, year int) ([]*accounting.Document, error) {
 	prefix := documentKey(series, year, 0)
 	prefix = prefix[:len(prefix)-8]
-	var out []*invoice.Document
+	var out []*accounting.Document
 	c := tx.bucket(BucketDocuments).Cursor()
 	for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
-		d := new(invoice.Document)
+		d := new(accounting.Document)
 		if err := json.Unmarshal(v, d); err != nil {
 			return nil, fmt.Errorf("store: document %q: %w", k, err)
 		}
@@ -96,12 +96,12 @@ func (tx *Tx) Documents(series string, year int) ([]*invoice.Document, error) {
 
 // DocumentByNumber returns the document numbered number ("FV/2026/0001");
 // ErrNotFound when there is none.
-func (tx *Tx) DocumentByNumber(number string) (*invoice.Document, error) {
+func (tx *Tx) DocumentByNumber(number string) (*accounting.Document, error) {
 	series, year, seq, ok := parseNumber(number)
 	if !ok {
 		return nil, ErrNotFound
 	}
-	d := new(invoice.Document)
+	d := new(accounting.Document)
 	if err := get(tx.bucket(BucketDocuments), documentKey(series, year, seq), d); err != nil {
 		return nil, err
 	}

@@ -6,7 +6,7 @@ import (
 	"sync"
 	"testing"
 
-	"sabershop/internal/invoice"
+	"sabershop/internal/accounting"
 	"sabershop/internal/store"
 )
 
@@ -23,14 +23,14 @@ func TestDocumentNumbersGapless(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			d := &invoice.Document{Kind: invoice.KindInvoice, Series: invoice.SeriesInvoice, OrderID: uint64(i + 1)}
+			d := &accounting.Document{Kind: accounting.KindInvoice, Series: accounting.SeriesInvoice, OrderID: uint64(i + 1)}
 			if err := db.Update(func(tx *store.Tx) error { return tx.IssueDocument(d, 2026) }); err != nil {
 				t.Error(err)
 			}
 		}()
 	}
 	// One payment whose transaction fails takes no number with it.
-	failed := &invoice.Document{Kind: invoice.KindInvoice, Series: invoice.SeriesInvoice, OrderID: 999}
+	failed := &accounting.Document{Kind: accounting.KindInvoice, Series: accounting.SeriesInvoice, OrderID: 999}
 	if err := db.Update(func(tx *store.Tx) error {
 		if err := tx.IssueDocument(failed, 2026); err != nil {
 			return err
@@ -41,8 +41,8 @@ func TestDocumentNumbersGapless(t *testing.T) {
 	}
 	wg.Wait()
 	numbers := func(db *store.DB) []string {
-		var docs []*invoice.Document
-		must(t, db.View(func(tx *store.Tx) (err error) { docs, err = tx.Documents(invoice.SeriesInvoice, 2026); return err }))
+		var docs []*accounting.Document
+		must(t, db.View(func(tx *store.Tx) (err error) { docs, err = tx.Documents(accounting.SeriesInvoice, 2026); return err }))
 		var out []string
 		for _, d := range docs {
 			out = append(out, d.Number)
@@ -63,9 +63,9 @@ func TestDocumentNumbersGapless(t *testing.T) {
 	db, err = store.Open(path, store.Options{})
 	must(t, err)
 	t.Cleanup(func() { closeChecked(t, db) })
-	next := &invoice.Document{Kind: invoice.KindInvoice, Series: invoice.SeriesInvoice, OrderID: 5}
-	newYear := &invoice.Document{Kind: invoice.KindInvoice, Series: invoice.SeriesInvoice, OrderID: 6}
-	corr := &invoice.Document{Kind: invoice.KindCorrection, Series: invoice.SeriesCorrection, OrderID: 5}
+	next := &accounting.Document{Kind: accounting.KindInvoice, Series: accounting.SeriesInvoice, OrderID: 5}
+	newYear := &accounting.Document{Kind: accounting.KindInvoice, Series: accounting.SeriesInvoice, OrderID: 6}
+	corr := &accounting.Document{Kind: accounting.KindCorrection, Series: accounting.SeriesCorrection, OrderID: 5}
 	must(t, db.Update(func(tx *store.Tx) error {
 		if err := tx.IssueDocument(next, 2026); err != nil {
 			return err
@@ -78,9 +78,9 @@ func TestDocumentNumbersGapless(t *testing.T) {
 	if next.Number != fmt.Sprintf("FV/2026/%04d", n+1) || newYear.Number != "FV/2027/0001" || corr.Number != "FK/2026/0001" {
 		t.Errorf("after a restart: %s, %s, %s", next.Number, newYear.Number, corr.Number)
 	}
-	var of5 []*invoice.Document
+	var of5 []*accounting.Document
 	must(t, db.View(func(tx *store.Tx) (err error) { of5, err = tx.DocumentsOf(5); return err }))
-	if len(of5) != 3 || of5[0].Number != "FK/2026/0001" || of5[1].OrderID != 5 || of5[1].Series != invoice.SeriesInvoice || of5[2].Number != next.Number {
+	if len(of5) != 3 || of5[0].Number != "FK/2026/0001" || of5[1].OrderID != 5 || of5[1].Series != accounting.SeriesInvoice || of5[2].Number != next.Number {
 		t.Errorf("order 5's documents: %d", len(of5))
 	}
 }

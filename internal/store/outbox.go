@@ -8,7 +8,7 @@ import (
 	"strings"
 	"time"
 
-	"sabershop/internal/mail"
+	"sabershop/internal/mail/outbox"
 )
 
 // SentRecord is what remains of a delivered e-mail: enough for the
@@ -41,7 +41,7 @@ type SentBody struct {
 // e-mails about an order or a subscription (they have a Ref), not bulk
 // mail (the sale-start notice to every subscriber), whose copies would
 // fill the disk and which nobody asks to see again.
-func keepsBody(m *mail.Message) bool {
+func keepsBody(m *outbox.Message) bool {
 	return m.Ref != "" && m.ListUnsubscribe == "" && (m.Text != "" || m.HTML != "")
 }
 
@@ -50,10 +50,10 @@ func keepsBody(m *mail.Message) bool {
 // gets a new ID from the outbox sequence (a message is never enqueued
 // twice, so an ID left over from a retried Update is overwritten);
 // Created defaults to now and NextTry to Created, so it is due at once.
-func (tx *Tx) Enqueue(msgs ...*mail.Message) error {
-	outbox := tx.bucket(BucketOutbox)
+func (tx *Tx) Enqueue(msgs ...*outbox.Message) error {
+	box := tx.bucket(BucketOutbox)
 	for _, m := range msgs {
-		id, err := outbox.NextSequence()
+		id, err := box.NextSequence()
 		if err != nil {
 			return err
 		}
@@ -64,7 +64,7 @@ func (tx *Tx) Enqueue(msgs ...*mail.Message) error {
 		if m.NextTry.IsZero() {
 			m.NextTry = m.Created
 		}
-		if err := put(outbox, idKey(id), m); err != nil {
+		if err := put(box, idKey(id), m); err != nil {
 			return err
 		}
 	}
@@ -73,13 +73,13 @@ func (tx *Tx) Enqueue(msgs ...*mail.Message) error {
 
 // Due returns up to limit outbox messages whose NextTry is not after now,
 // oldest first (limit <= 0: all of them).
-func (db *DB) Due(now time.Time, limit int) ([]*mail.Message, error) {
-	var out []*mail.Message
+func (db *DB) Due(now time.Time, limit int) ([]*outbox.Message, error) {
+	var out []*outbox.Message
 	err := db.View(func(tx *Tx) error {
 		out = nil
 		c := tx.bucket(BucketOutbox).Cursor()
 		for k, v := c.First(); k != nil; k, v = c.Next() {
-			m := new(mail.Message)
+			m := new(outbox.Message)
 			if err := json.Unmarshal(v, m); err != nil {
 				return fmt.Errorf("store: outbox %d: %w", keyID(k), err)
 			}
@@ -102,7 +102,7 @@ func (db *DB) Due(now time.Time, limit int) ([]*mail.Message, error) {
 func (db *DB) Delivered(id uint64) error {
 	sent := time.Now().UTC()
 	return db.Update(func(tx *Tx) error {
-		m := new(mail.Message)
+		m := new(outbox.Message)
 		if err := get(tx.bucket(BucketOutbox), idKey(id), m); err != nil {
 			return err
 		}
@@ -114,7 +114,7 @@ func (db *DB) Delivered(id uint64) error {
 // disk sync for a whole drain of the outbox, instead of one per message).
 // The messages are the ones that went out: a job's record then has the
 // subject and body the worker rendered, which the outbox never held.
-func (db *DB) DeliveredAll(msgs []*mail.Message) error {
+func (db *DB) DeliveredAll(msgs []*outbox.Message) error {
 	sent := time.Now().UTC()
 	return db.Update(func(tx *Tx) error {
 		for _, m := range msgs {
@@ -130,7 +130,7 @@ func (db *DB) DeliveredAll(msgs []*mail.Message) error {
 }
 
 // delivered moves m from the outbox to the sent records.
-func (tx *Tx) delivered(m *mail.Message, sent time.Time) error {
+func (tx *Tx) delivered(m *outbox.Message, sent time.Time) error {
 	rec := SentRecord{
 		ID: m.ID, Kind: m.Kind, Locale: m.Locale, To: m.To, Subject: m.Subject, Ref: m.Ref,
 		Attempts: m.Attempts, Created: m.Created, Sent: sent, Kept: keepsBody(m),
@@ -203,25 +203,25 @@ func gunzipJSON(data []byte, v any) error {
 // error, and when to try next. ErrNotFound when it is not in the outbox.
 func (db *DB) Retry(id uint64, next time.Time, errMsg string) error {
 	return db.Update(func(tx *Tx) error {
-		outbox := tx.bucket(BucketOutbox)
-		m := new(mail.Message)
+		box := tx.bucket(BucketOutbox)
+		m := new(outbox.Message)
 		// Read afresh on every run, so a retried Update counts once.
-		if err := get(outbox, idKey(id), m); err != nil {
+		if err := get(box, idKey(id), m); err != nil {
 			return err
 		}
 		m.Attempts++
 		m.NextTry = next
 		m.LastErr = errMsg
-		return put(outbox, idKey(id), m)
+		return put(box, idKey(id), m)
 	})
 }
 
 // Outbox returns every pending message, oldest first.
-func (db *DB) Outbox() ([]*mail.Message, error) {
-	var out []*mail.Message
+func (db *DB) Outbox() ([]*outbox.Message, error) {
+	var out []*outbox.Message
 	err := db.View(func(tx *Tx) error {
 		var err error
-		out, err = list[mail.Message](tx.bucket(BucketOutbox))
+		out, err = list[outbox.Message](tx.bucket(BucketOutbox))
 		return err
 	})
 	return out, err
@@ -231,20 +231,20 @@ func (db *DB) Outbox() ([]*mail.Message, error) {
 // oldest first. It decodes only the messages that mention ref: during a
 // sale announcement the outbox holds one rendered e-mail per subscriber,
 // and an order's page must not decode them all.
-func (db *DB) OutboxOf(ref string) ([]*mail.Message, error) {
+func (db *DB) OutboxOf(ref string) ([]*outbox.Message, error) {
 	needle, err := json.Marshal(ref)
 	if err != nil {
 		return nil, err
 	}
 	needle = append([]byte(`"ref":`), needle...)
-	var out []*mail.Message
+	var out []*outbox.Message
 	err = db.View(func(tx *Tx) error {
 		out = nil
 		return tx.bucket(BucketOutbox).ForEach(func(k, v []byte) error {
 			if !bytes.Contains(v, needle) {
 				return nil
 			}
-			m := new(mail.Message)
+			m := new(outbox.Message)
 			if err := json.Unmarshal(v, m); err != nil {
 				return fmt.Errorf("store: outbox %d: %w", keyID(k), err)
 			}

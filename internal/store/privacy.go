@@ -8,7 +8,7 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
-	"sabershop/internal/invoice"
+	"sabershop/internal/accounting"
 	"sabershop/internal/order"
 )
 
@@ -109,7 +109,7 @@ func (tx *Tx) anonymiseDocuments(id uint64) error {
 		return err
 	}
 	for _, d := range docs {
-		d.Buyer = invoice.Buyer{Name: order.Anonymised, Country: d.Buyer.Country}
+		d.Buyer = accounting.Buyer{Name: order.Anonymised, Country: d.Buyer.Country}
 		series, year, seq, _ := parseNumber(d.Number)
 		if err := put(tx.bucket(BucketDocuments), documentKey(series, year, seq), d); err != nil {
 			return err

@@ -5,9 +5,9 @@ import (
 	"testing"
 	"time"
 
+	"sabershop/internal/accounting"
 	"sabershop/internal/catalog"
-	"sabershop/internal/invoice"
-	"sabershop/internal/mail"
+	"sabershop/internal/mail/outbox"
 	"sabershop/internal/order"
 	"sabershop/internal/store"
 )
@@ -48,8 +48,8 @@ func TestAnonymiseOrdersOlderThanThePeriod(t *testing.T) {
 		if err := tx.AddNote(&store.Note{Order: young.ID, Text: "Anna called again"}); err != nil {
 			return err
 		}
-		inv := &invoice.Document{Kind: invoice.KindInvoice, Series: invoice.SeriesInvoice, OrderID: old.ID, Total: invoice.Amounts{Gross: 159900},
-			Buyer: invoice.Buyer{Name: "Anna Nowak", Company: "Anna Nowak Kuźnia", VATID: "PL5260250274", Street: "ul. Długa 1", Country: "pl"}}
+		inv := &accounting.Document{Kind: accounting.KindInvoice, Series: accounting.SeriesInvoice, OrderID: old.ID, Total: accounting.Amounts{Gross: 159900},
+			Buyer: accounting.Buyer{Name: "Anna Nowak", Company: "Anna Nowak Kuźnia", VATID: "PL5260250274", Street: "ul. Długa 1", Country: "pl"}}
 		if err := tx.IssueDocument(inv, 2024); err != nil {
 			return err
 		}
@@ -107,7 +107,7 @@ func TestAnonymiseOrdersOlderThanThePeriod(t *testing.T) {
 		}
 		// The invoice keeps its number and amounts, not its buyer.
 		if docs, _ := tx.DocumentsOf(old.ID); len(docs) != 1 || docs[0].Number != "FV/2024/0001" || docs[0].Total.Gross != 159900 ||
-			docs[0].Buyer != (invoice.Buyer{Name: order.Anonymised, Country: "pl"}) {
+			docs[0].Buyer != (accounting.Buyer{Name: order.Anonymised, Country: "pl"}) {
 			t.Errorf("old order's invoice = %+v", docs)
 		}
 		if notes, _ := tx.Notes(old.ID); len(notes) != 0 {
@@ -176,11 +176,11 @@ func TestPurgeContactsAndSubscribers(t *testing.T) {
 	}))
 	m := newMessage(goneToken, "subscribe_confirm")
 	must(t, db.Update(func(tx *store.Tx) error { return tx.Enqueue(m) }))
-	must(t, db.DeliveredAll([]*mail.Message{m}))
+	must(t, db.DeliveredAll([]*outbox.Message{m}))
 
 	// The forwarded e-mails of the old and of Anna's messages are filed
 	// under their messages and go with them.
-	var fwd []*mail.Message
+	var fwd []*outbox.Message
 	for _, id := range []uint64{1, 2, 4} {
 		fwd = append(fwd, newMessage(store.ContactRef(id), "contact_message"))
 	}

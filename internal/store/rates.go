@@ -4,7 +4,7 @@ import (
 	"errors"
 	"fmt"
 
-	"sabershop/internal/invoice"
+	"sabershop/internal/accounting"
 	"sabershop/internal/rates"
 )
 
@@ -37,12 +37,12 @@ func (tx *Tx) PutExchangeRate(currency, day string, r rates.Rate) error {
 
 // DocumentsWaitingForRate returns the documents issued without their
 // rate to złoty, in key order.
-func (tx *Tx) DocumentsWaitingForRate() ([]*invoice.Document, error) {
+func (tx *Tx) DocumentsWaitingForRate() ([]*accounting.Document, error) {
 	docs := tx.bucket(BucketDocuments)
-	var out []*invoice.Document
+	var out []*accounting.Document
 	c := tx.bucket(BucketDocumentsRate).Cursor()
 	for k, _ := c.First(); k != nil; k, _ = c.Next() {
-		d := new(invoice.Document)
+		d := new(accounting.Document)
 		if err := get(docs, k, d); err != nil {
 			return nil, fmt.Errorf("store: document waiting for its rate: %w", err)
 		}
@@ -54,12 +54,12 @@ func (tx *Tx) DocumentsWaitingForRate() ([]*invoice.Document, error) {
 // SetDocumentExchange stores d's conversion to złoty (d.Exchange, set by
 // d.Convert) on the issued document of its number; it no longer waits.
 // Only the conversion changes: what was issued stays as it was.
-func (tx *Tx) SetDocumentExchange(d *invoice.Document) error {
+func (tx *Tx) SetDocumentExchange(d *accounting.Document) error {
 	if d.Exchange == nil {
 		return fmt.Errorf("%w: document %s without an exchange rate", ErrInvalid, d.Number)
 	}
 	key := documentKey(d.Series, d.Year, d.Seq)
-	kept := new(invoice.Document)
+	kept := new(accounting.Document)
 	if err := get(tx.bucket(BucketDocuments), key, kept); err != nil {
 		return err
 	}

@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"sabershop/internal/mail"
+	"sabershop/internal/mail/outbox"
 	"sabershop/internal/store"
 )
 
@@ -16,7 +16,7 @@ func TestSentMessageKeepsWhatWentOut(t *testing.T) {
 	db, err := store.Open(path, store.Options{})
 	must(t, err)
 	// A job: queued with no subject or body, rendered when sent.
-	job := &mail.Message{Kind: "order_placed", Locale: "de", To: "anna@example.com", Ref: "hash-a", Job: true}
+	job := &outbox.Message{Kind: "order_placed", Locale: "de", To: "anna@example.com", Ref: "hash-a", Job: true}
 	bulk := newMessage("token-1", "sale_start")
 	bulk.ListUnsubscribe = "https://shop.example/unsubscribe?t=token-1"
 	must(t, db.Update(func(tx *store.Tx) error { return tx.Enqueue(job, bulk) }))
@@ -25,8 +25,8 @@ func TestSentMessageKeepsWhatWentOut(t *testing.T) {
 	rendered.Job = false
 	rendered.Subject, rendered.Text, rendered.HTML, rendered.ReplyTo = "Bestellung #7", "Danke, Anna.", "<p>Danke, <b>Anna</b>.</p>", "shop@example.com"
 	sentBulk := *bulk
-	must(t, db.DeliveredAll([]*mail.Message{&rendered, &sentBulk}))
-	if err := db.DeliveredAll([]*mail.Message{&rendered}); !errors.Is(err, store.ErrNotFound) {
+	must(t, db.DeliveredAll([]*outbox.Message{&rendered, &sentBulk}))
+	if err := db.DeliveredAll([]*outbox.Message{&rendered}); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("delivered twice: err = %v, want ErrNotFound", err)
 	}
 	closeChecked(t, db)
@@ -65,12 +65,12 @@ func TestOutboxOf(t *testing.T) {
 	longer := newMessage("hash-ab", "order_placed")
 	quoting := newMessage("hash-b", "contact")
 	quoting.Text = `"ref":"hash-a"`
-	var bulk []*mail.Message
+	var bulk []*outbox.Message
 	for range 50 {
 		bulk = append(bulk, newMessage("token", "sale_start"))
 	}
 	must(t, db.Update(func(tx *store.Tx) error {
-		return tx.Enqueue(append([]*mail.Message{mine, longer, quoting}, bulk...)...)
+		return tx.Enqueue(append([]*outbox.Message{mine, longer, quoting}, bulk...)...)
 	}))
 	got, err := db.OutboxOf("hash-a")
 	must(t, err)

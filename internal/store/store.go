@@ -13,7 +13,7 @@
 //	subscribers        lower-cased e-mail -> Subscriber
 //	subscriber_tokens  token -> lower-cased e-mail
 //	contacts           8-byte ID -> Contact
-//	outbox             8-byte ID -> mail.Message (pending; ID order = age)
+//	outbox             8-byte ID -> outbox.Message (pending; ID order = age)
 //	sent               ref + 0x00 + 8-byte ID -> SentRecord
 //	sent_bodies        ref + 0x00 + 8-byte ID -> gzip JSON SentBody
 //	settings           key -> raw bytes (orders open/paused, payment state)
@@ -27,7 +27,7 @@
 //	orders_by_token    search token + 0x00 + created + ID -> empty
 //	meta               key -> raw bytes (the order indexes' version)
 //	order_notes        8-byte order ID + 8-byte ID -> Note (notes.go)
-//	documents          series + 0x00 + 2-byte year + 8-byte number -> invoice.Document (documents.go)
+//	documents          series + 0x00 + 2-byte year + 8-byte number -> accounting.Document (documents.go)
 //	documents_by_order 8-byte order ID + documents key -> empty
 //	documents_rate     documents key -> empty: foreign-currency documents waiting for their rate (rates.go)
 //	exchange_rates     "EUR/2026-11-24" (currency / day of sale) -> rates.Rate (rates.go)

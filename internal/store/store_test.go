@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"sabershop/internal/mail"
+	"sabershop/internal/mail/outbox"
 	"sabershop/internal/order"
 	"sabershop/internal/store"
 )
@@ -53,8 +53,8 @@ func newOrder(hash, email string) *order.Order {
 	}
 }
 
-func newMessage(ref, kind string) *mail.Message {
-	return &mail.Message{Kind: kind, Locale: "pl", To: "anna@example.com", Subject: kind, Text: "text", HTML: "<p>html</p>", Ref: ref}
+func newMessage(ref, kind string) *outbox.Message {
+	return &outbox.Message{Kind: kind, Locale: "pl", To: "anna@example.com", Subject: kind, Text: "text", HTML: "<p>html</p>", Ref: ref}
 }
 
 func must(t testing.TB, err error) {
@@ -348,7 +348,7 @@ func TestBatchRetryNoDuplicates(t *testing.T) {
 	var calls atomic.Int32
 	runs := make([]atomic.Int32, 2)
 	orders := []*order.Order{newOrder("hash-0", "a@example.com"), newOrder("hash-1", "a@example.com")}
-	msgs := []*mail.Message{newMessage("hash-0", "order_placed"), newMessage("hash-1", "order_placed")}
+	msgs := []*outbox.Message{newMessage("hash-0", "order_placed"), newMessage("hash-1", "order_placed")}
 
 	var wg sync.WaitGroup
 	errs := make([]error, 2)
@@ -392,7 +392,7 @@ func TestBatchRetryNoDuplicates(t *testing.T) {
 	out, err := db.Outbox()
 	must(t, err)
 	for _, m := range out {
-		i := slices.IndexFunc(msgs, func(x *mail.Message) bool { return x.Ref == m.Ref })
+		i := slices.IndexFunc(msgs, func(x *outbox.Message) bool { return x.Ref == m.Ref })
 		if i < 0 || msgs[i].ID != m.ID {
 			t.Errorf("stored message %d for %s; the caller holds %+v", m.ID, m.Ref, msgs)
 		}

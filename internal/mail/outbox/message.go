@@ -1,7 +1,8 @@
-// Package mail writes the shop's e-mails (HTML + plain text per locale,
-// embedded templates) and delivers them from the store's outbox over SMTP,
-// or as .eml files when no SMTP server is configured.
-package mail
+// Package outbox is an e-mail as the store's outbox keeps it: rendered
+// (or a job to render), queued, with its delivery state. It is data only,
+// no I/O and no templates, so the store can keep messages without linking
+// the SMTP client: package mail renders them and its worker sends them.
+package outbox
 
 import "time"
 
@@ -32,8 +33,9 @@ type Message struct {
 	// never stored.
 	Attachments []Attachment `json:"-"`
 	// Job marks a message queued without its subject and body (kind,
-	// locale, recipient and Ref only): Worker.Prepare renders it when it
-	// is sent, so rendering stays out of the request that queued it.
+	// locale, recipient and Ref only): mail's Worker.Prepare renders it
+	// when it is sent, so rendering stays out of the request that queued
+	// it.
 	Job bool `json:"job,omitempty"`
 
 	// Delivery state, kept by the outbox.

@@ -1,4 +1,4 @@
-package rates_test
+package nbp_test
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"sabershop/internal/rates"
+	"sabershop/internal/rates/nbp"
 	"sabershop/internal/rates/nbpfake"
 )
 
@@ -27,7 +28,7 @@ func TestBeforeTheSale(t *testing.T) {
 	later := func() time.Time { return day("2027-06-01") } // every table asked for is out
 	bank := httptest.NewServer(&nbpfake.Fake{Now: later})
 	defer bank.Close()
-	nbp := &rates.NBP{BaseURL: bank.URL}
+	client := &nbp.Client{BaseURL: bank.URL}
 	for _, c := range []struct{ sale, rateOf, table string }{
 		{"2026-11-24", "2026-11-23", "227/A/NBP/2026"}, // Tuesday: Monday's
 		{"2026-11-23", "2026-11-20", "226/A/NBP/2026"}, // Monday: Friday's
@@ -36,7 +37,7 @@ func TestBeforeTheSale(t *testing.T) {
 		{"2026-01-05", "2026-01-02", "001/A/NBP/2026"}, // the year's first table
 		{"2026-04-07", "2026-04-03", "065/A/NBP/2026"}, // after Easter Monday
 	} {
-		r, err := nbp.Before(context.Background(), "EUR", day(c.sale))
+		r, err := client.Before(context.Background(), "EUR", day(c.sale))
 		if err != nil {
 			t.Fatalf("sale %s: %v", c.sale, err)
 		}
@@ -57,13 +58,13 @@ func TestFakePublishesAtNoon(t *testing.T) {
 	now := time.Date(2026, 11, 24, 11, 0, 0, 0, warsaw)
 	bank := httptest.NewServer(&nbpfake.Fake{Now: func() time.Time { return now }})
 	defer bank.Close()
-	nbp := &rates.NBP{BaseURL: bank.URL}
-	r, err := nbp.Before(context.Background(), "EUR", day("2026-11-25"))
+	client := &nbp.Client{BaseURL: bank.URL}
+	r, err := client.Before(context.Background(), "EUR", day("2026-11-25"))
 	if err != nil || r.Date != "2026-11-23" {
 		t.Errorf("at 11:00: %+v %v, want Monday's", r, err)
 	}
 	now = now.Add(2 * time.Hour)
-	if r, err = nbp.Before(context.Background(), "EUR", day("2026-11-25")); err != nil || r.Date != "2026-11-24" {
+	if r, err = client.Before(context.Background(), "EUR", day("2026-11-25")); err != nil || r.Date != "2026-11-24" {
 		t.Errorf("at 13:00: %+v %v, want Tuesday's", r, err)
 	}
 }
@@ -73,15 +74,15 @@ func TestFakePublishesAtNoon(t *testing.T) {
 func TestBeforeFails(t *testing.T) {
 	bank := httptest.NewServer(&nbpfake.Fake{})
 	defer bank.Close()
-	nbp := &rates.NBP{BaseURL: bank.URL}
+	client := &nbp.Client{BaseURL: bank.URL}
 	ctx := context.Background()
-	if _, err := nbp.Before(ctx, "XYZ", day("2026-11-24")); !errors.Is(err, rates.ErrNoRate) {
+	if _, err := client.Before(ctx, "XYZ", day("2026-11-24")); !errors.Is(err, rates.ErrNoRate) {
 		t.Errorf("unknown currency: %v", err)
 	}
-	if _, err := nbp.Before(ctx, "EUR", day("1990-01-10")); !errors.Is(err, rates.ErrNoRate) {
+	if _, err := client.Before(ctx, "EUR", day("1990-01-10")); !errors.Is(err, rates.ErrNoRate) {
 		t.Errorf("no table in the range: %v", err)
 	}
-	if _, err := nbp.Before(ctx, "E/R", day("2026-11-24")); err == nil || errors.Is(err, rates.ErrNoRate) {
+	if _, err := client.Before(ctx, "E/R", day("2026-11-24")); err == nil || errors.Is(err, rates.ErrNoRate) {
 		t.Errorf("bad code: %v", err)
 	}
 	for name, h := range map[string]http.HandlerFunc{
@@ -92,7 +93,7 @@ func TestBeforeFails(t *testing.T) {
 		},
 	} {
 		srv := httptest.NewServer(h)
-		_, err := (&rates.NBP{BaseURL: srv.URL}).Before(ctx, "EUR", day("2026-11-24"))
+		_, err := (&nbp.Client{BaseURL: srv.URL}).Before(ctx, "EUR", day("2026-11-24"))
 		srv.Close()
 		if err == nil || errors.Is(err, rates.ErrNoRate) {
 			t.Errorf("%s: %v", name, err)
