@@ -4,9 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"path/filepath"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -14,15 +12,15 @@ import (
 	"sabershop/internal/admin"
 	"sabershop/internal/backoffice"
 	"sabershop/internal/catalog"
-	"sabershop/internal/content"
+	"sabershop/internal/catalog/catalogtest"
 	"sabershop/internal/mail"
 	"sabershop/internal/mail/outbox"
 	"sabershop/internal/order"
 	"sabershop/internal/order/ordertest"
 	"sabershop/internal/orders"
 	"sabershop/internal/rates"
-	"sabershop/internal/site"
 	"sabershop/internal/store"
+	"sabershop/internal/store/storetest"
 )
 
 // testNow is the commands' clock: a day on which the real catalogue's
@@ -30,35 +28,6 @@ import (
 var testNow = time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
 
 const testBaseURL = "https://shop.test"
-
-var (
-	catOnce sync.Once
-	catReal *catalog.Catalog
-	catErr  error
-)
-
-// realCatalog is the catalogue built from the shop's content/, passed
-// through its JSON form exactly as the daemon reads public/catalog.json.
-func realCatalog(t testing.TB) *catalog.Catalog {
-	t.Helper()
-	catOnce.Do(func() {
-		loaded, err := content.Load("../../content")
-		if err != nil {
-			catErr = err
-			return
-		}
-		data, err := site.Catalog(loaded).JSON()
-		if err != nil {
-			catErr = err
-			return
-		}
-		catReal, catErr = catalog.Parse(data)
-	})
-	if catErr != nil {
-		t.Fatal(catErr)
-	}
-	return catReal
-}
 
 // fixture is a data file with the real catalogue and a fixed clock.
 type fixture struct {
@@ -73,17 +42,8 @@ type fixture struct {
 
 func newFixture(t *testing.T) *fixture {
 	t.Helper()
-	db, err := store.Open(filepath.Join(t.TempDir(), "orderd.db"), store.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		if err := db.Check(); err != nil {
-			t.Errorf("store check: %v", err)
-		}
-		db.Close()
-	})
-	f := &fixture{t: t, db: db, cat: realCatalog(t)}
+	db := storetest.Open(t, store.Options{})
+	f := &fixture{t: t, db: db, cat: catalogtest.Shop(t)}
 	f.env = backoffice.Office{
 		DB:      db,
 		Catalog: func() *catalog.Catalog { return f.cat },

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"sabershop/internal/catalog"
+	"sabershop/internal/catalog/catalogtest"
 	"sabershop/internal/order"
 	"sabershop/internal/store"
 )
@@ -33,7 +34,7 @@ func (e *env) minimumRequest(code string) order.Request {
 // cheaperConnector is the real catalogue with the connector at PLN
 // 164.99, which puts minimumCart one grosz below the minimum.
 func cheaperConnector(t *testing.T) *catalog.Catalog {
-	cat := realCatalog(t)
+	cat := catalogtest.Shop(t)
 	p, ok := cat.Product("connector")
 	if !ok || len(p.Prices) != 1 || p.Prices[0].Amounts["PLN"] != 16500 {
 		t.Fatalf("the catalogue's connector changed: %+v", p)

@@ -9,7 +9,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	netmail "net/mail"
-	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -19,7 +18,7 @@ import (
 	"sabershop/internal/api"
 	"sabershop/internal/catalog"
 	"sabershop/internal/catalog/catalogfile"
-	"sabershop/internal/content"
+	"sabershop/internal/catalog/catalogtest"
 	"sabershop/internal/mail"
 	"sabershop/internal/mail/mailtest"
 	"sabershop/internal/order"
@@ -29,8 +28,8 @@ import (
 	"sabershop/internal/rates"
 	"sabershop/internal/rates/nbp"
 	"sabershop/internal/rates/nbpfake"
-	"sabershop/internal/site"
 	"sabershop/internal/store"
+	"sabershop/internal/store/storetest"
 	"sabershop/internal/testutil"
 )
 
@@ -48,28 +47,6 @@ const (
 // testNow is the default instant of the tests' clock: after every
 // product's first price and before talon's change of 2026-11-01.
 var testNow = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
-
-var catalogJSON = sync.OnceValues(func() ([]byte, error) {
-	loaded, err := content.Load("../../content")
-	if err != nil {
-		return nil, err
-	}
-	return site.Catalog(loaded).JSON()
-})
-
-// realCatalog is a fresh copy of the shop's catalogue, as catalog.json.
-func realCatalog(t testing.TB) *catalog.Catalog {
-	t.Helper()
-	data, err := catalogJSON()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cat, err := catalog.Parse(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return cat
-}
 
 // clock is the API's controllable Now.
 type clock struct {
@@ -136,18 +113,9 @@ func newEnv(t *testing.T, opts ...func(*config)) *env {
 // newEnvStore is newEnv with store options (longer batches).
 func newEnvStore(t *testing.T, so store.Options, opts ...func(*config)) *env {
 	t.Helper()
-	e := &env{t: t, cat: realCatalog(t), clock: &clock{now: testNow}, logs: &syncBuffer{}}
-	db, err := store.Open(filepath.Join(t.TempDir(), "orderd.db"), so)
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := &env{t: t, cat: catalogtest.Shop(t), clock: &clock{now: testNow}, logs: &syncBuffer{}}
+	db := storetest.Open(t, so)
 	e.db = db
-	t.Cleanup(func() {
-		if err := db.Check(); err != nil {
-			t.Errorf("store check: %v", err)
-		}
-		db.Close()
-	})
 	e.smtp = mailtest.Start(t, mailtest.Options{})
 	host, p := e.smtp.HostPort()
 	sender, err := mail.NewSMTPSender(mail.SMTPConfig{Host: host, Port: p, TLS: mail.TLSNone, From: mailFrom})

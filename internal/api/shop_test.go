@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"sabershop/internal/catalog/catalogtest"
 	"sabershop/internal/store"
 )
 
@@ -75,7 +76,7 @@ func TestShopOpenPaused(t *testing.T) {
 
 // Without the owner's switch, the catalogue's orders_open decides.
 func TestShopCatalogueDefault(t *testing.T) {
-	cat := realCatalog(t)
+	cat := catalogtest.Shop(t)
 	cat.OrdersOpen = false
 	e := newEnv(t, withCatalog(cat))
 	var a shopAnswer

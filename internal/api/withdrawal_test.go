@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"sabershop/internal/catalog"
+	"sabershop/internal/catalog/catalogtest"
 	"sabershop/internal/order"
 	"sabershop/internal/order/ordertest"
 )
@@ -56,7 +57,7 @@ func (e *env) placeStock() placed {
 // second one answers the first and sends nothing.
 func TestWithdrawalOfAPaidOrder(t *testing.T) {
 	// site.Catalog leaves the terms to the build (site.assembler.terms).
-	cat := realCatalog(t)
+	cat := catalogtest.Shop(t)
 	cat.Terms = catalog.Terms{Version: "0a1b2c3d4e5f", Text: map[string]string{"pl": "# Regulamin\n\nTreść.\n"}}
 	e := newEnv(t, withCatalog(cat), func(c *config) { c.WithdrawalGrace = 7 })
 	p := e.placeStock()

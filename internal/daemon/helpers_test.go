@@ -7,41 +7,15 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
-	"sync"
 	"testing"
 	"time"
 
 	"sabershop/internal/catalog"
-	"sabershop/internal/content"
+	"sabershop/internal/catalog/catalogtest"
 	"sabershop/internal/daemon"
 	"sabershop/internal/order/ordertest"
-	"sabershop/internal/site"
 	"sabershop/internal/testutil"
 )
-
-var (
-	catOnce sync.Once
-	catJSON []byte
-	catErr  error
-)
-
-// realCatalogJSON is catalog.json as the build writes it from the shop's
-// own content/.
-func realCatalogJSON(t testing.TB) []byte {
-	t.Helper()
-	catOnce.Do(func() {
-		loaded, err := content.Load("../../content")
-		if err != nil {
-			catErr = err
-			return
-		}
-		catJSON, catErr = site.Catalog(loaded).JSON()
-	})
-	if catErr != nil {
-		t.Fatal(catErr)
-	}
-	return catJSON
-}
 
 // fixtureSite is the least the daemon serves: the real catalogue and a
 // home and a 404 page per locale (the static handler's requirements; the
@@ -49,7 +23,7 @@ func realCatalogJSON(t testing.TB) []byte {
 func fixtureSite(t testing.TB) string {
 	t.Helper()
 	dir := t.TempDir()
-	files := map[string]string{"catalog.json": string(realCatalogJSON(t))}
+	files := map[string]string{"catalog.json": string(catalogtest.JSON())}
 	for _, loc := range []string{"", "pl/", "de/"} {
 		files[loc+"index.html"] = "<!doctype html><title>home " + loc + "</title><p>home</p>"
 		files[loc+"404.html"] = "<!doctype html><title>404 " + loc + "</title><p>not found</p>"
@@ -139,7 +113,7 @@ func (r *running) stop(t testing.TB) error {
 // priced from the same catalogue at now.
 func orderJSON(t testing.TB, email string) []byte {
 	t.Helper()
-	cat, err := catalog.Parse(realCatalogJSON(t))
+	cat, err := catalog.Parse(catalogtest.JSON())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,7 +9,6 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
@@ -22,6 +21,7 @@ import (
 	"sabershop/internal/desk"
 	"sabershop/internal/owners"
 	"sabershop/internal/store"
+	"sabershop/internal/store/storetest"
 )
 
 var start = time.Date(2026, 11, 24, 9, 0, 0, 0, time.UTC)
@@ -47,11 +47,7 @@ type env struct {
 
 func newEnv(t *testing.T, options ...func(*desk.Config)) *env {
 	t.Helper()
-	db, err := store.Open(filepath.Join(t.TempDir(), "orderd.db"), store.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
+	db := storetest.Open(t, store.Options{})
 	e := &env{t: t, db: db, clock: &clock{now: start}}
 	cfg := desk.Config{Store: db, Now: e.clock.Now}
 	for _, o := range options {

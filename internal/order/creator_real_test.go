@@ -3,6 +3,8 @@ package order
 import (
 	"fmt"
 	"testing"
+
+	"sabershop/internal/catalog/catalogtest"
 )
 
 // The shop's own creator catalogue, slot by slot and option by option:
@@ -12,7 +14,7 @@ import (
 // TestRealCreatorEveryPartAndOption orders the default design with each
 // part, generator and option swapped in, in every locale.
 func TestRealCreatorEveryPartAndOption(t *testing.T) {
-	cat := realCatalog(t)
+	cat := catalogtest.Shop(t)
 	if cat.Creator.Presets != 6 && cat.Creator.Presets != 5 {
 		t.Errorf("presets %d, the rule says 6 (or 5)", cat.Creator.Presets)
 	}
@@ -65,7 +67,7 @@ func TestRealCreatorEveryPartAndOption(t *testing.T) {
 // the chosen parts and generator, for every part in both currencies, and a
 // design line carries the waste fee and no return.
 func TestRealCreatorPricesEveryPart(t *testing.T) {
-	cat := realCatalog(t)
+	cat := catalogtest.Shop(t)
 	for _, l := range cat.Locales {
 		cur := l.Currency
 		for si, s := range cat.Creator.Slots {
@@ -100,7 +102,7 @@ func TestRealCreatorPricesEveryPart(t *testing.T) {
 // preset of the real catalogue, one at a time: each is refused on its own
 // field path, nothing else.
 func TestRealCreatorEveryBadValue(t *testing.T) {
-	cat := realCatalog(t)
+	cat := catalogtest.Shop(t)
 	type bad struct {
 		field  string
 		key    string

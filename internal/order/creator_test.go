@@ -2,6 +2,8 @@ package order
 
 import (
 	"testing"
+
+	"sabershop/internal/catalog/catalogtest"
 )
 
 func TestValidateCreatorValid(t *testing.T) {
@@ -123,7 +125,7 @@ func TestDefaultCreator(t *testing.T) {
 // TestDefaultCreatorRealCatalogue: the creator UI starts from this design,
 // so it must be orderable with the shop's own catalogue.
 func TestDefaultCreatorRealCatalogue(t *testing.T) {
-	cat := realCatalog(t)
+	cat := catalogtest.Shop(t)
 	cfg := DefaultCreator(cat)
 	errs := FieldErrors{}
 	ValidateCreator(&cfg, cat, "c", errs)

@@ -9,8 +9,6 @@ import (
 	"time"
 
 	"sabershop/internal/catalog"
-	"sabershop/internal/content"
-	"sabershop/internal/site"
 )
 
 // testAt is the instant most tests order at: after arc's first price and
@@ -105,17 +103,6 @@ func validRequest() Request {
 	}
 	req.Items = append(req.Items, ItemRequest{Creator: testDesign(), Quantity: 1})
 	return req
-}
-
-// realCatalog builds the shop's own catalogue from content/, as the build
-// does.
-func realCatalog(t testing.TB) *catalog.Catalog {
-	t.Helper()
-	loaded, err := content.Load("../../content")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return site.Catalog(loaded)
 }
 
 // assertErrors compares field errors exactly: a missing or an extra key

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"sabershop/internal/catalog/catalogtest"
 )
 
 // The tests here use the catalogue built from the shop's own content/, so
@@ -13,7 +15,7 @@ import (
 // TestRealZipPatterns: every shipping country of the real catalogue has
 // its own postal code pattern, not the fallback.
 func TestRealZipPatterns(t *testing.T) {
-	cat := realCatalog(t)
+	cat := catalogtest.Shop(t)
 	if len(cat.Deliveries) != 16 {
 		t.Errorf("%d countries", len(cat.Deliveries))
 	}
@@ -28,7 +30,7 @@ func TestRealZipPatterns(t *testing.T) {
 // catalogue. Its empty design is refused field by field; with the default
 // design in its place the order is priced from the catalogue's numbers.
 func TestRealIssueExample(t *testing.T) {
-	cat := realCatalog(t)
+	cat := catalogtest.Shop(t)
 	req, err := DecodeRequest(strings.NewReader(issueExample))
 	if err != nil {
 		t.Fatal(err)
@@ -86,7 +88,7 @@ func TestRealIssueExample(t *testing.T) {
 // TestRealEveryProductOrderable: each product of the shop can be ordered
 // in every locale today, with each generator for hilts.
 func TestRealEveryProductOrderable(t *testing.T) {
-	cat := realCatalog(t)
+	cat := catalogtest.Shop(t)
 	at := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 	for _, l := range cat.Locales {
 		for _, prod := range cat.Products {

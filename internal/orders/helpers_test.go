@@ -5,7 +5,6 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -13,7 +12,7 @@ import (
 	"time"
 
 	"sabershop/internal/catalog"
-	"sabershop/internal/content"
+	"sabershop/internal/catalog/catalogtest"
 	"sabershop/internal/mail"
 	"sabershop/internal/mail/outbox"
 	"sabershop/internal/order"
@@ -25,25 +24,13 @@ import (
 	"sabershop/internal/payment/sandbox"
 	"sabershop/internal/payment/tpay"
 	"sabershop/internal/payment/tpay/tpaytest"
-	"sabershop/internal/site"
 	"sabershop/internal/store"
+	"sabershop/internal/store/storetest"
 	"sabershop/internal/testutil"
 )
 
 // priceDay is a day on which the real catalogue's prices are in force.
 var priceDay = time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
-
-var realCatalog = sync.OnceValues(func() (*catalog.Catalog, error) {
-	loaded, err := content.Load("../../content")
-	if err != nil {
-		return nil, err
-	}
-	data, err := site.Catalog(loaded).JSON()
-	if err != nil {
-		return nil, err
-	}
-	return catalog.Parse(data)
-})
 
 // fixture is a data file, the real catalogue, the three providers (tpay
 // and PayPal against their local fakes, the sandbox) and the service.
@@ -65,22 +52,11 @@ type fixture struct {
 
 func newFixture(t *testing.T) *fixture {
 	t.Helper()
-	cat, err := realCatalog()
-	if err != nil {
-		t.Fatal(err)
-	}
-	db, err := store.Open(filepath.Join(t.TempDir(), "orderd.db"), store.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		if err := db.Check(); err != nil {
-			t.Errorf("store check: %v", err)
-		}
-		db.Close()
-	})
+	cat := catalogtest.Shop(t)
+	db := storetest.Open(t, store.Options{})
 	f := &fixture{t: t, db: db, cat: cat, logs: &testutil.SyncBuffer{}}
 	log := slog.New(slog.NewTextHandler(f.logs, nil))
+	var err error
 	if f.tpayFake, err = tpaytest.NewServer(tpaytest.Options{}); err != nil {
 		t.Fatal(err)
 	}
