@@ -204,30 +204,13 @@ func (f *fixture) setStatus(o *order.Order, to ...order.Status) *order.Order {
 
 func (f *fixture) order(hash string) *order.Order {
 	f.t.Helper()
-	var o *order.Order
-	if err := f.db.View(func(tx *store.Tx) (err error) {
-		o, err = tx.Order(hash)
-		return err
-	}); err != nil {
-		f.t.Fatal(err)
-	}
-	return o
+	return storetest.Order(f.t, f.db, hash)
 }
 
 // outbox is the queued messages of kind.
 func (f *fixture) outbox(kind string) []*outbox.Message {
 	f.t.Helper()
-	all, err := f.db.Outbox()
-	if err != nil {
-		f.t.Fatal(err)
-	}
-	var out []*outbox.Message
-	for _, m := range all {
-		if m.Kind == kind {
-			out = append(out, m)
-		}
-	}
-	return out
+	return storetest.Queued(f.t, f.db, func(m *outbox.Message) bool { return m.Kind == kind })
 }
 
 func (f *fixture) subscribe(email, locale string, confirmed, unsubscribed bool) *store.Subscriber {

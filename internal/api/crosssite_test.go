@@ -174,7 +174,7 @@ func TestNosniffEverywhere(t *testing.T) {
 	var sbx *sandbox.Provider
 	e := newEnv(t, func(c *config) {
 		var err error
-		if sbx, err = sandbox.New(sandbox.Config{DataDir: t.TempDir(), Log: c.Log,
+		if sbx, err = sandbox.New(sandbox.Config{DataDir: t.TempDir(), Log: c.apiConfig.Log,
 			Client: &http.Client{Transport: st, Timeout: 10 * time.Second}}); err != nil {
 			t.Fatal(err)
 		}

@@ -24,8 +24,6 @@ import (
 	"sabershop/internal/order"
 	"sabershop/internal/order/ordertest"
 	"sabershop/internal/orders"
-	"sabershop/internal/payment"
-	"sabershop/internal/rates"
 	"sabershop/internal/rates/nbp"
 	"sabershop/internal/rates/nbpfake"
 	"sabershop/internal/store"
@@ -91,17 +89,18 @@ type env struct {
 
 // config is what a test may adjust before the server is built: the
 // API's configuration, and the order service's that the daemon would
-// share between the API, the desk and the terminal.
+// share between the API, the desk and the terminal. Their common fields
+// (the store, the clock, the log, the worker's kick) are set alike by
+// newEnvStore; an option reads them through c.apiConfig.
 type config struct {
-	api.Config
-	Payments        *payment.Registry
-	Rates           rates.Source
-	BaseURL         string
-	OwnerEmail      string
-	OwnerLocale     string
-	Unpaid          order.Unpaid
-	WithdrawalGrace int
+	apiConfig
+	ordersConfig
 }
+
+type (
+	apiConfig    = api.Config
+	ordersConfig = orders.Config
+)
 
 // newEnv starts everything; opts adjust the configuration (and may
 // replace the catalogue) before the server is built.
@@ -136,29 +135,25 @@ func newEnvStore(t *testing.T, so store.Options, opts ...func(*config)) *env {
 	}))
 	t.Cleanup(bank.Close)
 	cfg := config{
-		Config: api.Config{
-			Store:    db,
-			Catalogs: catalogfile.Fixed(e.cat),
-			Log:      log,
-			Kick:     func() { e.kicks.Add(1) },
-			Now:      e.clock.Now,
-		},
-		Rates:      &nbp.Client{BaseURL: bank.URL},
-		BaseURL:    baseURL,
-		OwnerEmail: ownerEmail,
-		Unpaid:     order.DefaultUnpaid,
+		apiConfig: api.Config{Catalogs: catalogfile.Fixed(e.cat)},
+		ordersConfig: orders.Config{Rates: &nbp.Client{BaseURL: bank.URL}, BaseURL: baseURL, OwnerEmail: ownerEmail,
+			Unpaid: order.DefaultUnpaid},
 	}
+	cfg.apiConfig.Store, cfg.ordersConfig.Store = db, db
+	cfg.apiConfig.Log, cfg.ordersConfig.Log = log, log
+	cfg.apiConfig.Now, cfg.ordersConfig.Now = e.clock.Now, e.clock.Now
+	cfg.apiConfig.Kick = func() { e.kicks.Add(1) }
+	cfg.ordersConfig.Kick = cfg.apiConfig.Kick
 	for _, o := range opts {
 		o(&cfg)
 	}
+	cfg.ordersConfig.Catalog = cfg.Catalogs.Current
 	e.cat = cfg.Catalogs.Current()
-	if e.orders, err = orders.New(orders.Config{Store: db, Catalog: cfg.Catalogs.Current, Payments: cfg.Payments, Rates: cfg.Rates,
-		BaseURL: cfg.BaseURL, OwnerEmail: cfg.OwnerEmail, OwnerLocale: cfg.OwnerLocale, Unpaid: cfg.Unpaid,
-		WithdrawalGrace: cfg.WithdrawalGrace, Now: cfg.Now, Kick: cfg.Kick, Log: log}); err != nil {
+	if e.orders, err = orders.New(cfg.ordersConfig); err != nil {
 		t.Fatal(err)
 	}
 	cfg.Orders = e.orders
-	s, err := api.New(cfg.Config)
+	s, err := api.New(cfg.apiConfig)
 	if err != nil {
 		t.Fatal(err)
 	}

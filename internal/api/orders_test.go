@@ -11,26 +11,12 @@ import (
 	"testing"
 	"time"
 
+	"sabershop/internal/api"
 	"sabershop/internal/order"
 )
 
 // view is the order as POST /v1/orders and GET /v1/orders/{hash} show it.
-type view struct {
-	ID            uint64         `json:"id"`
-	Hash          string         `json:"hash"`
-	StatusURL     string         `json:"status_url"`
-	Status        order.Status   `json:"status"`
-	Timeline      []order.Event  `json:"timeline"`
-	Locale        string         `json:"locale"`
-	Currency      string         `json:"currency"`
-	Customer      order.Customer `json:"customer"`
-	Lines         []order.Line   `json:"lines"`
-	Totals        order.Totals   `json:"totals"`
-	Coupon        string         `json:"coupon"`
-	CouponMinimum int64          `json:"coupon_minimum"`
-	CreatedAt     time.Time      `json:"created_at"`
-	Actions       []string       `json:"actions"`
-}
+type view = api.OrderView
 
 func (p placed) view(t *testing.T) view {
 	t.Helper()

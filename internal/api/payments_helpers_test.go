@@ -113,7 +113,7 @@ func newSandboxEnvStore(t *testing.T, so store.Options, delay time.Duration) (*e
 	e := newEnvStore(t, so, func(c *config) {
 		var err error
 		sbx, err = sandbox.New(sandbox.Config{
-			DataDir: t.TempDir(), Delay: delay, Log: c.Log,
+			DataDir: t.TempDir(), Delay: delay, Log: c.apiConfig.Log,
 			Client: &http.Client{Transport: st, Timeout: 10 * time.Second},
 		})
 		if err != nil {
@@ -136,7 +136,7 @@ func fakeEnv[F interface{ Close() }](t *testing.T, fake F, err error, provider f
 	}
 	t.Cleanup(fake.Close)
 	return newEnv(t, func(c *config) {
-		p, err := provider(c.Log)
+		p, err := provider(c.apiConfig.Log)
 		if err != nil {
 			t.Fatal(err)
 		}

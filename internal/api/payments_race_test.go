@@ -148,7 +148,7 @@ func TestCouponRefusedWhilePaymentStarts(t *testing.T) {
 	slow := &slowStart{started: make(chan struct{}), release: make(chan struct{})}
 	st := &shopTransport{}
 	e := newEnv(t, func(c *config) {
-		sbx, err := sandbox.New(sandbox.Config{DataDir: t.TempDir(), Delay: 20 * time.Millisecond, Log: c.Log,
+		sbx, err := sandbox.New(sandbox.Config{DataDir: t.TempDir(), Delay: 20 * time.Millisecond, Log: c.apiConfig.Log,
 			Client: &http.Client{Transport: st, Timeout: 10 * time.Second}})
 		if err != nil {
 			t.Fatal(err)

@@ -3,7 +3,6 @@ package desk
 import (
 	"net/http"
 	"strconv"
-	"time"
 
 	"sabershop/internal/inert"
 	"sabershop/internal/store"
@@ -13,17 +12,10 @@ import (
 // answers at once.
 const messagesPage = 30
 
-type deskMessage struct {
-	ID      uint64    `json:"id"`
-	Name    string    `json:"name"`
-	Email   string    `json:"email"`
-	Message string    `json:"message"`
-	Locale  string    `json:"locale"`
-	Created time.Time `json:"created"`
-}
-
+// messagesAnswer is a page of contact messages as kept (store.Contact),
+// what strangers typed in them made inert.
 type messagesAnswer struct {
-	Messages []deskMessage `json:"messages"`
+	Messages []store.Contact `json:"messages"`
 	// Before is the cursor of the next (older) page; 0 when there is none.
 	Before uint64 `json:"before"`
 }
@@ -41,9 +33,9 @@ func (d *Desk) getMessages(w http.ResponseWriter, r *http.Request) {
 		d.internal(w, r, err)
 		return
 	}
-	a := messagesAnswer{Messages: []deskMessage{}}
+	a := messagesAnswer{Messages: []store.Contact{}}
 	for _, c := range list {
-		a.Messages = append(a.Messages, deskMessage{ID: c.ID, Name: inert.String(c.Name), Email: inert.String(c.Email),
+		a.Messages = append(a.Messages, store.Contact{ID: c.ID, Name: inert.String(c.Name), Email: inert.String(c.Email),
 			Message: inert.Text(c.Message), Locale: c.Locale, Created: c.Created})
 	}
 	if len(list) == messagesPage {

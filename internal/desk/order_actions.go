@@ -58,21 +58,13 @@ func (d *Desk) afterChange(w http.ResponseWriter, r *http.Request, err error) {
 	switch {
 	case errors.Is(err, orders.ErrTrackingRequired), errors.Is(err, orders.ErrTrackingLink), errors.Is(err, orders.ErrReasonRequired):
 		d.fail(w, r, http.StatusUnprocessableEntity, "fields_required", nil)
-		return
 	case errors.Is(err, order.ErrRefundNoteRequired):
 		d.fail(w, r, http.StatusConflict, "refund_note_required", nil)
-		return
 	case errors.Is(err, order.ErrIllegalTransition):
 		d.fail(w, r, http.StatusConflict, "not_now", nil)
-		return
-	case errors.Is(err, store.ErrNotFound):
-		d.fail(w, r, http.StatusNotFound, "not_found", nil)
-		return
-	case err != nil:
-		d.internal(w, r, err)
-		return
+	default:
+		d.then(w, r, err, d.getOrder)
 	}
-	d.getOrder(w, r)
 }
 
 // postOrderRefund is POST /admin/api/orders/{id}/refund: money back

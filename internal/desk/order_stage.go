@@ -5,7 +5,6 @@ import (
 	"net/http"
 
 	"sabershop/internal/order"
-	"sabershop/internal/store"
 )
 
 type stageRequest struct {
@@ -22,16 +21,9 @@ func (d *Desk) postOrderStage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	_, err := d.orders().SetStage(orderID(r), req.Stage, d.actor(r))
-	switch {
-	case errors.Is(err, order.ErrUnknownStage), errors.Is(err, order.ErrStageNotPaid):
+	if errors.Is(err, order.ErrUnknownStage) || errors.Is(err, order.ErrStageNotPaid) {
 		d.fail(w, r, http.StatusConflict, "stage_refused", nil)
 		return
-	case errors.Is(err, store.ErrNotFound):
-		d.fail(w, r, http.StatusNotFound, "not_found", nil)
-		return
-	case err != nil:
-		d.internal(w, r, err)
-		return
 	}
-	d.getOrder(w, r)
+	d.then(w, r, err, d.getOrder)
 }

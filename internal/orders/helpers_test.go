@@ -202,30 +202,13 @@ func (f *fixture) sandboxPaid(start payment.StartRequest) string {
 
 func (f *fixture) order(hash string) *order.Order {
 	f.t.Helper()
-	var o *order.Order
-	if err := f.db.View(func(tx *store.Tx) (err error) {
-		o, err = tx.Order(hash)
-		return err
-	}); err != nil {
-		f.t.Fatal(err)
-	}
-	return o
+	return storetest.Order(f.t, f.db, hash)
 }
 
 // mails are the queued shopper's refund e-mails of order hash.
 func (f *fixture) mails(hash string) []*outbox.Message {
 	f.t.Helper()
-	all, err := f.db.Outbox()
-	if err != nil {
-		f.t.Fatal(err)
-	}
-	var out []*outbox.Message
-	for _, m := range all {
-		if m.Kind == mail.KindRefundIssued && m.Ref == hash {
-			out = append(out, m)
-		}
-	}
-	return out
+	return storetest.Queued(f.t, f.db, func(m *outbox.Message) bool { return m.Kind == mail.KindRefundIssued && m.Ref == hash })
 }
 
 func (f *fixture) now() time.Time { return time.Now() }
