@@ -2,24 +2,16 @@ package api_test
 
 import (
 	"net/http"
+	"sabershop/internal/api"
 	"strconv"
 	"testing"
 )
 
 type deliveryAnswer struct {
-	Items []struct {
-		Code     string            `json:"code"`
-		Name     string            `json:"name"`
-		Cost     int64             `json:"cost"`
-		Currency string            `json:"currency"`
-		DaysMin  int               `json:"days_min"`
-		DaysMax  int               `json:"days_max"`
-		Names    map[string]string `json:"names"`
-		Costs    map[string]int64  `json:"costs"`
-	} `json:"items"`
-	Page  int `json:"page"`
-	Pages int `json:"pages"`
-	Total int `json:"total"`
+	Items []api.DeliveryView `json:"items"`
+	Page  int                `json:"page"`
+	Pages int                `json:"pages"`
+	Total int                `json:"total"`
 }
 
 // The 16 shipping countries in pages of 6: 6, 6, 4, then an empty page;

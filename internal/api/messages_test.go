@@ -1,14 +1,12 @@
 package api
 
 import (
-	"os"
-	"path/filepath"
 	"regexp"
 	"sort"
-	"strings"
 	"testing"
 
 	"sabershop/internal/order"
+	"sabershop/internal/testutil"
 )
 
 // TestMessagesCoverCodes fails on any field key of the order package
@@ -29,17 +27,9 @@ func TestMessagesCoverCodes(t *testing.T) {
 	// Codes written literally in the handlers: s.fail(..., "code"),
 	// errors map values and s.msg.T(..., "key", ...).
 	re := regexp.MustCompile(`(?:s\.fail\(w, [^,]+, [^,]+, |msg\.T\([^,]+, |errs\["\w+"\] = )"([a-z_]+)"`)
-	files, _ := filepath.Glob("*.go")
 	var used []string
-	for _, f := range files {
-		if strings.HasSuffix(f, "_test.go") {
-			continue
-		}
-		src, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, match := range re.FindAllStringSubmatch(string(src), -1) {
+	for _, src := range testutil.Sources(t, ".") {
+		for _, match := range re.FindAllStringSubmatch(src, -1) {
 			used = append(used, match[1])
 		}
 	}

@@ -108,22 +108,13 @@ func load(b *testing.B, client *http.Client, url string, n int, body func() []by
 				mu.Unlock()
 			}()
 			for next.Add(1) <= int64(n) && !failed.Load() {
-				data := body()
-				start := time.Now()
-				res, err := client.Post(url, "application/json", bytes.NewReader(data))
+				took, err := timedOrder(client, url, body())
 				if err != nil {
 					failed.Store(true)
 					b.Error(err)
 					return
 				}
-				_, err = io.Copy(io.Discard, res.Body)
-				res.Body.Close()
-				mine = append(mine, time.Since(start))
-				if err != nil || res.StatusCode != http.StatusCreated {
-					failed.Store(true)
-					b.Errorf("%s: %d %v", url, res.StatusCode, err)
-					return
-				}
+				mine = append(mine, took)
 			}
 		})
 	}
@@ -172,21 +163,13 @@ func BenchmarkLoadPaired(b *testing.B) {
 			for i := c; next.Add(1) <= int64(b.N) && !failed.Load(); i++ {
 				for k := range 2 {
 					which := (i + k) % 2 // half the clients start with each server
-					start := time.Now()
-					res, err := client.Post(urls[which], "application/json", bytes.NewReader(body()))
+					took, err := timedOrder(client, urls[which], body())
 					if err != nil {
 						failed.Store(true)
 						b.Error(err)
 						return
 					}
-					_, err = io.Copy(io.Discard, res.Body)
-					res.Body.Close()
-					mine[which] = append(mine[which], time.Since(start))
-					if err != nil || res.StatusCode != http.StatusCreated {
-						failed.Store(true)
-						b.Errorf("%s: %d %v", urls[which], res.StatusCode, err)
-						return
-					}
+					mine[which] = append(mine[which], took)
 				}
 			}
 		})
@@ -248,4 +231,21 @@ func newLoadRig(b *testing.B, name string) *loadRig {
 	}
 	lr.refURL = referenceServer(b, len(answer)).URL + "/v1/orders"
 	return lr
+}
+
+// timedOrder posts one order and times it to the end of its answer; an
+// answer that is not 201 is an error.
+func timedOrder(client *http.Client, url string, data []byte) (time.Duration, error) {
+	start := time.Now()
+	res, err := client.Post(url, "application/json", bytes.NewReader(data))
+	if err != nil {
+		return 0, err
+	}
+	_, err = io.Copy(io.Discard, res.Body)
+	res.Body.Close()
+	took := time.Since(start)
+	if err == nil && res.StatusCode != http.StatusCreated {
+		err = fmt.Errorf("%s: %d", url, res.StatusCode)
+	}
+	return took, err
 }

@@ -2,13 +2,13 @@ package desk_test
 
 import (
 	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 
 	"sabershop/internal/desk"
 	"sabershop/internal/i18n"
+	"sabershop/internal/testutil"
 )
 
 // Every text of the desk, its answers and its pages, exists in every
@@ -35,27 +35,14 @@ func TestEveryAuditActionHasALabel(t *testing.T) {
 	}
 	code := regexp.MustCompile(`"([a-z]+(?:\.[a-z_]+)+)"`)
 	seen := map[string]bool{}
-	for _, dir := range []string{".", "../admin", "../backoffice", "../orders"} {
-		files, err := filepath.Glob(filepath.Join(dir, "*.go"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, f := range files {
-			if strings.HasSuffix(f, "_test.go") {
+	for _, src := range testutil.Sources(t, ".", "../admin", "../backoffice", "../orders") {
+		for _, line := range strings.Split(src, "\n") {
+			if !strings.Contains(line, "Audit(") && !strings.Contains(line, "audit(") && !strings.Contains(line, "What:") &&
+				!strings.Contains(line, "what = ") && !strings.Contains(line, "what := ") {
 				continue
 			}
-			src, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, line := range strings.Split(string(src), "\n") {
-				if !strings.Contains(line, "Audit(") && !strings.Contains(line, "audit(") && !strings.Contains(line, "What:") &&
-					!strings.Contains(line, "what = ") && !strings.Contains(line, "what := ") {
-					continue
-				}
-				for _, m := range code.FindAllStringSubmatch(line, -1) {
-					seen[m[1]] = true
-				}
+			for _, m := range code.FindAllStringSubmatch(line, -1) {
+				seen[m[1]] = true
 			}
 		}
 	}

@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"golang.org/x/sync/errgroup"
+
 	"sabershop/internal/testutil"
 )
 
@@ -64,25 +66,18 @@ func TestPoolRendersPages(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer p.Close()
-	var wg sync.WaitGroup
-	errs := make(chan error, 20)
-	for i := 0; i < 20; i++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+	var g errgroup.Group
+	for range 20 {
+		g.Go(func() error {
 			res, err := p.Render(notFoundRequest("Lost $& found"))
 			if err == nil && !strings.Contains(res.HTML, "Lost $&amp; found") {
 				err = errors.New("title missing or mangled: " + res.HTML[:min(200, len(res.HTML))])
 			}
-			errs <- err
-		}()
+			return err
+		})
 	}
-	wg.Wait()
-	close(errs)
-	for err := range errs {
-		if err != nil {
-			t.Fatal(err)
-		}
+	if err := g.Wait(); err != nil {
+		t.Fatal(err)
 	}
 }
 

@@ -4,9 +4,10 @@ import (
 	"errors"
 	"net/http"
 	"strings"
-	"sync"
 	"testing"
 	"time"
+
+	"golang.org/x/sync/errgroup"
 
 	"sabershop/internal/payment"
 	"sabershop/internal/payment/tpay"
@@ -41,22 +42,15 @@ func TestTokenCachedUntilExpiryAndRefreshedOn401(t *testing.T) {
 
 func TestTokenOneRefreshForConcurrentCallers(t *testing.T) {
 	e := newEnv(t, tpaytest.Options{})
-	var wg sync.WaitGroup
-	errs := make(chan error, 8)
+	var g errgroup.Group
 	for range 8 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		g.Go(func() error {
 			_, err := e.p.Start(bg, bankReq(36400))
-			errs <- err
-		}()
+			return err
+		})
 	}
-	wg.Wait()
-	close(errs)
-	for err := range errs {
-		if err != nil {
-			t.Fatal(err)
-		}
+	if err := g.Wait(); err != nil {
+		t.Fatal(err)
 	}
 	if n := e.fake.OAuthCalls(); n != 1 {
 		t.Fatalf("OAuth calls = %d, want 1", n)

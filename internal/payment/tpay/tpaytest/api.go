@@ -160,12 +160,9 @@ func (s *Server) view(tx *Transaction) map[string]any {
 func (s *Server) handleGet(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	tx := s.lookup(r.PathValue("id"))
-	if tx == nil {
-		apiErr(w, http.StatusNotFound, "not_found", "transaction not found")
-		return
+	if tx := s.pathTransaction(w, r); tx != nil {
+		writeJSON(w, http.StatusOK, s.view(tx))
 	}
-	writeJSON(w, http.StatusOK, s.view(tx))
 }
 
 func (s *Server) handlePay(w http.ResponseWriter, r *http.Request) {

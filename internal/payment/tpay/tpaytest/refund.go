@@ -37,9 +37,8 @@ func (s *Server) handleRefund(w http.ResponseWriter, r *http.Request) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	tx := s.lookup(r.PathValue("id"))
+	tx := s.pathTransaction(w, r)
 	if tx == nil {
-		apiErr(w, http.StatusNotFound, "not_found", "transaction not found")
 		return
 	}
 	if tx.Status == "refund" {

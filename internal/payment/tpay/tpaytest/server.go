@@ -260,6 +260,16 @@ func (s *Server) NotifyErrors() []error {
 	return append([]error(nil), s.notifyErr...)
 }
 
+// pathTransaction is the transaction the request's {id} names, or nil
+// after answering Tpay's 404; it needs s.mu.
+func (s *Server) pathTransaction(w http.ResponseWriter, r *http.Request) *Transaction {
+	tx := s.lookup(r.PathValue("id"))
+	if tx == nil {
+		apiErr(w, http.StatusNotFound, "not_found", "transaction not found")
+	}
+	return tx
+}
+
 // lookup needs s.mu.
 func (s *Server) lookup(id string) *Transaction {
 	if tx := s.txs[id]; tx != nil {
