@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"sabershop/internal/order/ordertest"
+	"sabershop/internal/testutil"
 )
 
 var (
@@ -120,20 +121,18 @@ func proc(t testing.TB, name string, env []string, args ...string) *running {
 	return r
 }
 
-// until polls f every 100 ms until it returns nil; the test's own timeout
-// bounds the wait (a busy machine may take seconds to start Caddy).
+// until polls f until it returns nil (testutil.Eventually: only the
+// test's deadline bounds the wait, as a busy machine may take seconds to
+// start Caddy), and gives up at once when a process it waits on stopped.
 func until(t testing.TB, what string, exited func() bool, f func() error) {
 	t.Helper()
-	var err error
-	for {
-		if err = f(); err == nil {
-			return
-		}
-		if exited() {
+	testutil.Eventually(t, what, func() error {
+		err := f()
+		if err != nil && exited() {
 			t.Fatalf("%s: the process stopped: %v", what, err)
 		}
-		time.Sleep(100 * time.Millisecond)
-	}
+		return err
+	})
 }
 
 // The guide's production shape on loopback: Caddy (this Caddyfile, its

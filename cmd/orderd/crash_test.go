@@ -22,6 +22,7 @@ import (
 	"sabershop/internal/mail"
 	"sabershop/internal/mail/outbox"
 	"sabershop/internal/store"
+	"sabershop/internal/testutil"
 )
 
 // TestCrashKeepsAnsweredOrders is issue 4's crash test: a burst of
@@ -205,37 +206,53 @@ func TestGracefulShutdown(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer conn.Close()
+	if dl, ok := t.Deadline(); ok {
+		conn.SetReadDeadline(dl.Add(-5 * time.Second))
+	}
+	answers := bufio.NewReader(conn)
 	half := len(body) / 2
-	fmt.Fprintf(conn, "POST /v1/orders HTTP/1.1\r\nHost: %s\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n", d.addr, len(body))
+	// Expect: 100-continue makes net/http say "100 Continue" when the
+	// handler starts reading the body: the request is then in flight, not
+	// a connection still waiting to be read.
+	fmt.Fprintf(conn, "POST /v1/orders HTTP/1.1\r\nHost: %s\r\nContent-Type: application/json\r\nContent-Length: %d\r\nExpect: 100-continue\r\n\r\n", d.addr, len(body))
+	if res, err := http.ReadResponse(answers, nil); err != nil || res.StatusCode != http.StatusContinue {
+		t.Fatalf("before the body: %v %v", res, err)
+	}
 	if _, err := conn.Write(body[:half]); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(200 * time.Millisecond) // the server is reading the body
 	if err := d.cmd.Process.Signal(syscall.SIGTERM); err != nil {
 		t.Fatal(err)
 	}
 	// The daemon waits for the request instead of exiting.
-	deadline := time.Now().Add(5 * time.Second)
-	for !strings.Contains(d.logText(), "shutting down") && time.Now().Before(deadline) {
-		time.Sleep(10 * time.Millisecond)
-	}
-	time.Sleep(300 * time.Millisecond)
+	testutil.Eventually(t, "orderd to log that it shuts down", func() error {
+		if !strings.Contains(d.logText(), "shutting down") {
+			return errors.New("no such line yet")
+		}
+		return nil
+	})
+	// New connections are refused meanwhile: the listener closes as the
+	// shutdown starts, and then the daemon only waits for the request.
+	testutil.Eventually(t, "new connections refused during shutdown", func() error {
+		c, err := net.Dial("tcp", d.addr)
+		if err != nil {
+			return nil
+		}
+		c.Close()
+		return errors.New("a new connection was accepted")
+	})
+	// Had the daemon not waited, the answer below would not come either;
+	// this says why.
 	select {
 	case <-d.done:
 		t.Fatalf("orderd exited with a request in flight: %v\n%s", d.err, d.logText())
 	default:
 	}
-	// New connections are refused meanwhile.
-	if c, err := net.DialTimeout("tcp", d.addr, time.Second); err == nil {
-		c.Close()
-		t.Error("a new connection was accepted during shutdown")
-	}
 
 	if _, err := conn.Write(body[half:]); err != nil {
 		t.Fatal(err)
 	}
-	conn.SetReadDeadline(time.Now().Add(10 * time.Second))
-	res, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	res, err := http.ReadResponse(answers, nil)
 	if err != nil {
 		t.Fatalf("reading the answer: %v", err)
 	}

@@ -13,6 +13,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"sabershop/internal/testutil"
 )
 
 // release copies the built site to ROOT/releases/name, changing its
@@ -134,16 +136,16 @@ func TestPublishUnderLoad(t *testing.T) {
 		})
 	}
 	// The price in force, polled until it is want (the daemon notices
-	// the switch within moments; the test's timeout bounds the wait).
+	// the switch within moments).
 	waitPrice := func(want int64) {
 		t.Helper()
-		for {
+		testutil.Eventually(t, fmt.Sprintf("the price %d in force", want), func() error {
 			got, err := subtotal()
-			if err == nil && got == want {
-				return
+			if err == nil && got != want {
+				err = fmt.Errorf("price %d", got)
 			}
-			time.Sleep(50 * time.Millisecond)
-		}
+			return err
+		})
 	}
 
 	out := mustRun(t, "publish", "-root", root, b)

@@ -9,7 +9,8 @@ import (
 	"sync"
 	"syscall"
 	"testing"
-	"time"
+
+	"sabershop/internal/testutil"
 )
 
 // A backup taken while orders pour in, restored after the daemon stopped,
@@ -63,15 +64,15 @@ func TestRestoreUnderLoad(t *testing.T) {
 	done := len(acked) // acknowledged once the backup was written
 	mu.Unlock()
 	// Some orders after it too: the restored file must not have them.
-	for {
+	testutil.Eventually(t, "ten orders acknowledged after the backup", func() error {
 		mu.Lock()
 		n := len(acked)
 		mu.Unlock()
-		if n >= done+10 {
-			break
+		if n < done+10 {
+			return fmt.Errorf("%d so far", n-done)
 		}
-		time.Sleep(10 * time.Millisecond) // a poll interval, not a budget
-	}
+		return nil
+	})
 	close(stop)
 	wg.Wait()
 	after := acked[done:]

@@ -26,6 +26,7 @@ import (
 	"sabershop/internal/payment/tpay"
 	"sabershop/internal/payment/tpay/tpaytest"
 	"sabershop/internal/store"
+	"sabershop/internal/testutil"
 )
 
 // The payment tests run the API with one real adapter each: the sandbox
@@ -244,17 +245,14 @@ func (e *env) payCard(hash, key, number string) response {
 // waitStatus polls the stored order until it has status want.
 func (e *env) waitStatus(hash string, want order.Status) *order.Order {
 	e.t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
-	for {
-		o := e.storedOrder(hash)
-		if o.Status == want {
-			return o
+	var o *order.Order
+	testutil.Eventually(e.t, "order status "+string(want), func() error {
+		if o = e.storedOrder(hash); o.Status != want {
+			return fmt.Errorf("order status %s; timeline %+v", o.Status, o.Timeline)
 		}
-		if time.Now().After(deadline) {
-			e.t.Fatalf("order status %s, want %s; timeline %+v", o.Status, want, o.Timeline)
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
+		return nil
+	})
+	return o
 }
 
 // wantOrderStatus fails unless the stored order has status want.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/url"
@@ -15,6 +16,7 @@ import (
 	"sabershop/internal/order"
 	"sabershop/internal/payment"
 	"sabershop/internal/payment/sandbox"
+	"sabershop/internal/testutil"
 )
 
 // TestCouponPaymentRace: a discount code applied on the status page while a
@@ -110,20 +112,17 @@ func TestCouponPaymentRace(t *testing.T) {
 }
 
 // waitPaid waits until the order is paid: the sandbox's notification comes
-// through the webhook. The bound only stops a broken run.
+// through the webhook.
 func (e *env) waitPaid(hash string) *order.Order {
 	e.t.Helper()
-	deadline := time.Now().Add(2 * time.Minute)
-	for {
-		o := e.storedOrder(hash)
-		if o.Status == order.Paid {
-			return o
+	var o *order.Order
+	testutil.Eventually(e.t, "order "+hash[:4]+" paid", func() error {
+		if o = e.storedOrder(hash); o.Status != order.Paid {
+			return fmt.Errorf("status %s; timeline %+v", o.Status, o.Timeline)
 		}
-		if time.Now().After(deadline) {
-			e.t.Fatalf("order %s: status %s, want paid; timeline %+v", hash[:4], o.Status, o.Timeline)
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+		return nil
+	})
+	return o
 }
 
 // slowStart is the sandbox with a provider that takes its time to answer

@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"fmt"
 	"net/http"
 	"net/url"
 	"slices"
@@ -11,6 +12,7 @@ import (
 	"sabershop/internal/mail"
 	"sabershop/internal/order"
 	"sabershop/internal/payment/sandbox"
+	"sabershop/internal/testutil"
 )
 
 // TestSandboxShopListsMethodsAndKey: the card form gets the sandbox's
@@ -74,7 +76,7 @@ func TestSandboxCardSuccess(t *testing.T) {
 // makes the order paid (by the notification), fail puts it back to placed
 // and it can be paid again.
 func TestSandbox3DS(t *testing.T) {
-	e, _ := newSandboxEnv(t, 50*time.Millisecond)
+	e, sbx := newSandboxEnv(t, 50*time.Millisecond)
 	key := e.shopKey()
 
 	start := func(t *testing.T, hash string) string {
@@ -117,7 +119,15 @@ func TestSandbox3DS(t *testing.T) {
 		e.wantNoPaymentMail(p.Hash)
 		// A second decision on the same page changes nothing.
 		wantStatus(t, e.postForm(u, url.Values{"decision": {"approve"}}), http.StatusSeeOther)
-		time.Sleep(150 * time.Millisecond) // three delays: no notification may follow
+		// No notification may follow: once the sandbox has no confirmation
+		// scheduled, whatever the second decision started has been
+		// delivered and booked.
+		testutil.Eventually(t, "the sandbox's confirmations done", func() error {
+			if n := sbx.Scheduled(); n > 0 {
+				return fmt.Errorf("%d still scheduled", n)
+			}
+			return nil
+		})
 		e.wantOrderStatus(p.Hash, order.Placed)
 
 		r := e.payCard(p.Hash, key, sandbox.CardSuccess)

@@ -17,6 +17,7 @@ import (
 	"sabershop/internal/daemon"
 	"sabershop/internal/mail"
 	"sabershop/internal/store"
+	"sabershop/internal/testutil"
 )
 
 func postOrder(t *testing.T, base string, body []byte) (int, map[string]any) {
@@ -75,19 +76,7 @@ func TestRun(t *testing.T) {
 
 	// The worker delivers the e-mail to mail/ without SMTP settings; its
 	// status link leads back to this daemon (loopback development).
-	var eml []byte
-	deadline := time.Now().Add(10 * time.Second)
-	for eml == nil && time.Now().Before(deadline) {
-		files, _ := filepath.Glob(filepath.Join(data, "mail", "*-order_placed.eml"))
-		if len(files) == 1 {
-			eml, _ = os.ReadFile(files[0])
-		} else {
-			time.Sleep(20 * time.Millisecond)
-		}
-	}
-	if eml == nil {
-		t.Fatal("no order_placed .eml written within 10 s")
-	}
+	eml := orderPlacedEML(t, data)
 	if !strings.Contains(string(eml), "anna@example.com") {
 		t.Errorf("the .eml is not to the shopper")
 	}
@@ -103,16 +92,16 @@ func TestRun(t *testing.T) {
 	}
 	// The .eml file is written before the outbox records the delivery.
 	var out bytes.Buffer
-	for range 500 {
+	testutil.Eventually(t, "orders show to list the e-mail as sent", func() error {
 		out.Reset()
 		if err := c.Run([]string{"orders", "show", hash}, &out); err != nil {
 			t.Fatal(err)
 		}
-		if strings.Contains(out.String(), "sent    ") {
-			break
+		if !strings.Contains(out.String(), "sent    ") {
+			return errors.New("not sent yet:\n" + out.String())
 		}
-		time.Sleep(10 * time.Millisecond)
-	}
+		return nil
+	})
 	if !strings.Contains(out.String(), "anna@example.com") || !strings.Contains(out.String(), "sent    ") {
 		t.Errorf("orders show over the socket:\n%s", out.String())
 	}

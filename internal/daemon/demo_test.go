@@ -12,7 +12,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"sabershop/internal/daemon"
 )
@@ -97,19 +96,7 @@ func TestDemoShop(t *testing.T) {
 	if code, ans := postOrder(t, r.base, orderJSON(t, "anna@example.com")); code != http.StatusCreated {
 		t.Fatalf("POST /v1/orders: %d %v", code, ans)
 	}
-	var eml string
-	deadline := time.Now().Add(10 * time.Second)
-	for eml == "" && time.Now().Before(deadline) {
-		if files, _ := filepath.Glob(filepath.Join(data, "mail", "*-order_placed.eml")); len(files) == 1 {
-			b, _ := os.ReadFile(files[0])
-			eml = string(b)
-		} else {
-			time.Sleep(20 * time.Millisecond)
-		}
-	}
-	if eml == "" {
-		t.Fatal("no order_placed .eml within 10 s")
-	}
+	eml := string(orderPlacedEML(t, data))
 	// The order is Polish (orderJSON): subject and notice in Polish.
 	msg, err := mail.ReadMessage(strings.NewReader(eml))
 	if err != nil {

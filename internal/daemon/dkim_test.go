@@ -6,13 +6,13 @@ import (
 	"net/http"
 	"os"
 	"testing"
-	"time"
 
 	"github.com/emersion/go-msgauth/dkim"
 
 	"sabershop/internal/daemon"
 	"sabershop/internal/mail"
 	"sabershop/internal/mail/mailtest"
+	"sabershop/internal/testutil"
 )
 
 // With a key made by `orderd dkim` in the data directory, the daemon's
@@ -38,9 +38,12 @@ func TestDaemonSignsWithDKIM(t *testing.T) {
 	if code, ans := postOrder(t, r.base, orderJSON(t, "anna@example.com")); code != http.StatusCreated {
 		t.Fatalf("order: %d %v", code, ans)
 	}
-	for len(srv.Received()) == 0 {
-		time.Sleep(20 * time.Millisecond) // a poll interval; the test's timeout bounds it
-	}
+	testutil.Eventually(t, "the order's e-mail at the SMTP server", func() error {
+		if len(srv.Received()) == 0 {
+			return errors.New("the server received nothing")
+		}
+		return nil
+	})
 	opts := &dkim.VerifyOptions{LookupTXT: func(d string) ([]string, error) {
 		if d == name {
 			return []string{value}, nil

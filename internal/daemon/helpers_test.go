@@ -109,6 +109,22 @@ func (r *running) stop(t testing.TB) error {
 	}
 }
 
+// orderPlacedEML waits until the mail worker has written the one
+// order_placed e-mail into data/mail (no SMTP settings) and returns it.
+func orderPlacedEML(t testing.TB, data string) []byte {
+	t.Helper()
+	var eml []byte
+	testutil.Eventually(t, "the order_placed .eml", func() error {
+		files, err := filepath.Glob(filepath.Join(data, "mail", "*-order_placed.eml"))
+		if err != nil || len(files) != 1 {
+			return fmt.Errorf("files %v (%v)", files, err)
+		}
+		eml, err = os.ReadFile(files[0])
+		return err
+	})
+	return eml
+}
+
 // orderJSON is a valid POST /v1/orders body for email, with the total
 // priced from the same catalogue at now.
 func orderJSON(t testing.TB, email string) []byte {

@@ -3,6 +3,7 @@ package desk_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -17,6 +18,7 @@ import (
 	"sabershop/internal/payment"
 	"sabershop/internal/payment/sandbox"
 	"sabershop/internal/store"
+	"sabershop/internal/testutil"
 )
 
 // withRefundable is withOrders with the sandbox as the payment provider,
@@ -52,13 +54,13 @@ func withRefundable(t *testing.T) (e *env, cookie, csrf string) {
 	page := httptest.NewRequest(http.MethodPost, res.URL, strings.NewReader("decision=pay"))
 	page.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	sbx.Pages().ServeHTTP(httptest.NewRecorder(), page)
-	for {
+	testutil.Eventually(t, "the sandbox to book the payment", func() error {
 		n, err := sbx.Query(context.Background(), res.Reference)
-		if err == nil && n.Status == payment.StatusPaid {
-			break
+		if err == nil && n.Status != payment.StatusPaid {
+			err = fmt.Errorf("%+v", n)
 		}
-		time.Sleep(5 * time.Millisecond)
-	}
+		return err
+	})
 	inv, err := invoice.For(o, &catalog.Catalog{Deliveries: []catalog.Delivery{{Code: "pl", VAT: 23}}, VAT: catalog.VAT{Home: "pl"}},
 		e.clock.Now(), e.clock.Now())
 	if err != nil {

@@ -2,6 +2,7 @@ package mail
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -85,6 +86,22 @@ func (o *memOutbox) get(id uint64) (outbox.Message, bool) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	return *o.msgs[id], o.delivered[id]
+}
+
+// askedOutbox tells on asked each time Due has answered (it keeps one
+// signal; more are dropped), so that a test knows a drain has looked.
+type askedOutbox struct {
+	*memOutbox
+	asked chan struct{}
+}
+
+func (o *askedOutbox) Due(now time.Time, limit int) ([]*Message, error) {
+	due, err := o.memOutbox.Due(now, limit)
+	select {
+	case o.asked <- struct{}{}:
+	default:
+	}
+	return due, err
 }
 
 // clock is a settable Now.
@@ -195,7 +212,7 @@ func TestWorkerRetriesThroughOutage(t *testing.T) {
 // Run drains at start and after Kick, and returns when its context ends.
 func TestWorkerRunKick(t *testing.T) {
 	srv := mailtest.Start(t, mailtest.Options{})
-	ob := newMemOutbox()
+	ob := &askedOutbox{memOutbox: newMemOutbox(), asked: make(chan struct{}, 1)}
 	w := &Worker{Outbox: ob, Sender: smtpSender(t, srv.Addr, "", ""), Log: discardLog(), Poll: time.Hour}
 	ctx, cancel := context.WithCancel(context.Background())
 	stopped := make(chan struct{})
@@ -206,18 +223,22 @@ func TestWorkerRunKick(t *testing.T) {
 		t.Fatal(err)
 	}
 	m.Created = time.Now().Add(-time.Second)
-	time.Sleep(50 * time.Millisecond) // let the first, empty drain pass
+	// The first drain has found the outbox empty: only Kick can send what
+	// comes after.
+	select {
+	case <-ob.asked:
+	case <-testutil.UntilDeadline(t):
+		t.Fatal("Run did not drain at start")
+	}
 	ob.add(m)
 	w.Kick()
 	w.Kick() // never blocks
-	expired := testutil.UntilDeadline(t)
-	for len(srv.Received()) == 0 {
-		select {
-		case <-expired:
-			t.Fatal("Kick did not deliver the message")
-		case <-time.After(10 * time.Millisecond):
+	testutil.Eventually(t, "the kicked drain to deliver the message", func() error {
+		if len(srv.Received()) == 0 {
+			return errors.New("the server received nothing")
 		}
-	}
+		return nil
+	})
 	if len(srv.Received()) != 1 {
 		t.Fatal("Kick did not deliver the message")
 	}

@@ -2,6 +2,7 @@ package orders_test
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -187,17 +188,14 @@ func (f *fixture) sandboxPaid(start payment.StartRequest) string {
 	page := httptest.NewRequest(http.MethodPost, res.URL, strings.NewReader("decision=pay"))
 	page.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	f.sandbox.Pages().ServeHTTP(httptest.NewRecorder(), page)
-	deadline := time.Now().Add(10 * time.Second)
-	for {
+	testutil.Eventually(f.t, "the sandbox payment confirmed", func() error {
 		n, err := f.sandbox.Query(context.Background(), res.Reference)
-		if err == nil && n.Status == payment.StatusPaid {
-			return res.Reference
+		if err == nil && n.Status != payment.StatusPaid {
+			err = fmt.Errorf("%+v", n)
 		}
-		if time.Now().After(deadline) {
-			f.t.Fatalf("sandbox payment not confirmed: %+v, %v", n, err)
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
+		return err
+	})
+	return res.Reference
 }
 
 func (f *fixture) order(hash string) *order.Order {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -11,7 +12,6 @@ import (
 	"sync"
 	"syscall"
 	"testing"
-	"time"
 
 	"golang.org/x/sync/errgroup"
 
@@ -110,9 +110,12 @@ func TestSpawnedWorkerTakesItsBundleLaterAndGrows(t *testing.T) {
 		t.Errorf("Load started new processes: %v, then %v", pids, p.PIDs())
 	}
 	p.Grow(2)
-	for p.Workers() < 2 { // the test's own deadline bounds this wait
-		time.Sleep(10 * time.Millisecond)
-	}
+	testutil.Eventually(t, "the second worker", func() error {
+		if n := p.Workers(); n < 2 {
+			return fmt.Errorf("%d workers", n)
+		}
+		return nil
+	})
 	if got := p.PIDs(); len(got) != 2 {
 		t.Fatalf("after Grow(2): workers %v", got)
 	}
@@ -184,10 +187,22 @@ func TestPoolRestartsCrashedWorker(t *testing.T) {
 	if len(pids) != 1 {
 		t.Fatalf("pids = %v", pids)
 	}
+	var dead *worker
+	p.mu.Lock()
+	for w := range p.all {
+		dead = w
+	}
+	p.mu.Unlock()
 	if err := syscall.Kill(pids[0], syscall.SIGKILL); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(50 * time.Millisecond)
+	// The pool notices the crash when it next sends the worker a page;
+	// that page finds the process gone (reaped: its done is closed).
+	select {
+	case <-dead.done:
+	case <-testutil.UntilDeadline(t):
+		t.Fatal("the killed worker did not exit")
+	}
 	res, err := p.Render(notFoundRequest("After the crash"))
 	if err != nil {
 		t.Fatalf("render after a crash: %v", err)

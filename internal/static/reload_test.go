@@ -1,11 +1,14 @@
 package static
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
 	"testing"
 	"time"
+
+	"sabershop/internal/testutil"
 )
 
 // swapIn replaces root with a new tree holding files, as a build does (two
@@ -50,16 +53,12 @@ func TestReloadNoticesSwappedRoot(t *testing.T) {
 	root := fixture(t)
 	h := newHandler(t, root, Options{CheckEvery: 10 * time.Millisecond})
 	swapIn(t, root, map[string]string{"robots.txt": "NEW"})
-	deadline := time.Now().Add(5 * time.Second)
-	for {
-		if _, body := get(t, h, "GET", "/robots.txt"); body == "NEW" {
-			return
+	testutil.Eventually(t, "the new build noticed", func() error {
+		if _, body := get(t, h, "GET", "/robots.txt"); body != "NEW" {
+			return fmt.Errorf("robots.txt %q", body)
 		}
-		if time.Now().After(deadline) {
-			t.Fatal("the new build was not noticed")
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
+		return nil
+	})
 }
 
 // A build swapped in and the old tree deleted before the handler noticed:

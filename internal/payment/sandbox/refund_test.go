@@ -3,6 +3,7 @@ package sandbox
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -10,6 +11,7 @@ import (
 	"time"
 
 	"sabershop/internal/payment"
+	"sabershop/internal/testutil"
 )
 
 // paidPayment pays order("en") with the frictionless test card and waits
@@ -25,17 +27,14 @@ func paidPayment(t *testing.T, p *Provider) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	deadline := time.Now().Add(10 * time.Second)
-	for {
+	testutil.Eventually(t, "the payment confirmed", func() error {
 		n, err := p.Query(context.Background(), res.Reference)
-		if err == nil && n.Status == payment.StatusPaid {
-			return res.Reference
+		if err == nil && n.Status != payment.StatusPaid {
+			err = fmt.Errorf("%+v", n)
 		}
-		if time.Now().After(deadline) {
-			t.Fatalf("payment not confirmed: %+v, %v", n, err)
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+		return err
+	})
+	return res.Reference
 }
 
 func TestRefund(t *testing.T) {

@@ -86,6 +86,9 @@ type Provider struct {
 
 	mu       sync.Mutex
 	payments map[string]*pending
+	// scheduled counts the confirmations decide started that have not
+	// finished (Scheduled).
+	scheduled int
 }
 
 var (
@@ -273,8 +276,14 @@ func (p *Provider) decide(pay *pending, status payment.Status, redirect string) 
 	}
 	pay.Decided, pay.Redirect = true, redirect
 	p.wg.Add(1)
+	p.scheduled++
 	go func() {
 		defer p.wg.Done()
+		defer func() {
+			p.mu.Lock()
+			p.scheduled--
+			p.mu.Unlock()
+		}()
 		t := time.NewTimer(p.delay)
 		defer t.Stop()
 		select {
@@ -290,6 +299,17 @@ func (p *Provider) decide(pay *pending, status payment.Status, redirect string) 
 		p.deliver(notifyURL, n)
 	}()
 	return true
+}
+
+// Scheduled is how many confirmations are waiting for their delay or
+// being delivered, retries included. It exists for tests: once it is 0,
+// the sandbox will post nothing more unless a payment is started or
+// decided again, so a test that wants no notification to follow (a second
+// click on a page) waits for it instead of sleeping past the delay.
+func (p *Provider) Scheduled() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.scheduled
 }
 
 // prune forgets payments older than keepFor. Callers hold mu.

@@ -223,8 +223,9 @@ func TestCardOutcomes(t *testing.T) {
 		t.Errorf("no card data: %v", err)
 	}
 
-	// Let the 4242 confirmations go out too, so their log lines are scanned.
-	time.Sleep(150 * time.Millisecond)
+	// Let the 4242 confirmations go out too, every attempt at their
+	// (unreachable) notify URL, so that all their log lines are scanned.
+	settled(t, p)
 	scanned := logs.String() + strings.Join(errTexts, "\n")
 	if !strings.Contains(scanned, "card declined") {
 		t.Fatalf("log capture is not working:\n%s", scanned)
@@ -279,6 +280,18 @@ func newWebhook(t *testing.T, p *Provider) *webhook {
 	}))
 	t.Cleanup(w.Close)
 	return w
+}
+
+// settled waits until p has no confirmation waiting or being delivered:
+// after it, p posts nothing more until a payment is started or decided.
+func settled(t *testing.T, p *Provider) {
+	t.Helper()
+	testutil.Eventually(t, "the sandbox's confirmations done", func() error {
+		if n := p.Scheduled(); n > 0 {
+			return fmt.Errorf("%d still scheduled", n)
+		}
+		return nil
+	})
 }
 
 func (w *webhook) wait(t *testing.T) payment.Notification {
@@ -338,11 +351,14 @@ func TestNotificationRetriesUntil2xx(t *testing.T) {
 	if n := hook.wait(t); n.Status != payment.StatusPaid {
 		t.Fatalf("%+v", n)
 	}
-	// The delivery line is written once the answer is back; give it a moment.
-	deadline := time.Now().Add(2 * time.Second)
-	for !strings.Contains(logs.String(), `msg="sandbox: notification delivered"`) && time.Now().Before(deadline) {
-		time.Sleep(10 * time.Millisecond)
-	}
+	// The delivery line is written once the answer is back, after the
+	// webhook saw the notification.
+	testutil.Eventually(t, "the delivery logged", func() error {
+		if !strings.Contains(logs.String(), `msg="sandbox: notification delivered"`) {
+			return errors.New("no delivery line yet")
+		}
+		return nil
+	})
 	if !strings.Contains(logs.String(), `msg="sandbox: notification delivered"`) || !strings.Contains(logs.String(), "attempt=3") {
 		t.Errorf("expected delivery on the third attempt:\n%s", logs)
 	}
@@ -555,10 +571,13 @@ func TestPageDecisions(t *testing.T) {
 			if get.Code != http.StatusSeeOther || get.Header().Get("Location") != tc.redirect {
 				t.Errorf("reload: %d %q", get.Code, get.Header().Get("Location"))
 			}
+			// Once nothing is scheduled, whatever the second click started
+			// has been delivered.
+			settled(t, p)
 			select {
 			case <-hook.seen:
 				t.Error("a second notification")
-			case <-time.After(120 * time.Millisecond):
+			default:
 			}
 		})
 	}
