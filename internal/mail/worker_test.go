@@ -95,7 +95,7 @@ type askedOutbox struct {
 	asked chan struct{}
 }
 
-func (o *askedOutbox) Due(now time.Time, limit int) ([]*Message, error) {
+func (o *askedOutbox) Due(now time.Time, limit int) ([]*outbox.Message, error) {
 	due, err := o.memOutbox.Due(now, limit)
 	select {
 	case o.asked <- struct{}{}:
