@@ -147,6 +147,19 @@ func writeFile(t *testing.T, path string, data []byte) {
 // fr and EUR with the catalogue's total, and the API's answers and the
 // order's e-mail and the sandbox payment page are French.
 func TestFourthLocaleByConfigurationOnly(t *testing.T) {
+	out := buildFrenchSite(t)
+	shop := startFrenchShop(t, loadFrenchStrings(t, out))
+	total := checkFrenchQuote(t, shop)
+	checkFrenchOrder(t, shop, total)
+	checkFrenchSandboxPage(t, shop)
+	checkFrenchMail(t, shop)
+}
+
+// buildFrenchSite builds the fixture site with French added by its
+// configuration and files only, checks its pages, and returns the output
+// directory.
+func buildFrenchSite(t *testing.T) string {
+	t.Helper()
 	config := withFrench(t, string(fixtureFile(t, "config.toml")))
 	deliveries := withFrench(t, string(fixtureFile(t, "data/deliveries.toml")))
 	creator := withFrench(t, string(fixtureFile(t, "data/creator.toml")))
@@ -178,8 +191,21 @@ func TestFourthLocaleByConfigurationOnly(t *testing.T) {
 	if blog := read(t, out, "fr/blog/index.html"); !strings.Contains(blog, ">1 février 2026</time>") {
 		t.Errorf("fr/blog/index.html lacks the date 1 février 2026")
 	}
+	return out
+}
 
-	// The daemon's strings: its -strings directory, as an operator adds it.
+// frenchStrings are the daemon's strings with French added, and the
+// catalogue the French build wrote.
+type frenchStrings struct {
+	cats                    *catalogfile.Catalogs
+	mail, messages, sandbox *i18n.Set
+}
+
+// loadFrenchStrings adds the daemon's French strings in a -strings
+// directory, as an operator does, and checks them against the locales of
+// the catalogue in out.
+func loadFrenchStrings(t *testing.T, out string) frenchStrings {
+	t.Helper()
 	strs := t.TempDir()
 	writeFile(t, filepath.Join(strs, "mail", "fr.toml"), frenchOf(t, readRepo(t, "internal/mail/locales/en.toml"),
 		map[string]string{"order_placed.subject": "Commande {number} passée – payez par le lien", "order_placed.heading": "Merci pour votre commande !"}))
@@ -200,34 +226,45 @@ func TestFourthLocaleByConfigurationOnly(t *testing.T) {
 	if strings.Join(locales, " ") != "en pl de fr" {
 		t.Fatalf("catalog.json locales %v", locales)
 	}
-	mailStrings, err := mail.LoadStrings(os.DirFS(filepath.Join(strs, "mail")))
-	if err != nil {
+	loaded := frenchStrings{cats: cats}
+	if loaded.mail, err = mail.LoadStrings(os.DirFS(filepath.Join(strs, "mail"))); err != nil {
 		t.Fatal(err)
 	}
-	messages, err := api.LoadMessages(os.DirFS(filepath.Join(strs, "api")))
-	if err != nil {
+	if loaded.messages, err = api.LoadMessages(os.DirFS(filepath.Join(strs, "api"))); err != nil {
 		t.Fatal(err)
 	}
-	pages, err := sandbox.LoadStrings(os.DirFS(filepath.Join(strs, "sandbox")))
-	if err != nil {
+	if loaded.sandbox, err = sandbox.LoadStrings(os.DirFS(filepath.Join(strs, "sandbox"))); err != nil {
 		t.Fatal(err)
 	}
-	for _, set := range []*i18n.Set{mailStrings, messages, pages} {
+	for _, set := range []*i18n.Set{loaded.mail, loaded.messages, loaded.sandbox} {
 		for _, p := range set.Check(locales) {
 			t.Errorf("%s", p)
 		}
 	}
+	return loaded
+}
+
+// frenchShop is the real /v1 API on a real bbolt file, with the French
+// strings and the sandbox payment provider.
+type frenchShop struct {
+	db     *store.DB
+	api    *api.Server
+	orders *orders.Service
+	srv    *httptest.Server
+}
+
+func startFrenchShop(t *testing.T, strs frenchStrings) frenchShop {
+	t.Helper()
 	// Adds fr to what the embedded strings have; en, pl and de stay.
-	if err := mail.UseStrings(mailStrings); err != nil {
+	if err := mail.UseStrings(strs.mail); err != nil {
 		t.Fatal(err)
 	}
-
 	db, err := store.Open(filepath.Join(t.TempDir(), "orderd.db"), store.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	box, err := sandbox.New(sandbox.Config{Strings: pages})
+	box, err := sandbox.New(sandbox.Config{Strings: strs.sandbox})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -236,47 +273,57 @@ func TestFourthLocaleByConfigurationOnly(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ords, err := orders.New(orders.Config{Store: db, Catalog: cats.Current, Payments: pays, BaseURL: "http://shop.test",
+	ords, err := orders.New(orders.Config{Store: db, Catalog: strs.cats.Current, Payments: pays, BaseURL: "http://shop.test",
 		Now: func() time.Time { return fixtureNow }})
 	if err != nil {
 		t.Fatal(err)
 	}
-	srvAPI, err := api.New(api.Config{Store: db, Catalogs: cats, Messages: messages, Orders: ords,
+	srvAPI, err := api.New(api.Config{Store: db, Catalogs: strs.cats, Messages: strs.messages, Orders: ords,
 		Now: func() time.Time { return fixtureNow }})
 	if err != nil {
 		t.Fatal(err)
 	}
 	srv := httptest.NewServer(srvAPI.Handler())
 	t.Cleanup(srv.Close)
-	post := func(path string, v any) (int, map[string]any) {
-		t.Helper()
-		body, _ := json.Marshal(v)
-		res, err := srv.Client().Post(srv.URL+path, "application/json", bytes.NewReader(body))
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer res.Body.Close()
-		b, _ := io.ReadAll(res.Body)
-		var m map[string]any
-		if err := json.Unmarshal(b, &m); err != nil {
-			t.Fatalf("%s: %d %s", path, res.StatusCode, b)
-		}
-		return res.StatusCode, m
-	}
+	return frenchShop{db: db, api: srvAPI, orders: ords, srv: srv}
+}
 
+// post sends v as JSON and returns the answer's status and decoded body.
+func (s frenchShop) post(t *testing.T, path string, v any) (int, map[string]any) {
+	t.Helper()
+	body, _ := json.Marshal(v)
+	res, err := s.srv.Client().Post(s.srv.URL+path, "application/json", bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	var m map[string]any
+	if err := json.Unmarshal(b, &m); err != nil {
+		t.Fatalf("%s: %d %s", path, res.StatusCode, b)
+	}
+	return res.StatusCode, m
+}
+
+// frenchItems are the order's items: two plugs.
+var frenchItems = []order.ItemRequest{{Product: "plug", Quantity: 2}}
+
+// checkFrenchQuote checks the quotes in French and EUR and returns the
+// order's total.
+func checkFrenchQuote(t *testing.T, shop frenchShop) int64 {
+	t.Helper()
 	// An answer with an amount in it: a code below the coupon minimum.
-	if err := db.Update(func(tx *store.Tx) error {
+	if err := shop.db.Update(func(tx *store.Tx) error {
 		return tx.AddCoupon(&order.Coupon{Code: "TEN", Percent: 10, Created: fixtureNow})
 	}); err != nil {
 		t.Fatal(err)
 	}
-	items := []order.ItemRequest{{Product: "plug", Quantity: 2}}
-	status, low := post("/v1/quote", map[string]any{"locale": "fr", "country": "pl", "items": items, "code": "TEN"})
+	status, low := shop.post(t, "/v1/quote", map[string]any{"locale": "fr", "country": "pl", "items": frenchItems, "code": "TEN"})
 	if msgs, _ := low["messages"].(map[string]any); status != http.StatusUnprocessableEntity || !strings.Contains(fmt.Sprint(msgs["code"]), "235,00\u00a0€") {
 		t.Errorf("a code below the minimum in fr: %d %v; want the minimum as 235,00\u00a0€", status, low)
 	}
 
-	status, quote := post("/v1/quote", map[string]any{"locale": "fr", "country": "pl", "items": items})
+	status, quote := shop.post(t, "/v1/quote", map[string]any{"locale": "fr", "country": "pl", "items": frenchItems})
 	if status != http.StatusOK || quote["currency"] != "EUR" {
 		t.Fatalf("quote: %d %v", status, quote)
 	}
@@ -285,11 +332,17 @@ func TestFourthLocaleByConfigurationOnly(t *testing.T) {
 	if total != 2*1500+500 {
 		t.Errorf("quote total %d, want %d", total, 2*1500+500)
 	}
+	return total
+}
 
-	req := order.Request{Locale: "fr", TermsAccepted: true, ExpectedTotal: total, Items: items,
+// checkFrenchOrder places the order in French and checks its locale,
+// currency and total, and the API's answers.
+func checkFrenchOrder(t *testing.T, shop frenchShop, total int64) {
+	t.Helper()
+	req := order.Request{Locale: "fr", TermsAccepted: true, ExpectedTotal: total, Items: frenchItems,
 		Customer: order.Customer{FirstName: "Aline", LastName: "Martin", Email: "aline@example.com", Phone: "+33 6 12 34 56 78",
 			Country: "pl", Street: "Długa 1", Zip: "00-001", City: "Warszawa"}}
-	status, placed := post("/v1/orders", req)
+	status, placed := shop.post(t, "/v1/orders", req)
 	if status != http.StatusCreated {
 		t.Fatalf("order: %d %v", status, placed)
 	}
@@ -301,16 +354,20 @@ func TestFourthLocaleByConfigurationOnly(t *testing.T) {
 		t.Errorf("the API answered %q, not in French", placed["message"])
 	}
 	req.Customer.Email = "not an address"
-	if _, bad := post("/v1/orders", req); bad["message"] != "Veuillez corriger les champs signalés." {
+	if _, bad := shop.post(t, "/v1/orders", req); bad["message"] != "Veuillez corriger les champs signalés." {
 		t.Errorf("an invalid order in fr is answered %q", bad["message"])
 	}
+}
 
-	page, err := http.NewRequest(http.MethodGet, srv.URL+sandbox.PagesPrefix+"3ds/no-such-payment", nil)
+// checkFrenchSandboxPage asks for the sandbox's payment page in French.
+func checkFrenchSandboxPage(t *testing.T, shop frenchShop) {
+	t.Helper()
+	page, err := http.NewRequest(http.MethodGet, shop.srv.URL+sandbox.PagesPrefix+"3ds/no-such-payment", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	page.Header.Set("Accept-Language", "fr-FR")
-	res, err := srv.Client().Do(page)
+	res, err := shop.srv.Client().Do(page)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -319,9 +376,14 @@ func TestFourthLocaleByConfigurationOnly(t *testing.T) {
 	if !bytes.Contains(html, []byte(`lang="fr"`)) || !bytes.Contains(html, []byte("Bac à sable")) {
 		t.Errorf("the sandbox's page is not in French:\n%s", html)
 	}
+}
 
+// checkFrenchMail sends the outbox's e-mails to files and checks the
+// shopper's is in French, its total and date too.
+func checkFrenchMail(t *testing.T, shop frenchShop) {
+	t.Helper()
 	mails := t.TempDir()
-	worker := &mail.Worker{Outbox: db, Sender: mail.FileSender{Dir: mails}, Prepare: ords.PrepareMail,
+	worker := &mail.Worker{Outbox: shop.db, Sender: mail.FileSender{Dir: mails}, Prepare: shop.orders.PrepareMail,
 		Log: slog.New(slog.DiscardHandler)}
 	// The shopper's e-mail, and the owner's (in the owner's language).
 	if sent, failed, err := worker.DrainOnce(context.Background()); err != nil || sent != 2 || failed != 0 {

@@ -10,7 +10,7 @@ import (
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/parser"
-	"github.com/yuin/goldmark/renderer"
+	gmrenderer "github.com/yuin/goldmark/renderer"
 	"github.com/yuin/goldmark/renderer/html"
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
@@ -23,7 +23,7 @@ import (
 var markdown = goldmark.New(
 	goldmark.WithExtensions(extension.GFM, extension.Typographer),
 	goldmark.WithParserOptions(parser.WithAutoHeadingID(), parser.WithAttribute()),
-	goldmark.WithRendererOptions(html.WithUnsafe(), renderer.WithNodeRenderers(util.Prioritized(photoRenderer{}, 100))),
+	goldmark.WithRendererOptions(html.WithUnsafe(), gmrenderer.WithNodeRenderers(util.Prioritized(photoRenderer{}, 100))),
 )
 
 // photoNode is a Markdown image of a photo, replaced by its <picture>.
@@ -39,7 +39,7 @@ func (n *photoNode) Dump(src []byte, level int) { ast.DumpHelper(n, src, level, 
 
 type photoRenderer struct{}
 
-func (photoRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+func (photoRenderer) RegisterFuncs(reg gmrenderer.NodeRendererFuncRegisterer) {
 	reg.Register(kindPhoto, func(w util.BufWriter, _ []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if entering {
 			_, _ = w.WriteString(n.(*photoNode).html)

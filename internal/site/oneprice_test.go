@@ -55,105 +55,13 @@ func TestOnePriceEveryDay(t *testing.T) {
 		t.Fatal(err)
 	}
 	shop := newPriceDaemon(t, cat)
-
-	type pageKey struct{ locale, slug string }
-	productPages := map[pageKey]*page{}
-	shopPages := map[string]*page{}
-	for _, p := range asm.pages {
-		switch p.req.Data.Template {
-		case "product":
-			productPages[pageKey{p.locale, p.doc.Slug}] = p
-		case "shop":
-			shopPages[p.locale] = p
-		}
-	}
-	if len(productPages) != len(loaded.Products)*len(loaded.Config.Locales) || len(shopPages) != len(loaded.Config.Locales) {
-		t.Fatalf("%d product pages and %d shop pages for %d products in %d locales",
-			len(productPages), len(shopPages), len(loaded.Products), len(loaded.Config.Locales))
-	}
-
-	// charged[locale][slug][day] is what the quote charged at the day's
-	// first second: the history the Omnibus check looks back over.
-	charged := map[string]map[string]map[string]int64{}
-	reductions := 0
+	w := newPriceWalk(t, loaded, asm, a)
 	for day := first; !day.After(end); day = day.AddDate(0, 0, 1) {
 		// The day's first second, when a new price takes effect, and its
 		// last, when the old one still holds. Orders are placed at the
 		// first (a data file write each; the quote is the same pricing).
 		for _, at := range []time.Time{day, day.Add(24*time.Hour - time.Second)} {
-			a.now = at
-			var items []order.ItemRequest
-			for _, prod := range loaded.Products {
-				if !prod.Prices[0].From.After(at) {
-					items = append(items, order.ItemRequest{Product: prod.Slug, Quantity: 1})
-				}
-			}
-			quotes := shop.quotes(t, at, items)
-			var orders map[string]pricedAnswer
-			if at.Equal(day) {
-				orders = shop.orders(t, at, items, quotes)
-			}
-			for _, l := range loaded.Config.Locales {
-				quoted := quotes[l.Code]
-				if len(quoted.Lines) != len(items) {
-					t.Fatalf("%s %s: %d items, quoted %d lines", at, l.Code, len(items), len(quoted.Lines))
-				}
-				ordered, placed := orders[l.Code]
-				if placed && (ordered.Totals != quoted.Totals || len(ordered.Lines) != len(items)) {
-					t.Errorf("%s %s: order %+v, quote %+v", at, l.Code, ordered, quoted)
-				}
-				sp := shopPages[l.Code]
-				a.fill(sp)
-				for i, it := range items {
-					q := quoted.Lines[i]
-					where := fmt.Sprintf("%s %s %s", at.Format(time.DateTime), l.Code, it.Product)
-					if q.Product != it.Product {
-						t.Fatalf("%s: quoted line for %s", where, q.Product)
-					}
-					o := q // at the day's last second no order is placed
-					if placed {
-						o = ordered.Lines[i]
-					}
-					if o.Product != it.Product {
-						t.Fatalf("%s: order line for %s", where, o.Product)
-					}
-					p := productPages[pageKey{l.Code, it.Product}]
-					a.fill(p)
-					pr := p.req.Data.Product
-					if pr == nil {
-						t.Fatalf("%s: no product on its page", where)
-					}
-					offer := ldOfferPrice(t, p)
-					listed := summaryOf(t, sp, it.Product)
-					want := q.UnitPrice
-					if pr.Price.Amount != want || offer != decimal(want) || listed.Price.Amount != want || o.UnitPrice != want {
-						t.Errorf("%s: page %d, JSON-LD %s, shop page %d, quote %d, order %d",
-							where, pr.Price.Amount, offer, listed.Price.Amount, want, o.UnitPrice)
-					}
-					if at.Equal(day) {
-						if charged[l.Code] == nil {
-							charged[l.Code] = map[string]map[string]int64{}
-						}
-						if charged[l.Code][it.Product] == nil {
-							charged[l.Code][it.Product] = map[string]int64{}
-						}
-						charged[l.Code][it.Product][day.Format(time.DateOnly)] = want
-					}
-					if (pr.Lowest30Days == nil) != (listed.Lowest30Days == nil) {
-						t.Errorf("%s: the product page and the shop page disagree on a reduction", where)
-					}
-					if pr.Lowest30Days == nil {
-						continue
-					}
-					reductions++
-					prev, lowest := omnibus(charged[l.Code][it.Product], day, want)
-					if pr.PreviousPrice == nil || pr.PreviousPrice.Amount != prev || pr.Lowest30Days.Amount != lowest ||
-						listed.Lowest30Days.Amount != lowest {
-						t.Errorf("%s: page shows previous %v, lowest of 30 days %d (shop page %d); the quotes charged %d before, lowest %d",
-							where, pr.PreviousPrice, pr.Lowest30Days.Amount, listed.Lowest30Days.Amount, prev, lowest)
-					}
-				}
-			}
+			w.checkInstant(t, shop, day, at)
 		}
 	}
 	if t.Failed() {
@@ -161,8 +69,130 @@ func TestOnePriceEveryDay(t *testing.T) {
 	}
 	// The real content has at least one reduction (talon, 2026-11-01);
 	// without one the Omnibus half of this test checks nothing.
-	if reductions == 0 {
+	if w.reductions == 0 {
 		t.Error("no reduction shown on any day: the Omnibus check ran on nothing")
+	}
+}
+
+// localeSlug names a product page: its locale and its product.
+type localeSlug struct{ locale, slug string }
+
+// priceWalk is TestOnePriceEveryDay's walk over the days: the pages it
+// fills for each instant, and what the quotes charged so far.
+type priceWalk struct {
+	site         *content.Site
+	a            *assembler
+	productPages map[localeSlug]*page
+	shopPages    map[string]*page
+	// charged[locale][slug][day] is what the quote charged at the day's
+	// first second: the history the Omnibus check looks back over.
+	charged    map[string]map[string]map[string]int64
+	reductions int // reductions shown, over every page and instant
+}
+
+func newPriceWalk(t *testing.T, loaded *content.Site, asm *assembly, a *assembler) *priceWalk {
+	t.Helper()
+	w := &priceWalk{site: loaded, a: a, productPages: map[localeSlug]*page{}, shopPages: map[string]*page{},
+		charged: map[string]map[string]map[string]int64{}}
+	for _, p := range asm.pages {
+		switch p.req.Data.Template {
+		case "product":
+			w.productPages[localeSlug{p.locale, p.doc.Slug}] = p
+		case "shop":
+			w.shopPages[p.locale] = p
+		}
+	}
+	if len(w.productPages) != len(loaded.Products)*len(loaded.Config.Locales) || len(w.shopPages) != len(loaded.Config.Locales) {
+		t.Fatalf("%d product pages and %d shop pages for %d products in %d locales",
+			len(w.productPages), len(w.shopPages), len(loaded.Products), len(loaded.Config.Locales))
+	}
+	return w
+}
+
+// checkInstant quotes every product on sale at at in every locale, places
+// the orders too at the day's first second, and compares their prices with
+// the pages'.
+func (w *priceWalk) checkInstant(t *testing.T, shop *priceDaemon, day, at time.Time) {
+	t.Helper()
+	w.a.now = at
+	var items []order.ItemRequest
+	for _, prod := range w.site.Products {
+		if !prod.Prices[0].From.After(at) {
+			items = append(items, order.ItemRequest{Product: prod.Slug, Quantity: 1})
+		}
+	}
+	quotes := shop.quotes(t, at, items)
+	var orders map[string]pricedAnswer
+	if at.Equal(day) {
+		orders = shop.orders(t, at, items, quotes)
+	}
+	for _, l := range w.site.Config.Locales {
+		quoted := quotes[l.Code]
+		if len(quoted.Lines) != len(items) {
+			t.Fatalf("%s %s: %d items, quoted %d lines", at, l.Code, len(items), len(quoted.Lines))
+		}
+		ordered, placed := orders[l.Code]
+		if placed && (ordered.Totals != quoted.Totals || len(ordered.Lines) != len(items)) {
+			t.Errorf("%s %s: order %+v, quote %+v", at, l.Code, ordered, quoted)
+		}
+		sp := w.shopPages[l.Code]
+		w.a.fill(sp)
+		for i, it := range items {
+			q := quoted.Lines[i]
+			where := fmt.Sprintf("%s %s %s", at.Format(time.DateTime), l.Code, it.Product)
+			if q.Product != it.Product {
+				t.Fatalf("%s: quoted line for %s", where, q.Product)
+			}
+			o := q // at the day's last second no order is placed
+			if placed {
+				o = ordered.Lines[i]
+			}
+			if o.Product != it.Product {
+				t.Fatalf("%s: order line for %s", where, o.Product)
+			}
+			w.checkProduct(t, where, day, at, localeSlug{l.Code, it.Product}, sp, q.UnitPrice, o.UnitPrice)
+		}
+	}
+}
+
+// checkProduct compares a product's price on its page, in its JSON-LD
+// offer and on the shop page sp with what the quote and the order charged,
+// and a reduction the pages show with the quotes of the 30 days before.
+func (w *priceWalk) checkProduct(t *testing.T, where string, day, at time.Time, ls localeSlug, sp *page, want, ordered int64) {
+	t.Helper()
+	p := w.productPages[ls]
+	w.a.fill(p)
+	pr := p.req.Data.Product
+	if pr == nil {
+		t.Fatalf("%s: no product on its page", where)
+	}
+	offer := ldOfferPrice(t, p)
+	listed := summaryOf(t, sp, ls.slug)
+	if pr.Price.Amount != want || offer != decimal(want) || listed.Price.Amount != want || ordered != want {
+		t.Errorf("%s: page %d, JSON-LD %s, shop page %d, quote %d, order %d",
+			where, pr.Price.Amount, offer, listed.Price.Amount, want, ordered)
+	}
+	if at.Equal(day) {
+		if w.charged[ls.locale] == nil {
+			w.charged[ls.locale] = map[string]map[string]int64{}
+		}
+		if w.charged[ls.locale][ls.slug] == nil {
+			w.charged[ls.locale][ls.slug] = map[string]int64{}
+		}
+		w.charged[ls.locale][ls.slug][day.Format(time.DateOnly)] = want
+	}
+	if (pr.Lowest30Days == nil) != (listed.Lowest30Days == nil) {
+		t.Errorf("%s: the product page and the shop page disagree on a reduction", where)
+	}
+	if pr.Lowest30Days == nil {
+		return
+	}
+	w.reductions++
+	prev, lowest := omnibus(w.charged[ls.locale][ls.slug], day, want)
+	if pr.PreviousPrice == nil || pr.PreviousPrice.Amount != prev || pr.Lowest30Days.Amount != lowest ||
+		listed.Lowest30Days.Amount != lowest {
+		t.Errorf("%s: page shows previous %v, lowest of 30 days %d (shop page %d); the quotes charged %d before, lowest %d",
+			where, pr.PreviousPrice, pr.Lowest30Days.Amount, listed.Lowest30Days.Amount, prev, lowest)
 	}
 }
 

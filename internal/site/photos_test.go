@@ -178,29 +178,7 @@ func TestPhotosThroughThePipeline(t *testing.T) {
 	}
 	out := first.out
 
-	t.Run("golden picture markup", func(t *testing.T) {
-		html := read(t, out, "features/index.html")
-		got := strings.Join(pictureRE.FindAllString(html, -1), "\n") + "\n"
-		golden := filepath.Join("testdata", "golden", "photos-features.html")
-		if os.Getenv("UPDATE_GOLDEN") != "" {
-			if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-		want, err := os.ReadFile(golden)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got != string(want) {
-			t.Errorf("features pictures differ from %s (UPDATE_GOLDEN=1 to accept):\n%s", golden, got)
-		}
-		// The first picture of a page without front matter photos is its
-		// main one; the rest load lazily.
-		pics := pictureRE.FindAllString(html, -1)
-		if len(pics) != 2 || !strings.Contains(pics[0], `loading="eager" fetchpriority="high"`) || !strings.Contains(pics[1], `loading="lazy"`) {
-			t.Errorf("main/lazy pictures wrong: %q", pics)
-		}
-	})
+	t.Run("golden picture markup", func(t *testing.T) { checkGoldenPictures(t, out) })
 
 	t.Run("the catalogue names a photo's thumbnail", func(t *testing.T) {
 		// Basket lines, the status page and order e-mails show a product
@@ -237,52 +215,7 @@ func TestPhotosThroughThePipeline(t *testing.T) {
 		}
 	})
 
-	t.Run("orientation applied, width and height from the oriented photo", func(t *testing.T) {
-		// The markup: the Markdown image of the rotated photo.
-		html := read(t, out, "shop/arc/index.html")
-		if !regexp.MustCompile(`<img src="/_img/front-700-[A-Z2-7]{8}\.jpg" srcset="[^"]+" sizes="[^"]+" width="700" height="1000" alt="Arc in hand" loading="lazy"`).MatchString(html) {
-			t.Errorf("product page lacks the 700x1000 picture (1000x700 turned by EXIF 6): %s", pictureRE.FindAllString(html, -1))
-		}
-		// The data components get (product.pictures).
-		site, err := content.Load(dir)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b := New(Options{ContentDir: dir, Root: "../..", Workers: 1, ImageCache: cache})
-		defer b.Close()
-		set, err := b.processPhotos(site, &Report{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		asm, _, err := assembleSite(site, fixtureNow, set, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var pics []images.Picture
-		for _, p := range asm.pages {
-			if p.key == "product:arc" && p.locale == "en" {
-				pics = p.req.Data.Product.Pictures
-			}
-		}
-		if len(pics) != 2 || pics[0].Width != 700 || pics[0].Height != 1000 || pics[0].Alt != "Arc" || len(pics[0].Sources) != 2 {
-			t.Fatalf("product pictures: %+v, want the photo 700x1000, then the SVG", pics)
-		}
-		if v := pics[1]; v.Src != "/images/arc.svg" || v.Srcset != "" || v.Width != 0 || v.Placeholder != "" {
-			t.Errorf("the SVG must stay a plain vector: %+v", pics[1])
-		}
-		f, err := os.Open(filepath.Join(out, filepath.FromSlash(pics[0].Src)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer f.Close()
-		cfg, err := jpeg.DecodeConfig(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if cfg.Width != 700 || cfg.Height != 1000 {
-			t.Errorf("fallback JPEG is %dx%d, want 700x1000 (portrait, the largest width up to 1280)", cfg.Width, cfg.Height)
-		}
-	})
+	t.Run("orientation applied, width and height from the oriented photo", func(t *testing.T) { checkOrientedPhoto(t, dir, cache, out) })
 
 	t.Run("EXIF and GPS stripped", func(t *testing.T) {
 		files, _ := filepath.Glob(filepath.Join(out, "_img", "front-*"))
@@ -309,31 +242,7 @@ func TestPhotosThroughThePipeline(t *testing.T) {
 		}
 	})
 
-	t.Run("Open Graph and JSON-LD take the photo's 1200x630 JPEG", func(t *testing.T) {
-		h := parseHead(t, read(t, out, "shop/arc/index.html"))
-		og := strings.Join(h.meta["og:image"], " ")
-		if !regexp.MustCompile(`^https://[^/]+/_img/front-og-[A-Z2-7]{8}\.jpg$`).MatchString(og) {
-			t.Fatalf("og:image %q", og)
-		}
-		if fmt.Sprint(h.meta["og:image:width"], h.meta["og:image:height"]) != "[1200] [630]" {
-			t.Errorf("og:image size %q x %q", h.meta["og:image:width"], h.meta["og:image:height"])
-		}
-		if imgs, _ := h.ld("Product")["image"].([]any); len(imgs) != 1 || imgs[0] != og {
-			t.Errorf("JSON-LD image %v, want [%s] (no SVG next to a photo)", h.ld("Product")["image"], og)
-		}
-		f, err := os.Open(filepath.Join(out, "_img", filepath.Base(og)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer f.Close()
-		if cfg, err := jpeg.DecodeConfig(f); err != nil || cfg.Width != 1200 || cfg.Height != 630 {
-			t.Errorf("og JPEG %+v %v", cfg, err)
-		}
-		// A product without photos keeps its SVG.
-		if og := parseHead(t, read(t, out, "shop/plug/index.html")).meta["og:image"]; len(og) != 1 || !strings.HasSuffix(og[0], "/images/arc.svg") {
-			t.Errorf("plug og:image %q", og)
-		}
-	})
+	t.Run("Open Graph and JSON-LD take the photo's 1200x630 JPEG", func(t *testing.T) { checkSocialImage(t, out) })
 
 	t.Run("second build is a cache hit", func(t *testing.T) {
 		second := buildPhotos(t, dir, filepath.Join(t.TempDir(), "public"), cache)
@@ -347,6 +256,110 @@ func TestPhotosThroughThePipeline(t *testing.T) {
 			t.Errorf("the cached build's page differs")
 		}
 	})
+}
+
+// checkGoldenPictures compares the features page's pictures with their
+// golden file, and checks which of them load first.
+func checkGoldenPictures(t *testing.T, out string) {
+	html := read(t, out, "features/index.html")
+	got := strings.Join(pictureRE.FindAllString(html, -1), "\n") + "\n"
+	golden := filepath.Join("testdata", "golden", "photos-features.html")
+	if os.Getenv("UPDATE_GOLDEN") != "" {
+		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != string(want) {
+		t.Errorf("features pictures differ from %s (UPDATE_GOLDEN=1 to accept):\n%s", golden, got)
+	}
+	// The first picture of a page without front matter photos is its
+	// main one; the rest load lazily.
+	pics := pictureRE.FindAllString(html, -1)
+	if len(pics) != 2 || !strings.Contains(pics[0], `loading="eager" fetchpriority="high"`) || !strings.Contains(pics[1], `loading="lazy"`) {
+		t.Errorf("main/lazy pictures wrong: %q", pics)
+	}
+}
+
+// checkOrientedPhoto checks that a photo turned by its EXIF orientation
+// has the turned width and height: in the markup, in the data the
+// components get, and in the JPEG written.
+func checkOrientedPhoto(t *testing.T, dir, cache, out string) {
+	// The markup: the Markdown image of the rotated photo.
+	html := read(t, out, "shop/arc/index.html")
+	if !regexp.MustCompile(`<img src="/_img/front-700-[A-Z2-7]{8}\.jpg" srcset="[^"]+" sizes="[^"]+" width="700" height="1000" alt="Arc in hand" loading="lazy"`).MatchString(html) {
+		t.Errorf("product page lacks the 700x1000 picture (1000x700 turned by EXIF 6): %s", pictureRE.FindAllString(html, -1))
+	}
+	// The data components get (product.pictures).
+	site, err := content.Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := New(Options{ContentDir: dir, Root: "../..", Workers: 1, ImageCache: cache})
+	defer b.Close()
+	set, err := b.processPhotos(site, &Report{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	asm, _, err := assembleSite(site, fixtureNow, set, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pics []images.Picture
+	for _, p := range asm.pages {
+		if p.key == "product:arc" && p.locale == "en" {
+			pics = p.req.Data.Product.Pictures
+		}
+	}
+	if len(pics) != 2 || pics[0].Width != 700 || pics[0].Height != 1000 || pics[0].Alt != "Arc" || len(pics[0].Sources) != 2 {
+		t.Fatalf("product pictures: %+v, want the photo 700x1000, then the SVG", pics)
+	}
+	if v := pics[1]; v.Src != "/images/arc.svg" || v.Srcset != "" || v.Width != 0 || v.Placeholder != "" {
+		t.Errorf("the SVG must stay a plain vector: %+v", pics[1])
+	}
+	f, err := os.Open(filepath.Join(out, filepath.FromSlash(pics[0].Src)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	cfg, err := jpeg.DecodeConfig(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Width != 700 || cfg.Height != 1000 {
+		t.Errorf("fallback JPEG is %dx%d, want 700x1000 (portrait, the largest width up to 1280)", cfg.Width, cfg.Height)
+	}
+}
+
+// checkSocialImage checks that Open Graph and JSON-LD name the photo's
+// 1200x630 JPEG, and that a product without photos keeps its SVG.
+func checkSocialImage(t *testing.T, out string) {
+	h := parseHead(t, read(t, out, "shop/arc/index.html"))
+	og := strings.Join(h.meta["og:image"], " ")
+	if !regexp.MustCompile(`^https://[^/]+/_img/front-og-[A-Z2-7]{8}\.jpg$`).MatchString(og) {
+		t.Fatalf("og:image %q", og)
+	}
+	if fmt.Sprint(h.meta["og:image:width"], h.meta["og:image:height"]) != "[1200] [630]" {
+		t.Errorf("og:image size %q x %q", h.meta["og:image:width"], h.meta["og:image:height"])
+	}
+	if imgs, _ := h.ld("Product")["image"].([]any); len(imgs) != 1 || imgs[0] != og {
+		t.Errorf("JSON-LD image %v, want [%s] (no SVG next to a photo)", h.ld("Product")["image"], og)
+	}
+	f, err := os.Open(filepath.Join(out, "_img", filepath.Base(og)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if cfg, err := jpeg.DecodeConfig(f); err != nil || cfg.Width != 1200 || cfg.Height != 630 {
+		t.Errorf("og JPEG %+v %v", cfg, err)
+	}
+	// A product without photos keeps its SVG.
+	if og := parseHead(t, read(t, out, "shop/plug/index.html")).meta["og:image"]; len(og) != 1 || !strings.HasSuffix(og[0], "/images/arc.svg") {
+		t.Errorf("plug og:image %q", og)
+	}
 }
 
 // readExif reads every file's metadata with exifr (npm), a kept EXIF

@@ -803,6 +803,48 @@ func TestInPlaceRebuildTouchesOnlyChangedFiles(t *testing.T) {
 	}
 }
 
+// TestOpenPagesRenderedAndWrittenFirst: in watch mode, a build that
+// renders every page (the templates changed) renders and writes the pages
+// open in a browser before the others, and tells Opened; a build with
+// nothing written yet does not.
+func TestOpenPagesRenderedAndWrittenFirst(t *testing.T) {
+	dir := writeFixture(t, "site")
+	out := filepath.Join(t.TempDir(), "public")
+	var opened [][]string
+	b := New(Options{ContentDir: dir, OutDir: out, Root: "../..", Workers: 1, InPlace: true, Now: func() time.Time { return fixtureNow },
+		Open:   func() []string { return []string{"/gallery/"} },
+		Opened: func(paths []string) { opened = append(opened, paths) }})
+	defer b.Close()
+	first, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(opened) != 0 {
+		t.Fatalf("the first build told Opened %v", opened)
+	}
+	b.TemplatesChanged()
+	rep, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(opened) != 1 || len(opened[0]) != 1 || strings.TrimSuffix(opened[0][0], "/") != "/gallery" {
+		t.Fatalf("Opened was told %v, want the gallery once", opened)
+	}
+	if rep.Rendered != first.Rendered {
+		t.Errorf("rendered %d pages, want all %d", rep.Rendered, first.Rendered)
+	}
+	early := false
+	for _, s := range rep.Substages {
+		early = early || s.Name == "1 open page(s) written"
+	}
+	if !early {
+		t.Errorf("no early write among the substages %v", rep.Substages)
+	}
+	if !strings.Contains(read(t, out, "gallery/index.html"), "</html>") {
+		t.Error("the open page is not written whole")
+	}
+}
+
 func TestRebuildKeepsUnchangedFilesAndRewritesChanged(t *testing.T) {
 	dir := writeFixture(t, "site")
 	out := filepath.Join(t.TempDir(), "public")
