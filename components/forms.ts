@@ -59,6 +59,21 @@ export type FormState =
   | { kind: "error"; fieldErrors: Record<string, string> }
   | { kind: "done" };
 
+/** The texts and target every JSON form island takes (the contact form, the notify-me signup). */
+export interface JSONFormProps {
+  action: string;
+  locale: string;
+  submit: string;
+  sending: string;
+  /** The success heading ("Message sent", "E-mail saved"). */
+  done: string;
+  doneText: string;
+  /** The general failure: the daemon answered an error or could not be reached. */
+  error: string;
+  /** Field message when the API rejects the address without saying why. */
+  invalidEmail: string;
+}
+
 /** Form state plus a submit function that ignores a second submit while pending. */
 export function useJSONForm(url: string): {
   state: FormState;

@@ -5,26 +5,16 @@
 import { type FormEvent } from "react";
 import { useIslandId } from "../islandId";
 import { pushEvent } from "../events";
-import { useJSONForm } from "../forms";
+import { useJSONForm, type JSONFormProps } from "../forms";
 import { showToast } from "../toast";
 
 export const MESSAGE_MAX = 5000;
 
-export interface ContactFormProps {
-  action: string;
-  locale: string;
+export interface ContactFormProps extends JSONFormProps {
   emailLabel: string;
   emailPlaceholder: string;
   messageLabel: string;
-  submit: string;
-  sending: string;
-  /** "Message sent". */
-  done: string;
-  doneText: string;
-  /** The general failure: the daemon answered an error or could not be reached. */
-  error: string;
-  /** Field messages when the API rejects a field without saying why. */
-  invalidEmail: string;
+  /** Field message when the API rejects the message without saying why. */
   invalidMessage: string;
 }
 

@@ -4,23 +4,12 @@
 import { type FormEvent } from "react";
 import { useIslandId } from "../islandId";
 import { pushEvent } from "../events";
-import { useJSONForm } from "../forms";
+import { useJSONForm, type JSONFormProps } from "../forms";
 import { showToast } from "../toast";
 
-export interface NotifyMeProps {
-  action: string;
-  locale: string;
+export interface NotifyMeProps extends JSONFormProps {
   label: string;
   placeholder: string;
-  submit: string;
-  sending: string;
-  /** "E-mail saved". */
-  done: string;
-  doneText: string;
-  /** The general failure: the daemon answered an error or could not be reached. */
-  error: string;
-  /** Field message when the API rejects the address without saying why. */
-  invalidEmail: string;
 }
 
 export default function NotifyMe(p: NotifyMeProps) {
