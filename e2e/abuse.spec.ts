@@ -1,7 +1,8 @@
-// Requests from outside (issue 12): a page of another site cannot make its
-// visitors' browsers place orders or sign addresses up, while the shop's
-// own forms still post with JavaScript off; a shopper who lost the order
-// e-mail gets the links again from the status page.
+// Requests from outside (docs/api.md#requests-from-outside): a page of
+// another site cannot make its visitors' browsers place orders or sign
+// addresses up, while the shop's own forms still post with JavaScript off; a
+// shopper who lost the order e-mail gets the links again from the status
+// page.
 import { expect, test, type APIRequestContext, type Page } from "./fixtures";
 import { expectNoSeriousViolations } from "./axe";
 import { readdir, readFile } from "node:fs/promises";

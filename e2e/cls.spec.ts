@@ -1,7 +1,9 @@
-// No layout shift on any page kind (issue 18): every kind of page, on a
-// first visit (so with the cookie banner), at 375 and 1280 px, loaded and
-// with its islands hydrated, has no entry in the browser's layout-shift
-// timeline (buffered from the navigation's start).
+// No layout shift on any page kind
+// (docs/decisions/islands-and-pages.md#the-header-and-brand-never-move-after-the-first-paint,
+// docs/decisions/shop-in-the-browser.md#content-that-comes-later-holds-the-page-back):
+// every kind of page, on a first visit (so with the cookie banner), at 375
+// and 1280 px, loaded and with its islands hydrated, has no entry in the
+// browser's layout-shift timeline (buffered from the navigation's start).
 //
 // The basket with stored lines and an order's status page render their
 // content in the browser (from storage, from the API); before their

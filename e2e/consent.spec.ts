@@ -1,4 +1,4 @@
-// Cookie consent, issue 16 (docs/legal.md#cookies-and-consent): every path
+// Cookie consent (docs/legal.md#cookies-and-consent): every path
 // of the banner with a tag manager container served as the real one would
 // be (its requests answered and counted here): Accept, Decline, withdrawal
 // from the "Cookie settings" link (denied update, cookies removed, no tag

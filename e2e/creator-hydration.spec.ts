@@ -1,4 +1,5 @@
-// The creator hydrates in parts (issue 18, components/creator/Later.tsx):
+// The creator hydrates in parts (components/creator/Later.tsx,
+// docs/decisions/creator.md#the-creator-hydrates-in-parts):
 // the stage and the hilt's pickers with the island, the generator, button
 // and buy sections after its first paint, one per task and in that order,
 // and the presets with the preset designer's own chunk only when the

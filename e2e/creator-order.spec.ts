@@ -1,6 +1,8 @@
-// A creator design after ordering (issue 12): the status page's line and
-// the "order placed" e-mail show the designed hilt – the parts' pictures,
-// as in the basket – not an empty tile, in every locale.
+// A creator design after ordering
+// (docs/decisions/shop-in-the-browser.md#a-creator-design-shows-its-hilt-on-the-status-page):
+// the status page's line and the "order placed" e-mail show the designed hilt
+// – the parts' pictures, as in the basket – not an empty tile, in every
+// locale.
 import { expect, test } from "./fixtures";
 import { mailTo } from "./mail";
 import { type CatalogCreator, declineCookies, defaultDesign, LOCALES, type Locale } from "./shop";

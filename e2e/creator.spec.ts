@@ -177,7 +177,8 @@ for (const locale of LOCALES) {
     const bin = await orderdBinary();
     const { stdout: sheet } = await run(bin, ["-data", DATA, "orders", "show", String(order.id)]);
     expect(sheet).toContain("BUILD SHEET");
-    // Every part by its name, also one that is its id capitalised (issue 12).
+    // Every part by its name, also one that is its id capitalised
+    // (docs/decisions/desk.md#the-terminals-build-sheet-names-every-part-name-id).
     expect(sheet).toMatch(/Emitter:\s+Crown \[crown\]$/m);
     expect(sheet).toMatch(/Grip:\s+Leather wrap \[leather\]$/m);
     expect(sheet).toMatch(/Pommel:\s+Spike \[spike\]$/m);
@@ -197,7 +198,7 @@ test("the basket reopens a design for editing, and saving replaces its line", as
   await page.getByRole("radio", { name: /^Talon/ }).check();
   await page.getByRole("button", { name: "Add to basket", exact: true }).click();
   // Each line is stored before the next page: a click the island has not
-  // yet answered is lost on an immediate navigation (issue 18's first click).
+  // yet answered is lost on an immediate navigation.
   await expect.poll(async () => (await cart(page)).length).toBe(1);
   await page.goto("/shop/arc");
   await page.getByRole("button", { name: TEXT.en.add, exact: true }).click();
@@ -309,8 +310,10 @@ test("reduced motion: no animation, the blade still shows its colour", async ({ 
 
 test("sound: no audio until the shopper asks, then hum with volume and mute", async ({ page }) => {
   const seen = problems(page);
-  // The Web Audio code is its own chunk, fetched when the shopper reaches
-  // for the sound (issue 18): no script the page has loaded before holds it.
+  // The Web Audio code is its own chunk, fetched when the shopper reaches for
+  // the sound
+  // (docs/decisions/creator.md#sound-is-synthesised-and-only-when-asked-for):
+  // no script the page has loaded before holds it.
   const scripts: Response[] = [];
   page.on("response", (r) => {
     if (r.request().resourceType() === "script") scripts.push(r);

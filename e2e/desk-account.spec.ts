@@ -1,4 +1,5 @@
-// The owner's desk (issue 15): the account page. Another account made in
+// The owner's desk (docs/decisions/desk.md#account-chores-are-in-the-desk-too):
+// the account page. Another account made in
 // the desk and set up on another phone, then removed; the authenticator
 // code turned on and asked at the next sign-in; a backup downloaded that
 // the server's own commands read.

@@ -1,8 +1,9 @@
-// The owner's desk (issue 16): the accounting documents. An order paid
-// through the sandbox has its invoice (or receipt) on the Documents page
-// of this month and on its order's page; the PDF and the accountant's CSV
-// download; a month without documents says so, and the month stays in
-// the URL.
+// The owner's desk
+// (docs/decisions/invoices-and-documents.md#the-desks-documents-page-is-a-list-of-cards):
+// the accounting documents. An order paid through the sandbox has its invoice
+// (or receipt) on the Documents page of this month and on its order's page;
+// the PDF and the accountant's CSV download; a month without documents says
+// so, and the month stays in the URL.
 import { readFile } from "node:fs/promises";
 import { expectNoSeriousViolations } from "./axe";
 import { paidOrder, setUp } from "./desk";

@@ -1,5 +1,7 @@
-// The owner's desk (issue 15): an order's e-mails open as the customer got
-// them (in a frame that runs nothing) and go again, word for word.
+// The owner's desk
+// (docs/decisions/desk.md#an-orders-e-mails-can-be-opened-and-sent-again): an
+// order's e-mails open as the customer got them (in a frame that runs
+// nothing) and go again, word for word.
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { expectNoSeriousViolations } from "./axe";

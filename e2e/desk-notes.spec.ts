@@ -1,6 +1,9 @@
-// The owner's desk (issue 15): private notes on an order (text, never
-// HTML), the shopper's stage e-mail choice, and the order list's filters
-// kept in the address (reload and the way back keep them).
+// The owner's desk
+// (docs/decisions/desk.md#order-notes-are-private-and-never-edited,
+// docs/decisions/desk.md#the-lists-filters-live-in-the-address): private
+// notes on an order (text, never HTML), the shopper's stage e-mail choice,
+// and the order list's filters kept in the address (reload and the way back
+// keep them).
 import { expectNoSeriousViolations } from "./axe";
 import { placedOrder, setUp } from "./desk";
 import { BOTH_WIDTHS, expect, test, type Page } from "./fixtures";

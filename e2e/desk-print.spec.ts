@@ -1,9 +1,10 @@
-// The owner's desk prints (issue 15): an order's build sheet for the
-// workshop and its packing slip for the parcel. Each is one A4 page (the
-// browser's own PDF of it, in print media, counted page by page); the
-// sheet names every part and preset with its catalogue id, the slip the
-// customer's address, in the order's language. What a shopper typed shows
-// as text, and a hidden character as its marker.
+// The owner's desk prints
+// (docs/decisions/desk.md#printing-pages-of-the-desk-not-files): an order's
+// build sheet for the workshop and its packing slip for the parcel. Each is
+// one A4 page (the browser's own PDF of it, in print media, counted page by
+// page); the sheet names every part and preset with its catalogue id, the
+// slip the customer's address, in the order's language. What a shopper typed
+// shows as text, and a hidden character as its marker.
 import { expectNoSeriousViolations } from "./axe";
 import { paidOrder, setUp } from "./desk";
 import { BOTH_WIDTHS, expect, test, type Page } from "./fixtures";

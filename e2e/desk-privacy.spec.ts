@@ -1,7 +1,8 @@
-// The owner's desk (issue 16): a person's request about their data. The
-// Personal data card downloads everything held about one address as JSON
-// and erases what may go at once; the orders stay for the tax period and
-// the answer says until when.
+// The owner's desk
+// (docs/decisions/legal.md#the-personal-data-card-is-on-the-subscribers-page):
+// a person's request about their data. The Personal data card downloads
+// everything held about one address as JSON and erases what may go at once;
+// the orders stay for the tax period and the answer says until when.
 import { readFile } from "node:fs/promises";
 import { expectNoSeriousViolations } from "./axe";
 import { placedOrder, setUp } from "./desk";

@@ -1,6 +1,6 @@
-// The owner's desk (issue 15): the setup link from `orderd owners add`,
-// signing in and out, the activity log, in Polish by default, at both
-// widths, keyboard only where it matters, axe on each page.
+// The owner's desk (docs/decisions/desk.md): the setup link from
+// `orderd owners add`, signing in and out, the activity log, in Polish by
+// default, at both widths, keyboard only where it matters, axe on each page.
 import { expectNoSeriousViolations } from "./axe";
 import { PASSWORD, addOwner, paidOrder, setUp } from "./desk";
 import { BOTH_WIDTHS, expect, test } from "./fixtures";

@@ -1,4 +1,4 @@
-// What the desk's specs share (issue 15): an account from the owner's
+// What the desk's specs share: an account from the owner's
 // command, its setup in the browser, orders placed (and paid) through the
 // shop's API.
 import { execFile } from "node:child_process";

@@ -1,10 +1,12 @@
-// The first click on "Add to basket" before React is on the page (issue 18,
-// components/cart/firstClick.ts): with the React runtime's download held
-// back, the click stores the line, shows "In your basket" and the header
-// count; a navigation straight after keeps the line; once React comes
-// nothing is added twice. A click after hydration adds once (a shop paused
-// at run time takes the line back: paused.spec.ts). The creator's button
-// does the same with the design its first paint shows.
+// The first click on "Add to basket" before React is on the page
+// (components/cart/firstClick.ts,
+// docs/decisions/shop-in-the-browser.md#the-first-click-is-answered-before-hydration):
+// with the React runtime's download held back, the click stores the line,
+// shows "In your basket" and the header count; a navigation straight after
+// keeps the line; once React comes nothing is added twice. A click after
+// hydration adds once (a shop paused at run time takes the line back:
+// paused.spec.ts). The creator's button does the same with the design its
+// first paint shows.
 import { expect, test, type Page } from "./fixtures";
 import { watchConsole } from "./console";
 import { cart, declineCookies, holdRuntime, hydratedIsland, islandReady, TEXT } from "./shop";
@@ -159,7 +161,8 @@ test.describe("first click before hydration", () => {
       await page.goto(link);
       await addButton(page).click();
       // The server rendered the first design, not the link's: the press is
-      // React's to make (as before issue 18), nothing is stored.
+      // React's to make (as before the first click was answered early),
+      // nothing is stored.
       expect(await cart(page)).toEqual([]);
       await expect(badge(page)).toBeHidden();
       release();

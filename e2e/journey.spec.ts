@@ -1,4 +1,4 @@
-// The shopper's whole path, in each language, as issue 6 tells it: two
+// The shopper's whole path, in each language: two
 // products into the basket, one removed by its position, a reload, the
 // checkout with errors first, the order, the link from the e-mail, a
 // discount code refused below the minimum and taken above it, and a card
@@ -34,7 +34,8 @@ async function addCoupon(percent: number): Promise<string> {
 
 /**
  * Records every push to the data layer, on every page of the tab, in
- * sessionStorage (issue 16: outgoing data minimisation). The page's own
+ * sessionStorage (outgoing data minimisation, docs/legal.md#cookies-and-consent).
+ * The page's own
  * code keeps the array it finds (`window.dataLayer ??= []`).
  */
 async function recordDataLayer(page: Page) {

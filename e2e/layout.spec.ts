@@ -70,7 +70,7 @@ test("the product page hides the footer on phones only", BOTH_WIDTHS, async ({ p
   else await expect(footer).toBeVisible();
 });
 
-// ---- issue 12, layout and words ----
+// ---- layout and words: a long e-mail address, the creator's part rows, the product picture ----
 
 
 /**

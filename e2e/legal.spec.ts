@@ -1,6 +1,7 @@
-// What the shopper accepts must be readable (issue 12): the footer's terms
-// and privacy links and the checkout's terms link lead to pages of this
-// site, in the shopper's language, served by the daemon itself.
+// What the shopper accepts must be readable
+// (docs/decisions/legal.md#the-legal-documents-are-pages-of-the-site): the
+// footer's terms and privacy links and the checkout's terms link lead to
+// pages of this site, in the shopper's language, served by the daemon itself.
 import { expect, test, type Page } from "./fixtures";
 import { basketReady, declineCookies, LOCALES, path, TEXT, type Locale } from "./shop";
 

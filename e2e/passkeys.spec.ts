@@ -1,9 +1,11 @@
-// Passkeys on the owner's desk (issue 15), with Chromium's virtual
-// authenticator (CDP WebAuthn domain): add one on the Passkeys page, sign
-// out, sign in with the passkey alone (no name, no password), find both in
-// the activity, remove it. WebAuthn needs a secure context and a domain as
-// relying party ID: http://localhost counts, http://127.0.0.1 does not,
-// so this spec browses the run's daemon at localhost.
+// Passkeys on the owner's desk
+// (docs/decisions/desk-security.md#passkeys-the-kept-webauthn-library), with
+// Chromium's virtual authenticator (CDP WebAuthn domain): add one on the
+// Passkeys page, sign out, sign in with the passkey alone (no name, no
+// password), find both in the activity, remove it. WebAuthn needs a secure
+// context and a domain as relying party ID: http://localhost counts,
+// http://127.0.0.1 does not, so this spec browses the run's daemon at
+// localhost.
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { expectNoSeriousViolations } from "./axe";

@@ -1,4 +1,5 @@
-// Paused orders from the shopper's side (issue 12): every buy button – the
+// Paused orders from the shopper's side (docs/product-rules.md#paused-orders):
+// every buy button – the
 // product page's, the creator's, the basket's – reads the spec's paused
 // text and opens the "Orders paused" modal, and the modal's notify-me
 // signup subscribes. Paused at run time (`orderd shop pause`, after the

@@ -22,10 +22,10 @@ for (const [name, path] of [["home", "/"], ["product", "/shop/talon"]] as const)
   });
 }
 
-// Issue 12 (layout and words): the states the layout fixes are about, at
-// 375 and 1280 px: a long e-mail address on the status page, the creator's
-// part rows with their scroll affordance (at the start and scrolled), and a
-// whole product page (no gap under the picture).
+// The states the layout fixes are about, at 375 and 1280 px: a long
+// e-mail address on the status page, the creator's part rows with their
+// scroll affordance (at the start and scrolled), and a whole product page
+// (no gap under the picture).
 test.describe("screenshots of layout fixes", BOTH_WIDTHS, () => {
   const save = (name: string, project: string, outputPath: (f: string) => string) => {
     const file = `${name}-${project}.png`;

@@ -1,8 +1,9 @@
-// Production stages on the shopper's status page (issue 15): a paid order
-// with two stages set by the owner's command shows them under "paid" with
-// their times, the stages still to come and the ship estimate; the e-mail
-// per stage is turned on with the keyboard and the next stage e-mails the
-// shopper. At phone and desktop width, with a screenshot of each.
+// Production stages on the shopper's status page
+// (docs/decisions/orders-and-payments.md#the-status-page-names-the-stages-from-the-catalogue):
+// a paid order with two stages set by the owner's command shows them under
+// "paid" with their times, the stages still to come and the ship estimate;
+// the e-mail per stage is turned on with the keyboard and the next stage
+// e-mails the shopper. At phone and desktop width, with a screenshot of each.
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { expectNoSeriousViolations } from "./axe";

@@ -169,7 +169,8 @@ async function fieldError(page: Page, ac: string) {
 }
 
 /**
- * The paid order's invoice (issue 16) under "Dokumenty": one link, which
+ * The paid order's invoice (docs/legal.md#documents-on-the-status-page)
+ * under "Dokumenty": one link, which
  * downloads the PDF named after its number. Checked on the Polish site,
  * whose orders are in złoty.
  */

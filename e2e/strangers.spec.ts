@@ -1,4 +1,4 @@
-// Issue 12: a pasted bidi override or zero-width space in the checkout is
+// A pasted bidi override or zero-width space in the checkout is
 // refused by the browser on its field, in the shopper's language, before
 // anything is sent; a name in another script with emoji is an order.
 import { bothWidthsIf, expect, test } from "./fixtures";
@@ -40,7 +40,7 @@ for (const locale of LOCALES) {
   });
 }
 
-// Issue 12: `orderd serve -demo` puts a banner on every page, in the page's
+// `orderd serve -demo` puts a banner on every page, in the page's
 // language, without script and within the CSP (no console error), across
 // the full width at the top, above the header. The screenshot is for a look.
 test.describe("a demo shop", () => {

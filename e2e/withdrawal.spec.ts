@@ -1,11 +1,12 @@
-// The withdrawal from the contract on the status page (issue 16; Directive
-// (EU) 2023/2673): an order of a ready hilt, placed and paid through the
-// API, offers "Withdraw from contract here"; the form asks only for the
-// name and the address of the confirmation, "Confirm withdrawal" sends it,
-// the page and the timeline say it was received, the acknowledgement
-// e-mail dates it, and the owner's desk shows it. An order of a design
-// from the creator says why it cannot be withdrawn from. The order e-mail
-// carries the terms version the order records. At both widths, in Polish.
+// The withdrawal from the contract on the status page
+// (docs/legal.md#withdrawal; Directive (EU) 2023/2673): an order of a ready
+// hilt, placed and paid through the API, offers "Withdraw from contract
+// here"; the form asks only for the name and the address of the confirmation,
+// "Confirm withdrawal" sends it, the page and the timeline say it was
+// received, the acknowledgement e-mail dates it, and the owner's desk shows
+// it. An order of a design from the creator says why it cannot be withdrawn
+// from. The order e-mail carries the terms version the order records. At both
+// widths, in Polish.
 import { expectNoSeriousViolations } from "./axe";
 import { paidOrder, setUp } from "./desk";
 import { BOTH_WIDTHS, expect, test } from "./fixtures";

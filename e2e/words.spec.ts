@@ -1,4 +1,5 @@
-// Issue 12, "layout and words": one date style per locale on the status
+// Layout and words (docs/decisions/languages.md#one-date-style-per-locale):
+// one date style per locale on the status
 // page (written like the server's, in the browser's own time zone), and the
 // language switch of the 404 page leading to the requested path in the
 // other language.

@@ -1,7 +1,8 @@
-// First-click benchmark (issue 18): loads a product page and the creator in
-// Chromium at 375 px under Slow 4G (1.6 Mbit/s down, 750 kbit/s up, 150 ms
-// round trips, by CDP) and 4x CPU throttling, clicks "Add to basket" as
-// soon as the button is visible, and reports per page and run:
+// First-click benchmark (docs/benchmarks.md#first-click-inp): loads a product
+// page and the creator in Chromium at 375 px under Slow 4G (1.6 Mbit/s down,
+// 750 kbit/s up, 150 ms round trips, by CDP) and 4x CPU throttling, clicks
+// "Add to basket" as soon as the button is visible, and reports per page and
+// run:
 // - INP: the longest PerformanceEventTiming entry of an interaction (event
 //   entries with an interactionId; the browser reports those of 16 ms and
 //   more, so "<16" means none was that long);

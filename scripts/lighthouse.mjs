@@ -3,14 +3,14 @@
 // http://127.0.0.1:8080). Prints a Markdown table for docs/benchmarks.md.
 // Usage: node scripts/lighthouse.mjs [BASE]   (see `make lighthouse`)
 //
-// Two page names are set up first (issue 18's pages where money is
-// decided): `basket:3` is /basket with three lines in the tab's storage
-// (Lighthouse keeps the storage for it), and `status` (or `/pl:status`,
-// `/de:status`) is the status page of an order placed through the API just
-// before. The noindex pages' SEO score is printed with "is crawlable"
-// apart: a status or basket page must not be crawlable.
-// LIGHTHOUSE_SAVE=DIR writes every run's report there as JSON, to read
-// the audits behind a score (long tasks, main-thread breakdown).
+// Two page names are set up first (the pages where money is decided;
+// docs/benchmarks.md#lighthouse): `basket:3` is /basket with three lines in
+// the tab's storage (Lighthouse keeps the storage for it), and `status` (or
+// `/pl:status`, `/de:status`) is the status page of an order placed through
+// the API just before. The noindex pages' SEO score is printed with "is
+// crawlable" apart: a status or basket page must not be crawlable.
+// LIGHTHOUSE_SAVE=DIR writes every run's report there as JSON, to read the
+// audits behind a score (long tasks, main-thread breakdown).
 import { get } from "node:http";
 import { mkdir, writeFile } from "node:fs/promises";
 import puppeteer from "puppeteer-core";

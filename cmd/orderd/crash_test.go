@@ -25,7 +25,7 @@ import (
 	"sabershop/internal/testutil"
 )
 
-// TestCrashKeepsAnsweredOrders is issue 4's crash test: a burst of
+// TestCrashKeepsAnsweredOrders: an answered order is never lost. A burst of
 // concurrent orders, SIGKILL in the middle of it, a restart on the same
 // data directory (over the stale command socket), and every order that
 // was answered 201 is there, with its order_placed e-mail sent (an .eml

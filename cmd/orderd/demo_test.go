@@ -34,8 +34,9 @@ func runServe(t *testing.T, extraEnv []string, args ...string) (stderr string, c
 	return errb.String(), cmd.ProcessState.ExitCode()
 }
 
-// Issue 12: the sandbox payments (the default) on a public address exit at
-// start with what to do, by flag and by environment.
+// The sandbox payments (the default) on a public address exit at start
+// with what to do, by flag and by environment
+// (docs/decisions/operations.md#the-sandbox-is-refused-on-a-public-address).
 func TestServeRefusesSandboxOnPublicAddress(t *testing.T) {
 	needBinary(t)
 	for name, c := range map[string]struct {

@@ -37,7 +37,8 @@ export function apiItems(items: readonly CartItem[]): object[] {
 /**
  * Debounce of re-quoting while the shopper changes quantities or types a
  * code. The first question goes at once: the basket waits for its answer
- * before it shows the lines (issue 18: nothing moves when prices arrive).
+ * before it shows the lines, so nothing moves when prices arrive
+ * (docs/decisions/shop-in-the-browser.md#content-that-comes-later-holds-the-page-back).
  */
 export const QUOTE_DEBOUNCE_MS = 150;
 

@@ -1,14 +1,15 @@
-// The first click on "Add to basket" (a product page's, the creator's)
-// before the islands' renderer is on the page (issue 18): it was React
-// (65 KB gzip), seconds on a slow phone; Preact is smaller, but a click can
-// still come before any script, so the loader hands a click on a button marked
-// data-first-click to firstClick() instead of holding it or losing it.
-// It stores the line at once (localStorage is synchronous: a shopper who
-// leaves straight away keeps it), writes the confirmation and the header
-// count into the server-rendered markup exactly as the islands render them,
-// and notes on each island's props what it did, so that hydration matches
-// the page and the island finishes the job (the daemon's word on paused
-// orders, the toast, the analytics event) without adding again.
+// The first click on "Add to basket" (a product page's, the creator's) before
+// the islands' renderer is on the page
+// (docs/decisions/shop-in-the-browser.md#the-first-click-is-answered-before-hydration):
+// it was React (65 KB gzip), seconds on a slow phone; Preact is smaller, but
+// a click can still come before any script, so the loader hands a click on a
+// button marked data-first-click to firstClick() instead of holding it or
+// losing it. It stores the line at once (localStorage is synchronous: a
+// shopper who leaves straight away keeps it), writes the confirmation and the
+// header count into the server-rendered markup exactly as the islands render
+// them, and notes on each island's props what it did, so that hydration
+// matches the page and the island finishes the job (the daemon's word on
+// paused orders, the toast, the analytics event) without adding again.
 //
 // The markup says what to do: the button's data-first-click names the
 // island's messages ("add_to_cart": its in_basket and go_to_basket), and

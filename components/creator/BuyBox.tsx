@@ -2,7 +2,8 @@
 // into the basket (or back into the line it was opened from), the copy of
 // the link, and the paused-orders dialog. Its own component so that a
 // press, whose state lives here (useAddToBasket), renders this section
-// again and not the whole creator (issue 18: the press's paint).
+// again and not the whole creator
+// (docs/decisions/creator.md#the-buy-box-is-its-own-component).
 import type { NotifyMeProps } from "../islands/NotifyMe";
 import type { CreatorData } from "../generated/pagedata";
 import type { FirstClick } from "../cart/firstClick";

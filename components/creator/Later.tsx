@@ -1,4 +1,5 @@
-// Progressive hydration inside one island (issue 18): the creator's first
+// Progressive hydration inside one island
+// (docs/decisions/creator.md#the-creator-hydrates-in-parts): the creator's first
 // screen (the stage, the hilt's pickers) hydrates with the island, the
 // sections below it each in a task of their own, in the order a shopper
 // uses them, and the preset designer when the shopper comes to it. A tap

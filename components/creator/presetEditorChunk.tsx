@@ -1,7 +1,8 @@
 // The preset designer's code is a chunk of its own in the browser, fetched
 // when the shopper comes to the presets (components/creator/Later.tsx,
-// issue 18); the server has it from the start (templates/server.tsx
-// provides it), so every page is rendered whole.
+// docs/decisions/creator.md#the-preset-designer-is-its-own-chunk); the server
+// has it from the start (templates/server.tsx provides it), so every page is
+// rendered whole.
 import type { PresetEditor as Editor, PresetEditorProps } from "./PresetEditor";
 
 let editor: typeof Editor | undefined;

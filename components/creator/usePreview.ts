@@ -2,7 +2,8 @@
 // replays of ignition and clash, and the synthesised sound (Web Audio,
 // started only by a click). The Web Audio code is a chunk of its own,
 // fetched when the shopper reaches for the sound (pointer or focus on its
-// button) and not before (issue 18).
+// button) and not before
+// (docs/decisions/creator.md#sound-is-synthesised-and-only-when-asked-for).
 import { useEffect, useRef, useState } from "react";
 import type { SaberAudio } from "./audio";
 import type { Design, Preset } from "./design";

@@ -129,13 +129,13 @@ export interface Order {
   pay_by?: string;
   actions: string[];
   /**
-   * Production is the build of a paid order (issue 15); absent before
+   * Production is the build of a paid order; absent before
    * the payment, and after it when the order reached no stage.
    */
   production?: Production;
   /**
-   * TermsVersion is the version of the terms the shopper accepted
-   * (issue 16); absent for an order placed before versions.
+   * TermsVersion is the version of the terms the shopper accepted;
+   * absent for an order placed before versions.
    */
   terms_version?: string;
   /**
@@ -144,8 +144,8 @@ export interface Order {
    */
   withdrawal: WithdrawalView;
   /**
-   * Documents are the order's accounting documents (issue 16), in the
-   * order they were issued; empty before the payment.
+   * Documents are the order's accounting documents, in the order they
+   * were issued; empty before the payment.
    */
   documents: OrderDocument[];
 }
@@ -404,7 +404,8 @@ export interface Withdrawal {
 }
 
 /**
- * withdrawalView is the status page's withdrawal function (issue 16).
+ * withdrawalView is the status page's withdrawal function
+ * (docs/legal.md#withdrawal).
  * Go: api.withdrawalView
  */
 export interface WithdrawalView {

@@ -1,4 +1,5 @@
-// The order's accounting documents (issue 16): the invoice or receipt and
+// The order's accounting documents (docs/legal.md#documents-on-the-status-page):
+// the invoice or receipt and
 // any corrections, in the order they were issued, each a PDF download
 // from the daemon (GET /v1/orders/{hash}/documents/{file}, docs/api.md).
 // Nothing is shown before the first one is issued (with the payment).

@@ -53,9 +53,10 @@ export function localDay(day: string): Date {
 }
 
 /**
- * The production stages under "paid" (issue 15): while paid every stage,
- * reached ones with their time and the rest pending, then the ship
- * estimate; once sent or cancelled the stages it reached.
+ * The production stages under "paid"
+ * (docs/decisions/orders-and-payments.md#the-status-page-names-the-stages-from-the-catalogue):
+ * while paid every stage, reached ones with their time and the rest pending,
+ * then the ship estimate; once sent or cancelled the stages it reached.
  */
 export function Stages({ order, t, locale, names }: { order: Order; t: Translate; locale: string; names: CatalogNames | null }) {
   const p = order.production;

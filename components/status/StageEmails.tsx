@@ -1,7 +1,7 @@
-// The shopper's opt-in to an e-mail at each production stage of a paid
-// order (issue 15): a checkbox that saves itself. While the answer is on
-// its way the box shows the asked state and ignores clicks; a failure puts
-// it back and says so.
+// The shopper's opt-in to an e-mail at each production stage of a paid order
+// (docs/decisions/orders-and-payments.md#one-e-mail-per-stage-forward-only-if-the-shopper-asked):
+// a checkbox that saves itself. While the answer is on its way the box shows
+// the asked state and ignores clicks; a failure puts it back and says so.
 import { useState } from "react";
 import { useIslandId } from "../islandId";
 import type { Translate } from "../i18n";

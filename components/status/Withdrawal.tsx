@@ -1,9 +1,9 @@
-// The withdrawal function (issue 16; Directive (EU) 2023/2673, art. 11a of
-// Directive 2011/83/EU): on an eligible order a clearly labelled button
-// opens a form that asks only what the law allows (the name and where the
-// confirmation goes; the order is known, no reason), and "Confirm
-// withdrawal" sends it. Once received, the section says when and where the
-// confirmation went; on an order that does not offer it, why not.
+// The withdrawal function (docs/legal.md#withdrawal; Directive (EU)
+// 2023/2673, art. 11a of Directive 2011/83/EU): on an eligible order a
+// clearly labelled button opens a form that asks only what the law allows
+// (the name and where the confirmation goes; the order is known, no reason),
+// and "Confirm withdrawal" sends it. Once received, the section says when and
+// where the confirmation went; on an order that does not offer it, why not.
 import { useRef, useState, type FormEvent } from "react";
 import { useIslandId } from "../islandId";
 import type { Translate } from "../i18n";

@@ -16,7 +16,7 @@ export interface CatalogNames {
   /** images: part id -> its picture (/images/creator/...), for the hilt thumbnail. */
   slots: { id: string; name: string; parts: Record<string, string>; images: Record<string, string> }[];
   countries: Record<string, string>;
-  /** Production stage id -> its name (issue 15). */
+  /** Production stage id -> its name. */
   stages: Record<string, string>;
 }
 
@@ -59,7 +59,10 @@ export function postStageEmails(hash: string, on: boolean, locale: string): Prom
   return post(`${orderURL(hash)}/stage-emails`, { on, locale });
 }
 
-/** The withdrawal from the contract (issue 16): the name and the address of the confirmation; a second answers the first. */
+/**
+ * The withdrawal from the contract (docs/legal.md#withdrawal): the name and
+ * the address of the confirmation; a second answers the first.
+ */
 export function postWithdrawal(hash: string, body: { name: string; email: string; locale: string }): Promise<Answer<OrderAnswer>> {
   return post(`${orderURL(hash)}/withdrawal`, body);
 }

@@ -1,6 +1,7 @@
-// The checkout's own check of hidden characters (issue 12), in node: the
-// same classes the daemon refuses with chars_invisible, and real names of
-// many scripts with emoji pass.
+// The checkout's own check of hidden characters
+// (docs/decisions/orders-and-payments.md#hidden-characters-answer-chars_invisible),
+// in node: the same classes the daemon refuses with chars_invisible, and real
+// names of many scripts with emoji pass.
 import { expect, test } from "@playwright/test";
 import { EMPTY_DRAFT, type Draft } from "../../components/basket/draft";
 import { hasHiddenChars, validateDraft } from "../../components/basket/validate";

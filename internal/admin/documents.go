@@ -10,7 +10,7 @@ import (
 	"sabershop/internal/inert"
 )
 
-// The accountant's list (issue 16, docs/legal.md#the-accountants-list):
+// The accountant's list (docs/legal.md#the-accountants-list):
 // the documents issued in a month, as the owner reads them (orderd
 // invoices list, the desk's Documents page) and as the accountant's CSV;
 // and one document's PDF. The CLI and the desk call these.

@@ -23,9 +23,10 @@ func assertInert(t *testing.T, what, out string) {
 	}
 }
 
-// Issue 12: an order kept with a bidi override and an escape sequence in
-// the customer's fields (an old order: today's form refuses them) printed
-// them raw in orders list and orders show. They print as visible markers.
+// An order kept with a bidi override and an escape sequence in the
+// customer's fields (an old order: today's form refuses them) printed them
+// raw in orders list and orders show. They print as visible markers
+// (docs/decisions/orders-and-payments.md#the-owners-views-print-stored-text-inert).
 func TestOrdersPrintHiddenCharactersInert(t *testing.T) {
 	f := newFixture(t)
 	o := f.place("pl", customer("Anna", "anna@example.com", "pl"), arc(1))
@@ -68,7 +69,7 @@ func TestOrdersPrintHiddenCharactersInert(t *testing.T) {
 	}
 }
 
-// Issue 12: the subscribers export wrote cells starting with =, +, -, @,
+// The subscribers export wrote cells starting with =, +, -, @,
 // a tab or a CR as they were: a spreadsheet runs them as formulas. Every
 // such cell now begins with a single quote, every cell is quoted (so a ";"
 // cannot start a cell in a semicolon-separated Excel), and the file is still

@@ -111,7 +111,7 @@ func (c *cmd) printOrders(list []store.OrderSummary, more bool) error {
 	for _, o := range slices.Backward(list) {
 		// What the shopper typed is printed inert: an order kept before
 		// the form refused hidden characters must not reach the terminal
-		// with an escape sequence or a bidi override (issue 12).
+		// with an escape sequence or a bidi override.
 		fmt.Fprintf(tw, "%d\t%s\t%s\t%s %s\t%s\t%d\t%s\n", o.ID, o.Created.UTC().Format("2006-01-02 15:04"), o.Status,
 			inert.String(o.FirstName), inert.String(o.LastName), inert.String(o.Email), o.Items,
 			amount(o.Total, o.Currency))

@@ -195,11 +195,12 @@ func (s *Server) Handler() http.Handler {
 }
 
 // dispatch hands a clean path outside /v1 straight to the site's handler.
-// Through the router it would reach the same catch-all route only after
-// the /v1 prefix was tried, and the request would be copied twice to carry
-// the matched route (3 % of the daemon's CPU serving a hashed script,
-// docs/benchmarks.md, issue 18). A path the router would clean and
-// redirect (//, /./, /../) still goes through it, as does CONNECT.
+// Through the router it would reach the same catch-all route only after the
+// /v1 prefix was tried, and the request would be copied twice to carry the
+// matched route (3 % of the daemon's CPU serving a hashed script,
+// docs/decisions/speed.md#static-requests-bypass-the-router). A path the
+// router would clean and redirect (//, /./, /../) still goes through it, as
+// does CONNECT.
 func (s *Server) dispatch() http.Handler {
 	site := s.cfg.Static
 	if site == nil {

@@ -28,8 +28,8 @@ func wantHidden(t *testing.T, r response, what, field, locale string) {
 	}
 }
 
-// Issue 12: a bidi override, a zero-width space, ESC and a line separator
-// in any customer field were accepted and later printed raw to the owner.
+// A bidi override, a zero-width space, ESC and a line separator in any
+// customer field were accepted and later printed raw to the owner.
 // Each is now 422 on its field, in the shopper's language; nothing is kept.
 func TestOrderHiddenCharacters(t *testing.T) {
 	e := newEnv(t)
@@ -81,7 +81,7 @@ func TestCardNameHiddenCharacters(t *testing.T) {
 	}
 }
 
-// Issue 12: ESC and BEL in a contact message reached the owner's e-mail.
+// ESC and BEL in a contact message reached the owner's e-mail.
 // The message keeps its lines and tabs and loses every other hidden
 // character before it is kept; the sender's name with one is 422.
 func TestContactHiddenCharacters(t *testing.T) {

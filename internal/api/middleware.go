@@ -131,7 +131,7 @@ func (s *Server) write(h http.HandlerFunc) http.Handler {
 		}
 		// No Content-Type at all is refused too: a no-cors fetch with a
 		// string body sends text/plain, and a missing type was taken as
-		// JSON before (issue 12).
+		// JSON before (docs/api.md#conventions).
 		if mt := mediaType(r); mt != "application/json" && !(mt == formType && formAllowed(r.URL.Path)) {
 			s.fail(w, http.StatusUnsupportedMediaType, s.requestLocale(r, ""), "unsupported_media_type")
 			return

@@ -13,7 +13,8 @@ import (
 )
 
 // getOrderDocument is GET /v1/orders/{hash}/documents/{file}: one of the
-// order's accounting documents as a PDF download (issue 16), file being
+// order's accounting documents as a PDF download
+// (docs/legal.md#documents-on-the-status-page), file being
 // its invoice.FileName ("FV-2026-0001.pdf"). Only a document of this
 // order: another order's number under this hash is the same 404 as one
 // that does not exist, so the hash stays the only key.

@@ -16,10 +16,11 @@ type stageEmailsRequest struct {
 }
 
 // postStageEmails is POST /v1/orders/{hash}/stage-emails: the shopper's
-// opt-in to an e-mail at each production stage of a paid order (issue 15;
+// opt-in to an e-mail at each production stage of a paid order
+// (docs/decisions/orders-and-payments.md#one-e-mail-per-stage-forward-only-if-the-shopper-asked;
 // the hash is their key, as for every write on the status page). 409
-// stage_emails_not_allowed while unpaid or once sent or cancelled; asking
-// for what is already set answers 200 and changes nothing.
+// stage_emails_not_allowed while unpaid or once sent or cancelled; asking for
+// what is already set answers 200 and changes nothing.
 func (s *Server) postStageEmails(w http.ResponseWriter, r *http.Request) {
 	var req stageEmailsRequest
 	hash, locale, ok := s.decodeOrderWrite(w, r, &req, &req.Locale, 1<<10)

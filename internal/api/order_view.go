@@ -32,21 +32,22 @@ type orderView struct {
 	// (Config.Unpaid); absent once paid or when the shop never cancels.
 	PayBy   time.Time `json:"pay_by,omitzero"`
 	Actions []string  `json:"actions"`
-	// Production is the build of a paid order (issue 15); absent before
+	// Production is the build of a paid order; absent before
 	// the payment, and after it when the order reached no stage.
 	Production *productionView `json:"production,omitempty"`
-	// TermsVersion is the version of the terms the shopper accepted
-	// (issue 16); absent for an order placed before versions.
+	// TermsVersion is the version of the terms the shopper accepted;
+	// absent for an order placed before versions.
 	TermsVersion string `json:"terms_version,omitempty"`
 	// Withdrawal is whether the shopper may withdraw from the contract on
 	// this page, and if not why; or the withdrawal made.
 	Withdrawal withdrawalView `json:"withdrawal"`
-	// Documents are the order's accounting documents (issue 16), in the
-	// order they were issued; empty before the payment.
+	// Documents are the order's accounting documents, in the order they
+	// were issued; empty before the payment.
 	Documents []documentView `json:"documents"`
 }
 
-// withdrawalView is the status page's withdrawal function (issue 16).
+// withdrawalView is the status page's withdrawal function
+// (docs/legal.md#withdrawal).
 type withdrawalView struct {
 	// Offered: the page shows the function. Reason says why not
 	// (order.Withdrawal* codes) while neither offered nor made.

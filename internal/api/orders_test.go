@@ -29,11 +29,11 @@ func (p placed) view(t *testing.T) view {
 
 var urlSafe = regexp.MustCompile(`^[A-Za-z0-9_-]+$`)
 
-// The issue's example (with a real design): 201 with a random URL-safe
-// hash of at least 128 bits, the Polish status link also in Location,
-// amounts priced from the catalogue in PLN with the waste fee itemised,
-// the order stored with its design, and its e-mail delivered over SMTP
-// with the absolute status link.
+// An order like the documented example (docs/api.md#post-v1orders), with a
+// real design: 201 with a random URL-safe hash of at least 128 bits, the
+// Polish status link also in Location, amounts priced from the catalogue in
+// PLN with the waste fee itemised, the order stored with its design, and its
+// e-mail delivered over SMTP with the absolute status link.
 func TestOrderPlaced(t *testing.T) {
 	e := newEnv(t)
 	req := e.orderRequest()

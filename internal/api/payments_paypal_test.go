@@ -67,7 +67,7 @@ func TestPayPalReturnCaptures(t *testing.T) {
 		if got := o.Timeline[len(o.Timeline)-1].Cause; got != "paypal: paid" {
 			t.Errorf("cause %q", got)
 		}
-		// The capture is what a refund names (issue 15).
+		// The capture is what a refund names.
 		if po, _ := fake.Order(id); len(o.Attempts) != 1 || o.Attempts[0].Capture != po.CaptureID || po.CaptureID == "" {
 			t.Errorf("attempt %+v, PayPal's capture %q", o.Attempts, po.CaptureID)
 		}

@@ -30,7 +30,8 @@ type signedPost struct {
 	want int
 }
 
-// TestWebhookReplays is the proof: 100 replays of the same "paid"
+// TestWebhookReplays: each confirmation is applied once
+// (docs/payments.md#payments). 100 replays of the same "paid"
 // notification, shuffled with pending ones, an earlier attempt's failures,
 // a wrong-amount one and another order's, posted concurrently and then
 // sequentially: exactly one transition to paid and one e-mail.

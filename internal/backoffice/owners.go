@@ -10,7 +10,7 @@ import (
 	"sabershop/internal/store"
 )
 
-// ErrOwnerExists is returned by Env.SetupOwner when adding a name that is
+// ErrOwnerExists is returned by SetupOwner when adding a name that is
 // taken (reset gives it a new link).
 var ErrOwnerExists = errors.New("an owner of that name exists")
 

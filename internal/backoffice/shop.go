@@ -9,7 +9,7 @@ import (
 	"sabershop/internal/store"
 )
 
-// ErrReopenDate is returned by Env.SetShopOpen for a day to reopen that
+// ErrReopenDate is returned by SetShopOpen for a day to reopen that
 // is not a YYYY-MM-DD date from today on.
 var ErrReopenDate = errors.New("the day orders open again must be a date (YYYY-MM-DD), today or later")
 

@@ -24,7 +24,8 @@ func (b Office) SubscribersCSV(out io.Writer) error {
 		return err
 	}
 	// The cells are a stranger's words: csvWriter keeps a spreadsheet from
-	// running them as formulas (issue 12).
+	// running them as formulas
+	// (docs/decisions/desk.md#csv-exports-are-formula-safe).
 	w := newCSVWriter(out)
 	w.Write("email", "locale", "confirmed_at", "signed_up_at")
 	for _, s := range list {

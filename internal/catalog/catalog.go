@@ -39,7 +39,7 @@ type Catalog struct {
 
 	Retention Retention `json:"retention"` // retention.go
 
-	// Terms are the shop's terms and conditions in force (issue 16): an
+	// Terms are the shop's terms and conditions in force: an
 	// order records the version its shopper accepted, and the order
 	// e-mail carries the text (a durable medium). Empty in a catalogue of
 	// an older build.

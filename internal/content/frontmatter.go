@@ -159,7 +159,7 @@ var decimalComma = regexp.MustCompile(`\b([A-Z]{3})\s*[:=]\s*("?)(\d+),(\d{1,2})
 func checkDecimalComma(raw []byte, offset int) error {
 	for i, text := range strings.Split(string(raw), "\n") {
 		// The pattern needs a comma: most lines have none, and the regexp
-		// on every line was a fifth of reading the content (issue 18).
+		// on every line was a fifth of reading the content.
 		if !strings.Contains(text, ",") {
 			continue
 		}

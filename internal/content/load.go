@@ -106,10 +106,11 @@ type cachedFile struct {
 	err error
 }
 
-// cachedTOML is a decoded TOML file (the i18n bundles, config, data) by
-// its bytes: decoding them with their line map was most of a rebuild's
-// load stage after a Markdown edit (issue 18). The decoded map is only
-// read from (fields), so builds share it.
+// cachedTOML is a decoded TOML file (the i18n bundles, config, data) by its
+// bytes: decoding them with their line map was most of a rebuild's load stage
+// after a Markdown edit
+// (docs/decisions/build.md#decoded-files-are-cached-by-their-bytes). The
+// decoded map is only read from (fields), so builds share it.
 type cachedTOML struct {
 	src   []byte
 	data  map[string]any

@@ -1,7 +1,9 @@
 package content
 
-// Production stages (issue 15): the steps of the workshop's build that the
-// owner sets on a paid order and the shopper sees on the status page.
+// Production stages
+// (docs/decisions/orders-and-payments.md#production-stages-are-content): the
+// steps of the workshop's build that the owner sets on a paid order and the
+// shopper sees on the status page.
 // config.toml lists them in order:
 //
 //	[[production.stages]]

@@ -84,7 +84,7 @@ type Config struct {
 	// UnpaidSweep is how often unpaid orders are looked at (0: hourly).
 	UnpaidSweep time.Duration
 	// RetentionSweep is how often the retention periods are applied
-	// (admin.SweepRetention; 0: daily). It also runs at start.
+	// (backoffice.Office.SweepRetention; 0: daily). It also runs at start.
 	RetentionSweep time.Duration
 
 	// WithdrawalGrace: days allowed beyond the country's longest delivery

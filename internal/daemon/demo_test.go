@@ -41,7 +41,7 @@ func get(t *testing.T, url string) (int, string) {
 	return res.StatusCode, string(b)
 }
 
-// Issue 12: the sandbox (the default) took payments whatever the shop's
+// The sandbox (the default) took payments whatever the shop's
 // address, so the test card would pay real orders. On a public address it
 // is refused at start, with what to do; on localhost it starts as before.
 func TestSandboxRefusedOnPublicAddress(t *testing.T) {

@@ -18,10 +18,11 @@ import (
 	"sabershop/internal/store"
 )
 
-// loadClients is the concurrency of issue 4's load benchmark.
+// loadClients is the concurrency of the load benchmark
+// (docs/benchmarks.md#orders-at-64-clients).
 const loadClients = 64
 
-// BenchmarkLoad is issue 4's load benchmark: POST /v1/orders from 64
+// BenchmarkLoad is the order intake's load benchmark: POST /v1/orders from 64
 // concurrent keep-alive clients over loopback HTTP against the whole
 // daemon (daemon.Run: API, store, mail worker writing .eml files, text
 // log), and in the same run against a reference handler that only stores

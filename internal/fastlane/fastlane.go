@@ -1,8 +1,9 @@
 // Package fastlane answers the shop's plain page and asset requests on the
-// daemon's connections before net/http sees them (issue 18: orderd served a
-// hashed script at about half of nginx's rate, with net/http's own work per
-// request, the header map, its copies, five deadline moves and the
-// response's buffering, twice nginx's CPU per answer).
+// daemon's connections before net/http sees them
+// (docs/decisions/speed.md#the-fast-lane-answers-plain-static-requests-itself:
+// orderd served a hashed script at about half of nginx's rate, with
+// net/http's own work per request, the header map, its copies, five deadline
+// moves and the response's buffering, twice nginx's CPU per answer).
 //
 // A connection starts in the lane. Each request's head is read and parsed
 // here; a GET or HEAD of a file the site keeps in memory, with none of the

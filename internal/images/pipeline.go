@@ -305,7 +305,7 @@ func (p *Pipeline) Prune(unusedFor time.Duration) (int, error) {
 
 // slug is the stem lower-cased, each run of other characters than a-z
 // and 0-9 one "-", trimmed of them. A loop, not a regexp: every picture
-// of every page asks for its names on every build (issue 18).
+// of every page asks for its names on every build.
 func slug(stem string) string {
 	var b strings.Builder
 	dash := false

@@ -8,9 +8,10 @@ import (
 )
 
 // TestOrderPlacedCarriesTheContract: the order e-mail is the contract on a
-// durable medium (issue 16): the seller, the payment, the right of
-// withdrawal for returnable goods or its exclusion for a design, and the
-// full text of the terms version the order records, in both parts.
+// durable medium (docs/legal.md#confirmation-on-a-durable-medium): the
+// seller, the payment, the right of withdrawal for returnable goods or its
+// exclusion for a design, and the full text of the terms version the order
+// records, in both parts.
 func TestOrderPlacedCarriesTheContract(t *testing.T) {
 	cat := testCatalog()
 	for _, loc := range Locales() {

@@ -47,12 +47,12 @@ type orderData struct {
 	// to ship, and whether it is ready (no build day left).
 	Stage, ShipBy string
 	ShipReady     bool
-	// order_placed (issue 16): the contract's essentials on a durable
+	// order_placed: the contract's essentials on a durable
 	// medium (kinds_withdrawal.go contract).
 	Contract *contractData
 	// withdrawal_received: the acknowledgement of a withdrawal.
 	Withdrawal *withdrawalData
-	// payment_received (issue 16): the numbers of the attached accounting
+	// payment_received: the numbers of the attached accounting
 	// documents ("FV/2026/0001"), and whether they are a receipt.
 	Documents string
 	Receipt   bool

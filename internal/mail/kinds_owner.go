@@ -14,19 +14,20 @@ import (
 	"sabershop/internal/order"
 )
 
-// The e-mails to the owner about an order (issue 14): one per new order,
-// per booked payment, per failed payment and per order cancelled because
-// it stayed unpaid. They share one template (owner_order) and differ in
-// their subject, heading and first paragraph. They are written in the
-// owner's language, not the order's, and show everything a stranger typed
-// inert (package inert): the owner's mail client must not act on it.
+// The e-mails to the owner about an order
+// (docs/decisions/e-mail.md#one-owner-e-mail-for-four-kinds-of-order-news):
+// one per new order, per booked payment, per failed payment and per order
+// cancelled because it stayed unpaid. They share one template (owner_order)
+// and differ in their subject, heading and first paragraph. They are written
+// in the owner's language, not the order's, and show everything a stranger
+// typed inert (package inert): the owner's mail client must not act on it.
 const (
 	KindOwnerOrderPlaced     = "owner_order_placed"
 	KindOwnerPaymentReceived = "owner_payment_received"
 	KindOwnerPaymentFailed   = "owner_payment_failed"
 	KindOwnerOrderExpired    = "owner_order_expired"
 	// KindOwnerWithdrawal: the shopper withdrew from the contract on the
-	// status page (issue 16).
+	// status page (docs/legal.md#withdrawal).
 	KindOwnerWithdrawal = "owner_withdrawal"
 )
 

@@ -7,9 +7,10 @@ import (
 	"sabershop/internal/order"
 )
 
-// The shopper's e-mail of a refund (issue 15): how much came back, what
-// of the payment is left with the shop, whether the order is cancelled
-// by it, and how long the money takes with the provider that pays it.
+// The shopper's e-mail of a refund (docs/decisions/refunds.md): how much
+// came back, what of the payment is left with the shop, whether the order is
+// cancelled by it, and how long the money takes with the provider that pays
+// it.
 
 // refundTiming is the key of the sentence on how long provider takes;
 // providers without their own (the sandbox) get the general one.

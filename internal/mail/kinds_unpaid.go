@@ -9,9 +9,10 @@ import (
 	"sabershop/internal/order"
 )
 
-// The shopper's side of an unpaid order (issue 14): one reminder, then the
-// cancellation, which is the order_cancelled e-mail with ExpiredReason as
-// its reason.
+// The shopper's side of an unpaid order
+// (docs/decisions/orders-and-payments.md#unpaid-orders-one-reminder-then-cancelled):
+// one reminder, then the cancellation, which is the order_cancelled e-mail
+// with ExpiredReason as its reason.
 
 // PaymentReminder reminds the shopper that order o waits for payment, with
 // the pay link (its status page) and, when payBy is set, the day it is

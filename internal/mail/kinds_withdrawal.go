@@ -12,14 +12,15 @@ import (
 	"sabershop/internal/order"
 )
 
-// The contract on a durable medium and the withdrawal from it (issue 16,
-// docs/legal.md). The order e-mail confirms the contract: besides the
-// items, totals and delivery it always had, it names the seller, the
-// payment, the right of withdrawal (or its exclusion for designs made to
-// the buyer's specification) and carries the full text of the terms the
-// shopper accepted. The text is in the body, not an attachment: every
-// mail client shows it, it cannot be lost apart from the e-mail, and the
-// e-mail needs no attachment machinery of its own (docs/decisions/legal.md#terms-are-sent-as-the-e-mails-text).
+// The contract on a durable medium and the withdrawal from it
+// (docs/legal.md#confirmation-on-a-durable-medium, docs/legal.md#withdrawal).
+// The order e-mail confirms the contract: besides the items, totals and
+// delivery it always had, it names the seller, the payment, the right of
+// withdrawal (or its exclusion for designs made to the buyer's specification)
+// and carries the full text of the terms the shopper accepted. The text is in
+// the body, not an attachment: every mail client shows it, it cannot be lost
+// apart from the e-mail, and the e-mail needs no attachment machinery of its
+// own (docs/decisions/legal.md#terms-are-sent-as-the-e-mails-text).
 
 // contractData is the contract section of the order e-mail.
 type contractData struct {

@@ -14,7 +14,7 @@ var imgPattern = regexp.MustCompile(`<img src="([^"]+)"`)
 // link shows a creator design as the basket and the status page do – its
 // part pictures lying down (pommel, grip, emitter), absolute on the site the
 // status link points to – and a ready model its picture; the text e-mail
-// names the parts (issue 12: the most expensive line had no picture).
+// names the parts (the most expensive line had no picture).
 func TestOrderPlacedShowsTheDesignedHilt(t *testing.T) {
 	cat := testCatalog()
 	part := func(id, en, pl, image string) catalog.Part {

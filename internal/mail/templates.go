@@ -27,7 +27,7 @@ const (
 	KindRefundIssued     = "refund_issued"
 	KindStageReached     = "stage_reached"
 	// KindWithdrawalReceived acknowledges a withdrawal from the contract
-	// (issue 16, kinds_withdrawal.go).
+	// (kinds_withdrawal.go).
 	KindWithdrawalReceived = "withdrawal_received"
 )
 

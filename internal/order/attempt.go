@@ -2,9 +2,10 @@ package order
 
 import "time"
 
-// A payment attempt is one start of a payment with a provider. It records
-// the amount and currency it was started for, before the provider is
-// asked, so that (issue 12):
+// A payment attempt is one start of a payment with a provider
+// (docs/decisions/orders-and-payments.md#a-payment-attempt-is-recorded-before-the-provider-is-asked).
+// It records the amount and currency it was started for, before the
+// provider is asked, so that:
 //   - while an attempt is in flight the order's total cannot change (a
 //     discount code is refused: ErrCouponNotAllowed);
 //   - a provider's notification is matched against its own attempt's

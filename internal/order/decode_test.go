@@ -7,7 +7,8 @@ import (
 	"testing/iotest"
 )
 
-// issueExample is the request shape of issue 4, verbatim.
+// issueExample is the request shape the order API was specified with,
+// verbatim (docs/decisions/code-and-tests.md#one-sample-order-request).
 const issueExample = `{"locale": "pl", "terms_accepted": true, "expected_total": 159900, "code": "",
  "customer": {"first_name": "Anna", "last_name": "Nowak", "email": "anna@example.com", "phone": "+48 600 100 200",
               "country": "pl", "street": "Długa 1", "zip": "00-001", "city": "Warszawa"},

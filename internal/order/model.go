@@ -150,7 +150,7 @@ type Order struct {
 	Tracking       string    `json:"tracking,omitempty"`
 	TrackingURL    string    `json:"tracking_url,omitempty"`
 	CancelReason   string    `json:"cancel_reason,omitempty"`
-	// Payment holds the payment provider's state (issue 5); opaque here.
+	// Payment holds the payment provider's state; opaque here.
 	Payment map[string]string `json:"payment,omitempty"`
 	// Attempts are the payments started, oldest first, each with the
 	// amount it was started for (attempt.go).

@@ -26,9 +26,10 @@ func TestRealZipPatterns(t *testing.T) {
 	}
 }
 
-// TestRealIssueExample: the issue's request shape against the real
-// catalogue. Its empty design is refused field by field; with the default
-// design in its place the order is priced from the catalogue's numbers.
+// TestRealIssueExample: the verbatim example request (issueExample) against
+// the real catalogue. Its empty design is refused field by field; with the
+// default design in its place the order is priced from the catalogue's
+// numbers.
 func TestRealIssueExample(t *testing.T) {
 	cat := catalogtest.Shop(t)
 	req, err := DecodeRequest(strings.NewReader(issueExample))

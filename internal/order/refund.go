@@ -7,10 +7,10 @@ import (
 	"time"
 )
 
-// Refunds (issue 15): the owner pays money of a paid order back through
-// the provider that took it. Each refund is recorded on the order before
-// the provider is asked (so a second click, or a second refund at the
-// same moment, sees it), then finished with the provider's answer. The
+// Refunds (docs/decisions/refunds.md): the owner pays money of a paid order
+// back through the provider that took it. Each refund is recorded on the
+// order before the provider is asked (so a second click, or a second refund
+// at the same moment, sees it), then finished with the provider's answer. The
 // rules, in one place:
 //   - an order is refunded when it is paid, sent, or cancelled after it
 //     was paid (money that came for a cancelled order, or a paid order the

@@ -9,12 +9,13 @@ import (
 	"sabershop/internal/i18n"
 )
 
-// Production stages (issue 15): the owner marks how far the build of a
-// paid order is ("parts ordered", "hilt machined", ...; the catalogue's
-// Production.Stages). A stage is a note in the timeline, not a status: the
-// order stays paid until it is sent. The stage in force is the one set
-// last, so the owner may move forward, skip stages, and correct a mistake
-// by setting an earlier stage again (docs/decisions/orders-and-payments.md#a-stage-is-a-timeline-note-not-a-status).
+// Production stages: the owner marks how far the build of a paid order is
+// ("parts ordered", "hilt machined", ...; the catalogue's
+// Production.Stages). A stage is a note
+// in the timeline, not a status: the order stays paid until it is sent. The
+// stage in force is the one set last, so the owner may move forward, skip
+// stages, and correct a mistake by setting an earlier stage again
+// (docs/decisions/orders-and-payments.md#a-stage-is-a-timeline-note-not-a-status).
 
 // NoteStage is the Note of a production stage's timeline entry; its
 // Event.Stage is the stage's id.

@@ -5,9 +5,10 @@ import (
 	"time"
 )
 
-// Orders left unpaid (issue 14): one reminder to the shopper after a few
-// days, then the order is cancelled so that it stops holding the
-// workshop's attention and the shopper's coupon.
+// Orders left unpaid
+// (docs/decisions/orders-and-payments.md#unpaid-orders-one-reminder-then-cancelled):
+// one reminder to the shopper after a few days, then the order is cancelled
+// so that it stops holding the workshop's attention and the shopper's coupon.
 
 // NoteReminder is the Note of the timeline entry of the payment reminder.
 const NoteReminder = "payment_reminder"

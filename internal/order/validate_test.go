@@ -67,7 +67,7 @@ func TestValidateCustomer(t *testing.T) {
 }
 
 // Every field a stranger types refuses characters that show as nothing or
-// reorder the text (issue 12: they reached the owner's terminal raw), and
+// reorder the text (they reached the owner's terminal raw), and
 // still takes every real script and emoji.
 func TestValidateHiddenCharacters(t *testing.T) {
 	fields := map[string]func(*Request) *string{

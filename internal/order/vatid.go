@@ -5,11 +5,11 @@ import (
 	"strings"
 )
 
-// A company's invoice (issue 16) names the buyer's VAT ID: the Polish NIP
-// (checked by its checksum) or another EU member state's VAT number
-// (checked by its country's format, as the EU's VIES service describes
-// them; whether it is registered is the owner's check in VIES before a
-// reverse-charge invoice, not the checkout's).
+// A company's invoice (docs/legal.md#vat) names the buyer's VAT ID: the
+// Polish NIP (checked by its checksum) or another EU member state's VAT
+// number (checked by its country's format, as the EU's VIES service
+// describes them; whether it is registered is the owner's check in VIES
+// before a reverse-charge invoice, not the checkout's).
 
 // vatFormats are the EU VAT number formats after the country prefix
 // (VIES; Greece's prefix is EL, Northern Ireland's XI).

@@ -8,7 +8,7 @@ import (
 	"sabershop/internal/i18n"
 )
 
-// Withdrawal from the contract (issue 16, docs/legal.md#withdrawal): a
+// Withdrawal from the contract (docs/legal.md#withdrawal): a
 // consumer may withdraw within 14 days from delivery without a reason,
 // and the shop offers a function for it on the status page. The rules, in
 // one place:

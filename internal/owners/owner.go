@@ -1,8 +1,9 @@
-// Package owners is who may run the shop from the desk (issue 15): owner
-// accounts with an argon2id password and an optional TOTP second factor,
-// one-time setup links, sessions with an idle and an absolute limit,
-// growing delays after failed sign-ins, and the audit log's entries. It
-// has no I/O: the store keeps accounts and sessions, the desk serves them.
+// Package owners is who may run the shop from the desk
+// (docs/decisions/desk-security.md): owner accounts with an argon2id
+// password and an optional TOTP second factor, one-time setup links,
+// sessions with an idle and an absolute limit, growing delays after failed
+// sign-ins, and the audit log's entries. It has no I/O: the store keeps
+// accounts and sessions, the desk serves them.
 package owners
 
 import (

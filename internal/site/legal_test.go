@@ -28,7 +28,7 @@ var hrefPattern = regexp.MustCompile(`href="([^"]*)"`)
 // privacy policy and the withdrawal page translated in every locale (no
 // English fallback), rendered with the company's data; every page's footer
 // and the checkout link to them on this site, and nothing links to a PDF
-// on another host (issue 12: the terms were a link to a placeholder CDN).
+// on another host (the terms were once a link to a placeholder CDN).
 func TestLegalPagesOnTheSite(t *testing.T) {
 	site, err := content.Load("../../content")
 	if err != nil {

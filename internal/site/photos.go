@@ -92,7 +92,7 @@ func collectPhotos(site *content.Site, seenImages *imageRefs) (map[string]*conte
 
 // imageRefs are the Markdown images of each body, by the body's text: a
 // rebuild after one edit parses only that body again (parsing every
-// document was a tenth of a watch-mode rebuild, issue 18). Each build
+// document was a tenth of a watch-mode rebuild). Each build
 // makes a new map from the last one, keeping only the bodies it met.
 type imageRefs map[string][]imageRef
 

@@ -10,7 +10,8 @@ import (
 )
 
 // TestRealSiteCatalogCarriesTheTerms: catalog.json carries the terms page
-// in every locale for the order e-mail (issue 16, a durable medium): the
+// in every locale for the order e-mail (a durable medium,
+// docs/legal.md#confirmation-on-a-durable-medium): the
 // company's data filled in, no placeholder left, every link absolute on
 // the shop's address, and a version.
 func TestRealSiteCatalogCarriesTheTerms(t *testing.T) {

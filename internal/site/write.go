@@ -366,8 +366,8 @@ var outputSeed = maphash.MakeSeed()
 
 // hashOutput is a hash of every file of o: maphash, not SHA-256, since it
 // only tells this process's builds apart and runs on every save in watch
-// mode (issue 18: the SHA-256 of the whole output was 5 ms of a 40 ms
-// rebuild).
+// mode (the SHA-256 of the whole output was 5 ms of a 40 ms rebuild;
+// docs/decisions/build.md#watch-mode-records-what-it-wrote-by-a-fast-hash).
 func hashOutput(o *output, imageCache string) (map[string]uint64, error) {
 	hashes := make(map[string]uint64, len(o.files)+len(o.copy))
 	for p, body := range o.files {
@@ -376,7 +376,7 @@ func hashOutput(o *output, imageCache string) (map[string]uint64, error) {
 	// A copied file (a static file, a photo's derivative) is known by its
 	// source, size and modification time, not read and hashed: the photos
 	// are most of the output's bytes, and reading them again on every save
-	// was a third of a Markdown edit's rebuild (issue 18). Editors and the
+	// was a third of a Markdown edit's rebuild. Editors and the
 	// image cache change a file's mtime when they change it.
 	// A photo's variant in the image cache is named by its content's key:
 	// its path is enough.

@@ -15,8 +15,9 @@ import (
 )
 
 // Benchmarks report numbers for docs/benchmarks.md; they assert nothing
-// about speed. The target: 1.3x the requests/s of http.FileServer
-// for a page and a hashed JS file, in the same run.
+// about speed. The target: 1.3x the requests/s of http.FileServer for a
+// page and a hashed JS file, in the same run
+// (docs/benchmarks.md#static-handler-against-httpfileserver).
 
 var (
 	realSiteOnce sync.Once

@@ -259,8 +259,9 @@ const maxCachedFile = 256 << 10
 // keepInMemory reads the bodies of small representations, smallest first,
 // until budget bytes are used, and returns the bytes kept. Answering from
 // memory saves the open, fstat, seek and close of every request, and lets
-// headers and body leave in one write (the 1.3x over
-// http.FileServer came from here; see bench_test.go).
+// headers and body leave in one write (the 1.3x over http.FileServer came
+// from here; see bench_test.go and
+// docs/benchmarks.md#static-handler-against-httpfileserver).
 func keepInMemory(root *os.Root, files map[string]*file, budget int64) int64 {
 	var reps []*rep
 	for _, f := range files {

@@ -11,12 +11,13 @@ import (
 	"sabershop/internal/accounting"
 )
 
-// Accounting documents (issue 16): numbered without gaps per series and
-// year. The number is taken in the transaction that stores the document
-// (the one that books the payment), so a document exists for every number
-// and a number for every document: a transaction that fails takes its
-// number back with it, and bbolt's one writer at a time means two
-// payments never share one.
+// Accounting documents
+// (docs/decisions/invoices-and-documents.md#document-numbers-without-gaps):
+// numbered without gaps per series and year. The number is taken in the
+// transaction that stores the document (the one that books the payment), so a
+// document exists for every number and a number for every document: a
+// transaction that fails takes its number back with it, and bbolt's one
+// writer at a time means two payments never share one.
 
 // documentKey is series + 0x00 + 2-byte year + 8-byte sequence: a
 // series' documents in number order.

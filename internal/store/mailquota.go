@@ -5,8 +5,9 @@ import "time"
 // The e-mails a stranger can make the shop send to any address (the
 // notify-me confirmation, the order links) are capped per address,
 // whatever IP asks: otherwise the forms mail-bomb a third party (20
-// requests sent 20 confirmations in 0.2 s, issue 12). The answer is the
-// same whether or not a mail went, so the cap tells nobody anything.
+// requests sent 20 confirmations in 0.2 s;
+// docs/decisions/e-mail.md#e-mails-to-one-address-are-capped). The answer
+// is the same whether or not a mail went, so the cap tells nobody anything.
 const (
 	// mailGap is the least time between two e-mails of one purpose to one
 	// address: a shopper who mistyped nothing has no reason to ask twice

@@ -7,7 +7,8 @@ import (
 	"time"
 )
 
-// Note is one of the owner's private notes on an order (issue 15): what
+// Note is one of the owner's private notes on an order
+// (docs/decisions/desk.md#order-notes-are-private-and-never-edited): what
 // the shopper said on the phone, a promise, a reminder. Only the desk and
 // the owner's commands read notes; the shopper's API never does.
 type Note struct {

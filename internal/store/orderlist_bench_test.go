@@ -12,8 +12,8 @@ import (
 	"sabershop/internal/store"
 )
 
-// benchOrders is the size of the shop issue 15 asks the lists to stay
-// fast for.
+// benchOrders is the size of the shop the lists stay fast for
+// (docs/benchmarks.md#the-owners-order-list).
 const benchOrders = 100_000
 
 var (

@@ -10,9 +10,9 @@ import (
 	"sabershop/internal/owners"
 )
 
-// The desk's accounts, sessions, sign-in failures and audit log (issue
-// 15). Sessions are keyed by the hash of their id (owners.SessionKey),
-// never by the id itself.
+// The desk's accounts, sessions, sign-in failures and audit log
+// (docs/decisions/desk-security.md#sessions). Sessions are keyed by the hash
+// of their id (owners.SessionKey), never by the id itself.
 
 // Owner returns the account name, or ErrNotFound.
 func (tx *Tx) Owner(name string) (*owners.Owner, error) {

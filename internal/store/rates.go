@@ -8,12 +8,14 @@ import (
 	"sabershop/internal/rates"
 )
 
-// Exchange rates (issue 16): a foreign-currency document's amounts in
-// złoty are at the rate of the working day before its sale. The rate is
-// fetched outside any transaction (a bank's answer must never hold the
-// one writer), kept here by currency and day of sale, and read by the
-// transaction that issues the document; a document issued before its
-// rate was kept waits in documents_rate until the daemon fills it in.
+// Exchange rates
+// (docs/decisions/invoices-and-documents.md#the-bank-is-never-asked-inside-a-transaction):
+// a foreign-currency document's amounts in złoty are at the rate of the
+// working day before its sale. The rate is fetched outside any transaction (a
+// bank's answer must never hold the one writer), kept here by currency and
+// day of sale, and read by the transaction that issues the document; a
+// document issued before its rate was kept waits in documents_rate until the
+// daemon fills it in.
 
 // rateKey is the exchange_rates key of currency's rate for a sale on day
 // ("2026-11-24").

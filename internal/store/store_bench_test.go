@@ -13,7 +13,8 @@ import (
 	"sabershop/internal/store"
 )
 
-// writers is the concurrency of issue 4's load benchmark.
+// writers is the concurrency of the load benchmark
+// (docs/benchmarks.md#orders-at-64-clients).
 const writers = 64
 
 // BenchmarkBatchWrite is the storage floor for POST /v1/orders: 64

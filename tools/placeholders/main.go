@@ -1,4 +1,5 @@
-// Command placeholders makes the shop's placeholder photographs (issue 17):
+// Command placeholders makes the shop's placeholder photographs
+// (docs/decisions/photos.md#placeholder-photographs-go-through-the-real-pipeline):
 // until the owner's photos arrive, the project's own SVG artwork is
 // rendered at photo size on a photographic backdrop (a lit studio wall, a
 // table surface, out-of-focus lights, film grain, a vignette) by headless

@@ -1,7 +1,7 @@
 // Command servebench measures orderd serving the built site against nginx
 // serving the same files, each load run by tools/loadgen in its own
-// process, and orderd's order intake (issue 18; docs/benchmarks.md,
-// "Serving against nginx").
+// process, and orderd's order intake
+// (docs/benchmarks.md#serving-against-nginx).
 //
 //	make bench-serve
 //	go run ./tools/servebench [-rounds 4] [-d 5s] [-c 64] [-orders-d 10s] [-profile cpu.pprof]
