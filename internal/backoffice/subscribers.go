@@ -90,8 +90,6 @@ func (b Office) NotifySaleStart(by string) (queued, skipped int, err error) {
 	if err != nil {
 		return 0, 0, err
 	}
-	if b.Kick != nil {
-		b.Kick()
-	}
+	b.kick()
 	return n, skipped, nil
 }
