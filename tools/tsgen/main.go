@@ -12,6 +12,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -61,7 +62,7 @@ func run(root string, outs []output, check bool) error {
 	stale := 0
 	earlier := map[reflect.Type]declaredIn{}
 	for _, out := range outs {
-		text, err := render(src, out.about, out.roots, earlier, "./"+strings.TrimSuffix(filepath.Base(out.path), ".ts"))
+		text, err := render(src, out.about, out.roots, earlier, out.path)
 		if err != nil {
 			return fmt.Errorf("%s: %w", out.path, err)
 		}
@@ -89,15 +90,18 @@ func run(root string, outs []output, check bool) error {
 	return nil
 }
 
-// render is one generated file: the header, what it holds, the declarations.
-// The types it declares join earlier under module, for the files after it.
-func render(src *sources, about string, roots map[string]any, earlier map[reflect.Type]declaredIn, module string) (string, error) {
+// render is one generated file, file (its path from the module root): the
+// header, what it holds, the declarations. The types it declares join
+// earlier, for the files after it, which may be in another folder (the
+// desk's types import the shop's order types).
+func render(src *sources, about string, roots map[string]any, earlier map[reflect.Type]declaredIn, file string) (string, error) {
 	g := newGenerator(src, earlier)
+	g.dir = path.Dir(file)
 	body, err := g.generate(roots)
 	if err != nil {
 		return "", err
 	}
-	g.declared(module, earlier)
+	g.declared(strings.TrimSuffix(file, ".ts"), earlier)
 	return header + "//\n// " + about + "\n\n" + body, nil
 }
 
