@@ -356,6 +356,12 @@ func (g *generator) fields(t reflect.Type) (fs []field, extends []string) {
 		f := field{name: name, goField: sf, doc: g.src.fieldDoc(t, sf.Name)}
 		options := "," + opts + ","
 		f.optional = strings.Contains(options, ",omitempty,") || strings.Contains(options, ",omitzero,")
+		if strings.Contains(options, ",omitempty,") && !strings.Contains(options, ",omitzero,") && sf.Type.Kind() == reflect.Struct {
+			// encoding/json never leaves a struct out for omitempty: a
+			// zero time.Time is written "0001-01-01T00:00:00Z", which an
+			// optional member would promise never comes.
+			g.errs = append(g.errs, fmt.Errorf("%s.%s: omitempty never leaves out a struct: use omitzero", goName(t), sf.Name))
+		}
 		if strings.Contains(options, ",string,") {
 			f.ts = "string"
 		} else {

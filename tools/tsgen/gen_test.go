@@ -153,6 +153,10 @@ func (selfMarshal) MarshalJSON() ([]byte, error) { return []byte(`1`), nil }
 
 type marshals struct{ M selfMarshal }
 
+type zeroTime struct {
+	At time.Time `json:"at,omitempty"`
+}
+
 type badVariant struct {
 	Kind string `json:"kind" tsunion:"a b"`
 	X    int    `json:"x" tsin:"c"`
@@ -168,6 +172,7 @@ func TestRefuses(t *testing.T) {
 		"both want the TypeScript name Other": {"Clash": clash{}, "Other": otherAgain{}},
 		"marshals itself":                     {"S": marshals{}},
 		`variant "c" is not in tsunion`:       {"Bad": badVariant{}},
+		"omitempty never leaves out a struct": {"Z": zeroTime{}},
 	} {
 		_, err := newGenerator(src, nil).generate(roots)
 		if err == nil || !strings.Contains(err.Error(), name) {
