@@ -38,7 +38,9 @@ type deskOrder struct {
 	Stage     string         `json:"stage,omitempty"`
 	Mails     []deskMail     `json:"mails"`
 	StatusURL string         `json:"status_url"` // the shopper's page, on this shop
-	// For the printed build sheet and packing slip (order_print.go).
+
+	// For the printed build sheet and packing slip (order_print.go):
+
 	ShipBy      string          `json:"ship_by,omitempty"` // the workshop's day, YYYY-MM-DD, while paid
 	TrackingURL string          `json:"tracking_url,omitempty"`
 	Sender      catalog.Company `json:"sender"`
@@ -48,13 +50,13 @@ type deskOrder struct {
 	// Notes are the owner's private notes, oldest first; the shopper's
 	// API never reads them.
 	Notes []deskNote `json:"notes"`
-	// TermsVersion is the version of the terms the shopper accepted
-	// (issue 16); Withdrawal the shopper's withdrawal from the contract,
-	// made on the status page (name and address made inert).
+	// TermsVersion is the version of the terms the shopper accepted;
+	// Withdrawal the shopper's withdrawal from the contract, made on the
+	// status page (name and address made inert).
 	TermsVersion string            `json:"terms_version,omitempty"`
 	Withdrawal   *order.Withdrawal `json:"withdrawal,omitempty"`
-	// Documents are the order's invoice or receipt and their corrections
-	// (issue 16), with their PDFs' names.
+	// Documents are the order's invoice or receipt and their corrections,
+	// with their PDFs' names.
 	Documents []deskDocument `json:"documents"`
 }
 

@@ -211,7 +211,8 @@ func TestCheck(t *testing.T) {
 }
 
 // TestRepositoryFilesFresh is make lint's check as a test: the committed
-// files under components/generated are what the Go types give.
+// files under components/generated and desk/generated are what the Go
+// types give.
 func TestRepositoryFilesFresh(t *testing.T) {
 	if err := run(filepath.Join("..", ".."), outputs, true); err != nil {
 		t.Fatal(err)

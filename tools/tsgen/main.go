@@ -1,7 +1,8 @@
 // Command tsgen writes the TypeScript types of the JSON the Go side hands
-// the front end (the page data of the build, the /v1 answers, catalog.json)
-// from the Go types themselves, so the Go structs are the one contract
-// (docs/contract.md). Run from the repository root:
+// the front end (the page data of the build, the /v1 answers, catalog.json,
+// the desk's /admin/api answers) from the Go types themselves, so the Go
+// structs are the one contract (docs/contract.md). Run from the repository
+// root:
 //
 //	go run ./tools/tsgen          # make generate: rewrite the files
 //	go run ./tools/tsgen -check   # make lint: fail when a file is stale
@@ -19,17 +20,20 @@ import (
 
 	"sabershop/internal/api"
 	"sabershop/internal/catalog"
+	"sabershop/internal/desk"
 	"sabershop/internal/site"
 )
 
 // outputs are the generated files and the Go types each declares (every
 // named type they reach comes along).
 // A type reached from two files is declared in the first and imported by
-// the later ones, so the catalogue (the lowest package) comes first.
+// the later ones, so the catalogue (the lowest package) comes first and the
+// desk's file, which imports the shop's order types, last.
 var outputs = []output{
 	{"components/generated/catalog.ts", "catalog.json, the catalogue the build writes for the daemon and the browser (internal/catalog).", map[string]any{"Catalog": catalog.Catalog{}}},
 	{"components/generated/pagedata.ts", "The data the Go build hands each page template (internal/site).", site.ContractTypes()},
 	{"components/generated/api.ts", "The answers of the daemon's /v1 JSON API (internal/api, internal/order; docs/api.md).", api.ContractTypes()},
+	{"desk/generated/desk.ts", "The answers of the desk's /admin/api, which desk/api.ts calls (internal/desk).", desk.ContractTypes()},
 }
 
 // output is one generated file.
