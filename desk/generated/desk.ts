@@ -39,12 +39,11 @@ export interface AuditEntry {
 }
 
 /**
- * deskBuild is a creator design laid out for the printed build sheet:
- * every part with its slot, catalogue id, name and picture (the desk draws
- * the hilt from them with the creator's HiltThumb), the generator, the
- * button and each preset field by field. Names are in the owner's
- * language; ids stay inert, as the order's own words.
- * Go: desk.deskBuild
+ * Build is a creator design laid out for the workshop: the parts in the
+ * catalogue's slot order (then, by slot id, any part of a slot the
+ * catalogue no longer has), the generator, the button and each preset
+ * field by field. The desk answers it as it is (DeskLine.build).
+ * Go: buildsheet.Build
  */
 export interface Build {
   parts: BuildPart[];
@@ -53,15 +52,22 @@ export interface Build {
   presets: BuildPreset[];
 }
 
-/** Go: desk.deskPart */
+/**
+ * Part is one slot's part of a design.
+ * Go: buildsheet.Part
+ */
 export interface BuildPart extends Named {
   slot: string;
+  /** the slot's name, else its id */
   slot_name: string;
   /** the part's picture on this site */
   image?: string;
 }
 
-/** Go: desk.deskPreset */
+/**
+ * Preset is one preset of a design.
+ * Go: buildsheet.Preset
+ */
 export interface BuildPreset {
   /** "#rrggbb" */
   colour: string;
@@ -305,9 +311,9 @@ export interface MessagesAnswer {
 }
 
 /**
- * deskName is a catalogue id with its name ("" when the catalogue in
- * force no longer has it: the sheet then shows the id alone).
- * Go: desk.deskName
+ * Name is a catalogue id with its name ("" when the catalogue in force has
+ * none or no longer has the entry: the sheet then shows the id alone).
+ * Go: buildsheet.Name
  */
 export interface Named {
   id: string;

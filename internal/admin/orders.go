@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"sabershop/internal/catalog"
 	"sabershop/internal/inert"
 	"sabershop/internal/mail/outbox"
 	"sabershop/internal/order"
@@ -104,12 +105,11 @@ func (c *cmd) ordersShow(args []string) error {
 	if err != nil {
 		return err
 	}
-	var cat = c.office.Catalog
-	sheet := buildSheet{out: c.out, now: c.office.Now()}
-	if cat != nil {
-		sheet.cat = cat()
+	var cat *catalog.Catalog
+	if c.office.Catalog != nil {
+		cat = c.office.Catalog()
 	}
-	sheet.order(o)
+	printOrder(c.out, o, cat, c.office.Now())
 	c.printNotes(notes)
 	c.printf("\nE-mails\n")
 	for _, s := range sent {

@@ -2,6 +2,7 @@ package desk
 
 import (
 	"sabershop/internal/backoffice"
+	"sabershop/internal/buildsheet"
 	"sabershop/internal/order"
 	"sabershop/internal/owners"
 	"sabershop/internal/store"
@@ -37,10 +38,10 @@ func ContractTypes() map[string]any {
 		"DeskStage":         deskStage{},
 		"DeskMail":          deskMail{},
 		"OrderNote":         deskNote{},
-		"Build":             deskBuild{},
-		"BuildPart":         deskPart{},
-		"BuildPreset":       deskPreset{},
-		"Named":             deskName{},
+		"Build":             buildsheet.Build{},
+		"BuildPart":         buildsheet.Part{},
+		"BuildPreset":       buildsheet.Preset{},
+		"Named":             buildsheet.Name{},
 		"OpenedMail":        openedMail{},
 		"DeskDocument":      deskDocument{},
 		"DocumentsAnswer":   documentsAnswer{},
