@@ -183,14 +183,6 @@ func (c *cmd) catalog() (*catalog.Catalog, error) {
 	return nil, errors.New("no catalogue: build the site (go run ./cmd/build) or pass -site with the built site")
 }
 
-func (c *cmd) link(cat *catalog.Catalog, path string) string {
-	base := c.office.BaseURL
-	if base == "" {
-		base = cat.Shop.BaseURL
-	}
-	return strings.TrimRight(base, "/") + path
-}
-
 // currentCatalog is the catalogue or nil.
 func (c *cmd) currentCatalog() *catalog.Catalog {
 	if c.office.Catalog == nil {

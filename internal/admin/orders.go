@@ -6,7 +6,6 @@ import (
 	"io"
 	"strings"
 
-	"sabershop/internal/catalog"
 	"sabershop/internal/inert"
 	"sabershop/internal/mail/outbox"
 	"sabershop/internal/order"
@@ -105,11 +104,7 @@ func (c *cmd) ordersShow(args []string) error {
 	if err != nil {
 		return err
 	}
-	var cat *catalog.Catalog
-	if c.office.Catalog != nil {
-		cat = c.office.Catalog()
-	}
-	printOrder(c.out, o, cat, c.office.Now())
+	printOrder(c.out, o, c.currentCatalog(), c.office.Now())
 	c.printNotes(notes)
 	c.printf("\nE-mails\n")
 	for _, s := range sent {
