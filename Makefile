@@ -79,7 +79,7 @@ vulncheck:
 	  exit 1; \
 	fi
 
-## generate: rewrite components/generated/*.ts from the Go types (docs/contract.md)
+## generate: rewrite components/generated/*.ts and desk/generated/desk.ts from the Go types (docs/contract.md)
 generate:
 	$(GO) run ./tools/tsgen
 

@@ -15,36 +15,8 @@ import { Passkeys } from "./pages/Passkeys";
 import { Setup } from "./pages/Setup";
 import { SignIn } from "./pages/SignIn";
 import { Today } from "./pages/Today";
+import { pathOf, pathTo, routeOf, type Route } from "./routes";
 import { Shell } from "./Shell";
-
-/** The desk's pages by path under /admin ("order", "sheet" and "slip" also have an order number). */
-export type Route = "today" | "orders" | "order" | "sheet" | "slip" | "messages" | "coupons" | "subscribers" | "documents" | "passkeys" | "account" | "activity" | "signin" | "setup";
-
-function routeOf(pathname: string): { route: Route; id: number } {
-  const p = pathname.replace(/^\/admin\/?/, "").replace(/\/$/, "");
-  const m = /^orders\/(\d+)(?:\/(sheet|slip))?$/.exec(p);
-  if (m) return { route: m[2] === "sheet" || m[2] === "slip" ? m[2] : "order", id: Number(m[1]) };
-  if (p === "setup" || p === "signin" || p === "activity" || p === "orders" || p === "coupons" || p === "subscribers" || p === "documents" || p === "passkeys" || p === "account" || p === "messages")
-    return { route: p, id: 0 };
-  return { route: "today", id: 0 };
-}
-
-export const pathOf: Record<Route, string> = {
-  today: "/admin/",
-  orders: "/admin/orders",
-  order: "/admin/orders/",
-  sheet: "/admin/orders/",
-  slip: "/admin/orders/",
-  coupons: "/admin/coupons",
-  subscribers: "/admin/subscribers",
-  documents: "/admin/documents",
-  passkeys: "/admin/passkeys",
-  account: "/admin/account",
-  messages: "/admin/messages",
-  activity: "/admin/activity",
-  signin: "/admin/signin",
-  setup: "/admin/setup",
-};
 
 type Session = { kind: "loading" } | { kind: "out" } | { kind: "in"; me: Me } | { kind: "offline" };
 
@@ -55,14 +27,7 @@ export function App() {
 
   const go = useCallback((r: Route, orderID = 0) => {
     // The order list comes back with the filters it was left with (its URL query).
-    const path =
-      r === "order"
-        ? pathOf.order + orderID
-        : r === "sheet" || r === "slip"
-          ? `${pathOf[r]}${orderID}/${r}`
-          : r === "orders"
-            ? pathOf.orders + listQuery()
-            : pathOf[r];
+    const path = r === "orders" ? pathOf.orders + listQuery() : pathTo(r, orderID);
     if (location.pathname + location.search !== path) history.pushState(null, "", path);
     setPlace({ route: r, id: orderID });
     window.scrollTo(0, 0);

@@ -1,7 +1,6 @@
 import { useState, type ReactNode } from "react";
 import { call, type Me } from "./api";
-import type { Route } from "./App";
-import { pathOf } from "./App";
+import { pathOf, type Route } from "./routes";
 import type { Translate } from "./i18n";
 
 /** The signed-in frame: the desk's name, its pages, signing out. */

@@ -70,7 +70,8 @@ func listDeps(t *testing.T, pkgs ...string) map[string][]string {
 // its own row and of the rows below, never one of a row above. The store
 // is below the sender, the PDF writer, the NBP client and the desk; what
 // it keeps (the queued e-mail, the accounting document, the rate, the
-// account) is in leaf packages below it.
+// account) is in leaf packages below it. The build sheet is below the
+// store too: it reads an order and the catalogue, never where they are kept.
 var daemonRows = [][]string{
 	{"sabershop/cmd/orderd"},
 	{"sabershop/internal/daemon"},
@@ -84,6 +85,7 @@ var daemonRows = [][]string{
 		"sabershop/internal/payment/paypal", "sabershop/internal/mail", "sabershop/internal/invoice",
 		"sabershop/internal/rates/nbp", "sabershop/internal/rates/nbpfake"},
 	{storePkg},
+	{"sabershop/internal/buildsheet"},
 	{"sabershop/internal/order", "sabershop/internal/accounting", "sabershop/internal/mail/outbox",
 		"sabershop/internal/rates", "sabershop/internal/owners"},
 	{"sabershop/internal/catalog/catalogfile"},

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
-import { call, type AuditEntry } from "../api";
+import { call, type AuditAnswer, type AuditEntry } from "../api";
 import { formatInstant } from "../../components/dates";
 import type { Translate } from "../i18n";
 import { Notice } from "../Notice";
@@ -11,7 +11,7 @@ export function Activity({ t, locale }: { t: Translate; locale: string }) {
   const [error, setError] = useState("");
 
   const load = useCallback(async (from: number) => {
-    const res = await call<{ entries: AuditEntry[]; before: number }>("GET", from ? `audit?before=${from}` : "audit");
+    const res = await call<AuditAnswer>("GET", from ? `audit?before=${from}` : "audit");
     if (!res.ok) {
       setError(res.message || t("offline"));
       return;

@@ -1,34 +1,23 @@
 import { useId, useState, type FormEvent } from "react";
-import { call } from "../api";
+import { call, type CouponsAnswer } from "../api";
 import { parseAmount } from "../carriers";
 import { formatDate } from "../../components/dates";
 import { formatMoney } from "../../components/money";
 import type { Translate } from "../i18n";
 import { useResource } from "../useResource";
 
-interface Coupon {
-  code: string;
-  percent?: number;
-  amount?: number;
-  currency?: string;
-  expires?: string;
-  limit?: number;
-  used: number;
-  disabled?: boolean;
-}
-
 const CURRENCIES = ["PLN", "EUR"];
 
 /** Discount codes: create one, see how often each was used, disable one. */
 export function Coupons({ t, locale }: { t: Translate; locale: string }) {
   const id = useId();
-  const { data, set, error, setError } = useResource<{ coupons: Coupon[] }>("coupons", t);
+  const { data, set, error, setError } = useResource<CouponsAnswer>("coupons", t);
   const list = data?.coupons ?? null;
   const [kind, setKind] = useState<"percent" | "amount">("percent");
   const [busy, setBusy] = useState(false);
 
 
-  const answer = (res: Awaited<ReturnType<typeof call<{ coupons: Coupon[] }>>>) => {
+  const answer = (res: Awaited<ReturnType<typeof call<CouponsAnswer>>>) => {
     if (res.ok) {
       setError("");
       set(res.data);
@@ -54,12 +43,12 @@ export function Coupons({ t, locale }: { t: Translate; locale: string }) {
       body.currency = f.get("currency");
     }
     setBusy(true);
-    const ok = answer(await call<{ coupons: Coupon[] }>("POST", "coupons", body));
+    const ok = answer(await call<CouponsAnswer>("POST", "coupons", body));
     setBusy(false);
     if (ok) form.reset();
   };
 
-  const disable = async (code: string) => answer(await call<{ coupons: Coupon[] }>("POST", `coupons/${encodeURIComponent(code)}/disable`));
+  const disable = async (code: string) => answer(await call<CouponsAnswer>("POST", `coupons/${encodeURIComponent(code)}/disable`));
 
   return (
     <section className="desk-page" aria-labelledby="coupons-title">

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from "react";
-import type { DeskDocument } from "../api";
+import type { DeskDocument, DocumentsAnswer } from "../api";
 import { formatDate } from "../../components/dates";
 import { formatMoney } from "../../components/money";
 import type { Translate } from "../i18n";
@@ -64,7 +64,7 @@ export function DocumentCard({ t, locale, d, openOrder }: { t: Translate; locale
 export function Documents({ t, locale, openOrder }: { t: Translate; locale: string; openOrder: (id: number) => void }) {
   const id = useId();
   const [month, setMonth] = useState(() => monthOf(location.search));
-  const { data, error } = useResource<{ month: string; documents: DeskDocument[] }>(
+  const { data, error } = useResource<DocumentsAnswer>(
     "documents" + (month ? "?month=" + month : ""),
     t,
   );

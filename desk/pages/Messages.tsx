@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
-import { call, type ContactMessage } from "../api";
+import { call, type ContactMessage, type MessagesAnswer } from "../api";
 import { formatInstant } from "../../components/dates";
 import type { Translate } from "../i18n";
 import { Notice } from "../Notice";
@@ -13,7 +13,7 @@ export function Messages({ t, locale }: { t: Translate; locale: string }) {
 
   const load = useCallback(
     async (from: number) => {
-      const res = await call<{ messages: ContactMessage[]; before: number }>("GET", from ? `messages?before=${from}` : "messages");
+      const res = await call<MessagesAnswer>("GET", from ? `messages?before=${from}` : "messages");
       if (!res.ok) {
         setError(res.message || t("offline"));
         return;

@@ -1,16 +1,9 @@
 import { useId, useState, type FormEvent } from "react";
-import { call } from "../api";
+import { call, type Erasure } from "../api";
 import type { Translate } from "../i18n";
 import { formatDate } from "../../components/dates";
 import { localDay } from "../../components/status/OrderView";
 import { Notice } from "../Notice";
-
-/** POST /admin/api/privacy/erase's answer (admin.Erasure). */
-interface Erasure {
-  subscription: boolean;
-  messages: number;
-  orders: { id: number; created: string; anonymised_on: string }[];
-}
 
 /**
  * A person's request about their data (GDPR art. 15, 17, 20): download

@@ -1,29 +1,16 @@
 import { useEffect, useId, useState, type FormEvent } from "react";
-import { call } from "../api";
+import { call, type SaleAnnounced, type SalePreview, type SubscribersAnswer } from "../api";
 import type { Translate } from "../i18n";
 import { useResource } from "../useResource";
 import { Notice } from "../Notice";
 import { PersonalData } from "./PersonalData";
-
-interface Row {
-  email: string;
-  locale: string;
-  confirmed: boolean;
-  unsubscribed: boolean;
-}
-
-interface Data {
-  subscribers: Row[];
-  confirmed: number;
-  announcing: number;
-}
 
 const LOCALES = ["pl", "en", "de"];
 
 /** The notify-me list: export, remove one on request, announce the sale. */
 export function Subscribers({ t, locale }: { t: Translate; locale: string }) {
   const id = useId();
-  const { data: d, set: setD, error, setError, reload: load } = useResource<Data>("subscribers", t);
+  const { data: d, set: setD, error, setError, reload: load } = useResource<SubscribersAnswer>("subscribers", t);
   const [note, setNote] = useState("");
   const [preview, setPreview] = useState<{ locale: string; subject: string; text: string } | null>(null);
 
@@ -37,7 +24,7 @@ export function Subscribers({ t, locale }: { t: Translate; locale: string }) {
   const remove = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const form = e.currentTarget;
-    const res = await call<Data>("POST", "subscribers/remove", { email: new FormData(form).get("email") });
+    const res = await call<SubscribersAnswer>("POST", "subscribers/remove", { email: new FormData(form).get("email") });
     if (!res.ok) {
       setError(res.message || t("offline"));
       return;
@@ -49,13 +36,13 @@ export function Subscribers({ t, locale }: { t: Translate; locale: string }) {
   };
 
   const show = async (locale: string) => {
-    const res = await call<{ locale: string; subject: string; text: string }>("GET", `sale-start/preview?locale=${locale}`);
+    const res = await call<SalePreview>("GET", `sale-start/preview?locale=${locale}`);
     if (res.ok) setPreview(res.data);
   };
 
   const announce = async () => {
     if (!d || !confirm(t("subscribers.announce_confirm", { count: d.confirmed }))) return;
-    const res = await call<{ queued: number; skipped: number }>("POST", "sale-start");
+    const res = await call<SaleAnnounced>("POST", "sale-start");
     if (!res.ok) {
       setError(res.message || t("offline"));
       return;

@@ -1,33 +1,22 @@
 import { useId, useState } from "react";
-import { call, type Me } from "../api";
+import { call, type Me, type TodayAnswer } from "../api";
 import { formatDate, formatInstant } from "../../components/dates";
 import { formatMoney } from "../../components/money";
 import type { Translate } from "../i18n";
 import { useResource } from "../useResource";
 import { Notice } from "../Notice";
 
-interface TodayData {
-  waiting: number;
-  to_build: number;
-  stages: { id: string; name: string; count: number }[];
-  revenue: { currency: string; week: number; month: number }[];
-  outbox: { queued: number; oldest?: string };
-  open: boolean;
-  /** Paused: the day orders open again, "YYYY-MM-DD", if the owner said. */
-  reopens?: string;
-}
-
 /** The first page: what waits for the owner, the money, the e-mails, the switch. */
 export function Today({ t, locale, me, openOrders }: { t: Translate; locale: string; me: Me; openOrders: () => void }) {
   const id = useId();
-  const { data: d, set: setD, error, setError } = useResource<TodayData>("today", t);
+  const { data: d, set: setD, error, setError } = useResource<TodayAnswer>("today", t);
   const [busy, setBusy] = useState(false);
   const [reopens, setReopens] = useState("");
 
   const toggle = async () => {
     if (!d) return;
     setBusy(true);
-    const res = await call<TodayData>("POST", "shop", { open: !d.open, reopens: d.open ? reopens : "" });
+    const res = await call<TodayAnswer>("POST", "shop", { open: !d.open, reopens: d.open ? reopens : "" });
     setBusy(false);
     if (res.ok) setD(res.data);
     else setError(res.message || t("offline"));

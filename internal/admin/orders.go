@@ -104,12 +104,7 @@ func (c *cmd) ordersShow(args []string) error {
 	if err != nil {
 		return err
 	}
-	var cat = c.office.Catalog
-	sheet := buildSheet{out: c.out, now: c.office.Now()}
-	if cat != nil {
-		sheet.cat = cat()
-	}
-	sheet.order(o)
+	printOrder(c.out, o, c.currentCatalog(), c.office.Now())
 	c.printNotes(notes)
 	c.printf("\nE-mails\n")
 	for _, s := range sent {

@@ -3,11 +3,10 @@ package admin
 import (
 	"fmt"
 	"io"
-	"maps"
-	"slices"
 	"strings"
 	"time"
 
+	"sabershop/internal/buildsheet"
 	"sabershop/internal/catalog"
 	"sabershop/internal/inert"
 	"sabershop/internal/order"
@@ -15,11 +14,18 @@ import (
 
 // buildSheet prints an order for the workshop: every line, and for a
 // creator design every part, the generator, the button behaviour and each
-// preset, with the catalogue's English names next to the ids.
+// preset, with the catalogue's English names next to the ids. What to build
+// is the build sheet the desk shows too (buildsheet.Resolve); this prints it
+// with the rest of the order.
 type buildSheet struct {
-	out io.Writer
-	cat *catalog.Catalog // nil: ids only
-	now time.Time        // for the ship estimate
+	out   io.Writer
+	sheet *buildsheet.Sheet
+}
+
+// printOrder prints o, resolved against cat (nil: ids only); now is the
+// day the ship estimate counts from.
+func printOrder(out io.Writer, o *order.Order, cat *catalog.Catalog, now time.Time) {
+	buildSheet{out: out, sheet: buildsheet.Resolve(o, cat, "en", now)}.order(o)
 }
 
 func (b buildSheet) printf(format string, args ...any) { fmt.Fprintf(b.out, format, args...) }
@@ -36,13 +42,13 @@ func (b buildSheet) order(o *order.Order) {
 	}
 	b.printf("\nItems\n")
 	for i, l := range o.Lines {
-		variant := ""
-		if l.Variant != "" {
-			variant = " (generator: " + b.name(b.generator(l.Variant)) + ")"
+		line, variant := b.sheet.Lines[i], ""
+		if line.Variant != nil {
+			variant = " (generator: " + line.Variant.Label() + ")"
 		}
 		b.printf("  %d. %d x %s%s  %s each, %s\n", i+1, l.Quantity, l.Name, variant, money(l.UnitPrice), money(l.Total))
-		if l.Creator != nil {
-			b.creator(l.Creator)
+		if line.Build != nil {
+			b.creator(line.Build)
 		}
 	}
 	t := o.Totals
@@ -90,25 +96,24 @@ func (b buildSheet) order(o *order.Order) {
 // the ship estimate while paid, and whether the customer gets an e-mail
 // per stage. Without a catalogue the timeline alone shows the stages.
 func (b buildSheet) production(o *order.Order) {
-	if b.cat == nil || len(b.cat.Production.Stages) == 0 || (o.Status != order.Paid && o.Stage() == "") {
+	if len(b.sheet.Stages) == 0 || (o.Status != order.Paid && o.Stage() == "") {
 		return
 	}
 	b.printf("\nProduction")
 	if o.Status == order.Paid {
-		left, ready := o.ShipEstimate(b.cat.Production.Stages, b.now)
-		b.printf(" (ready to ship by %s, %d working days left)", ready.Format("2006-01-02"), left)
+		b.printf(" (ready to ship by %s, %d working days left)", b.sheet.ShipBy.Format("2006-01-02"), b.sheet.DaysLeft)
 	}
 	b.printf("\n")
-	for _, s := range o.Progress(b.cat.Production.Stages) {
+	for _, s := range b.sheet.Stages {
 		mark, at := "[ ]", "          "
-		if !s.At.IsZero() {
-			mark, at = "[x]", s.At.UTC().Format("2006-01-02")
+		if !s.Reached.IsZero() {
+			mark, at = "[x]", s.Reached.UTC().Format("2006-01-02")
 		}
 		current := ""
 		if s.ID == o.Stage() {
 			current = "  <- now"
 		}
-		b.printf("  %s %s  %s%s\n", mark, at, b.name(s.Names, s.ID), current)
+		b.printf("  %s %s  %s%s\n", mark, at, s.Label(), current)
 	}
 	emails := "no"
 	if o.StageEmails {
@@ -117,67 +122,18 @@ func (b buildSheet) production(o *order.Order) {
 	b.printf("  e-mail per stage to the customer: %s\n", emails)
 }
 
-// creator prints the build sheet of one custom saber.
-func (b buildSheet) creator(cfg *order.CreatorConfig) {
+// creator prints the build sheet of one custom saber: every part as
+// "Name [id]" beside its slot's name (the id alone when the catalogue
+// has no name for it), the generator, the button, then each preset.
+func (b buildSheet) creator(build *buildsheet.Build) {
 	b.printf("     BUILD SHEET\n")
-	if b.cat != nil {
-		for _, slot := range b.cat.Creator.Slots {
-			id := cfg.Parts[slot.ID]
-			name := id
-			if p, ok := slot.Part(id); ok {
-				name = b.name(p.Names, id)
-			}
-			b.printf("     %-10s %s\n", label(slot.Names, slot.ID)+":", name)
-		}
-	} else {
-		// Sorted: the same order on every print of the same order.
-		for _, slot := range slices.Sorted(maps.Keys(cfg.Parts)) {
-			b.printf("     %-10s %s\n", slot+":", cfg.Parts[slot])
-		}
+	for _, p := range build.Parts {
+		b.printf("     %-10s %s\n", p.SlotName+":", p.Label())
 	}
-	b.printf("     %-10s %s\n", "generator:", b.name(b.generator(cfg.Generator)))
-	b.printf("     %-10s %s\n", "button:", b.option("buttons", cfg.Button))
-	for i, p := range cfg.Presets {
+	b.printf("     %-10s %s\n", "generator:", build.Generator.Label())
+	b.printf("     %-10s %s\n", "button:", build.Button.Label())
+	for i, p := range build.Presets {
 		b.printf("     preset %d: blade %s + white %d, %s, ignition %s, retraction %s, sound %s, clash %s\n", i+1,
-			p.Color, p.White, b.option("effects", p.Effect), b.option("ignitions", p.Ignition),
-			b.option("ignitions", p.Retraction), b.option("sounds", p.Sound), p.Clash)
+			p.Colour, p.White, p.Effect.Label(), p.Ignition.Label(), p.Retraction.Label(), p.Sound.Label(), p.Clash)
 	}
-}
-
-func (b buildSheet) generator(id string) (map[string]string, string) {
-	if b.cat != nil {
-		if g, ok := b.cat.Generator(id); ok {
-			return g.Names, id
-		}
-	}
-	return nil, id
-}
-
-func (b buildSheet) option(group, id string) string {
-	if b.cat != nil {
-		if o, ok := b.cat.Option(group, id); ok {
-			return b.name(o.Names, id)
-		}
-	}
-	return id
-}
-
-// name is the English name with the id, "Ancient [ancient]", or the id
-// alone when the catalogue has no name for it. The id stays even when it
-// only differs from the name in case: the sheet is read against the
-// workshop's parts, which are labelled by id, and a column that sometimes
-// has the bracket and sometimes not read as slugs.
-func (b buildSheet) name(names map[string]string, id string) string {
-	if n := names["en"]; n != "" {
-		return n + " [" + id + "]"
-	}
-	return id
-}
-
-// label is a slot's English name for the sheet's left column, or its id.
-func label(names map[string]string, id string) string {
-	if n := names["en"]; n != "" {
-		return n
-	}
-	return id
 }

@@ -13,7 +13,7 @@ import (
 const auditPage = 50
 
 type auditAnswer struct {
-	Entries []*owners.Entry `json:"entries"`
+	Entries []owners.Entry `json:"entries"`
 	// Before is the cursor of the next (older) page; 0 when there is none.
 	Before uint64 `json:"before"`
 }
@@ -32,12 +32,10 @@ func (d *Desk) getAudit(w http.ResponseWriter, r *http.Request) {
 		d.internal(w, r, err)
 		return
 	}
-	a := auditAnswer{Entries: entries}
-	if a.Entries == nil {
-		a.Entries = []*owners.Entry{}
-	}
-	for _, e := range a.Entries {
+	a := auditAnswer{Entries: make([]owners.Entry, 0, len(entries))}
+	for _, e := range entries {
 		e.Owner, e.IP, e.Target, e.Detail = inert.String(e.Owner), inert.String(e.IP), inert.String(e.Target), inert.String(e.Detail)
+		a.Entries = append(a.Entries, *e)
 	}
 	if len(entries) == auditPage {
 		a.Before = entries[len(entries)-1].ID

@@ -12,7 +12,7 @@ import (
 )
 
 type couponsAnswer struct {
-	Coupons []*order.Coupon `json:"coupons"`
+	Coupons []order.Coupon `json:"coupons"`
 }
 
 // getCoupons is GET /admin/api/coupons: every code with its use count.
@@ -27,10 +27,11 @@ func (d *Desk) getCoupons(w http.ResponseWriter, r *http.Request) {
 		d.internal(w, r, err)
 		return
 	}
-	if list == nil {
-		list = []*order.Coupon{}
+	a := couponsAnswer{Coupons: make([]order.Coupon, 0, len(list))}
+	for _, c := range list {
+		a.Coupons = append(a.Coupons, *c)
 	}
-	writeJSON(w, http.StatusOK, couponsAnswer{Coupons: list})
+	writeJSON(w, http.StatusOK, a)
 }
 
 type couponRequest struct {

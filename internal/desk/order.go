@@ -1,6 +1,7 @@
 package desk
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"net/http"
@@ -9,6 +10,7 @@ import (
 	"time"
 
 	"sabershop/internal/accounting"
+	"sabershop/internal/buildsheet"
 	"sabershop/internal/catalog"
 	"sabershop/internal/inert"
 	"sabershop/internal/order"
@@ -38,7 +40,9 @@ type deskOrder struct {
 	Stage     string         `json:"stage,omitempty"`
 	Mails     []deskMail     `json:"mails"`
 	StatusURL string         `json:"status_url"` // the shopper's page, on this shop
-	// For the printed build sheet and packing slip (order_print.go).
+
+	// For the printed build sheet and packing slip (order_print.go):
+
 	ShipBy      string          `json:"ship_by,omitempty"` // the workshop's day, YYYY-MM-DD, while paid
 	TrackingURL string          `json:"tracking_url,omitempty"`
 	Sender      catalog.Company `json:"sender"`
@@ -48,25 +52,25 @@ type deskOrder struct {
 	// Notes are the owner's private notes, oldest first; the shopper's
 	// API never reads them.
 	Notes []deskNote `json:"notes"`
-	// TermsVersion is the version of the terms the shopper accepted
-	// (issue 16); Withdrawal the shopper's withdrawal from the contract,
-	// made on the status page (name and address made inert).
+	// TermsVersion is the version of the terms the shopper accepted;
+	// Withdrawal the shopper's withdrawal from the contract, made on the
+	// status page (name and address made inert).
 	TermsVersion string            `json:"terms_version,omitempty"`
 	Withdrawal   *order.Withdrawal `json:"withdrawal,omitempty"`
-	// Documents are the order's invoice or receipt and their corrections
-	// (issue 16), with their PDFs' names.
+	// Documents are the order's invoice or receipt and their corrections,
+	// with their PDFs' names.
 	Documents []deskDocument `json:"documents"`
 }
 
 type deskLine struct {
-	Name     string     `json:"name"`
-	Quantity int        `json:"quantity"`
-	Unit     int64      `json:"unit"`
-	Total    int64      `json:"total"`
-	Sheet    []string   `json:"sheet,omitempty"` // "Emitter: Talon [talon]", the generator, the button
-	Presets  []string   `json:"presets,omitempty"`
-	Colours  []string   `json:"colours,omitempty"` // each preset's blade colour, "#rrggbb"
-	Build    *deskBuild `json:"build,omitempty"`   // a creator design, field by field
+	Name     string            `json:"name"`
+	Quantity int               `json:"quantity"`
+	Unit     int64             `json:"unit"`
+	Total    int64             `json:"total"`
+	Sheet    []string          `json:"sheet,omitempty"` // "Emitter: Talon [talon]", the generator, the button
+	Presets  []string          `json:"presets,omitempty"`
+	Colours  []string          `json:"colours,omitempty"` // each preset's blade colour, "#rrggbb"
+	Build    *buildsheet.Build `json:"build,omitempty"`   // a creator design, field by field
 }
 
 type deskAttempt struct {
@@ -191,6 +195,7 @@ func (d *Desk) writeOrder(w http.ResponseWriter, r *http.Request, o *order.Order
 
 func (d *Desk) deskOrder(o *order.Order, notes []*store.Note, sent []store.SentRecord, loc string) deskOrder {
 	cat := d.catalog()
+	bs := buildsheet.Resolve(o, cat, loc, d.cfg.Now())
 	v := deskOrder{ID: o.ID, Status: o.Status, Created: o.CreatedAt, Locale: o.Locale, Currency: o.Currency,
 		Customer: o.Customer.Inert(), Totals: o.Totals, Coupon: inert.String(o.Coupon), BuildDays: o.BuildDays,
 		Tracking: inert.String(o.Tracking), Reason: inert.String(o.CancelReason), Stage: o.Stage(), StageEmails: o.StageEmails,
@@ -214,23 +219,21 @@ func (d *Desk) deskOrder(o *order.Order, notes []*store.Note, sent []store.SentR
 		v.Attempts = append(v.Attempts, deskAttempt{Provider: a.Provider, Method: a.Method, State: a.State, Amount: a.Amount,
 			Currency: a.Currency, Started: a.Started})
 	}
-	for _, l := range o.Lines {
+	for i, l := range o.Lines {
 		dl := deskLine{Name: inert.String(l.Name), Quantity: l.Quantity, Unit: l.UnitPrice, Total: l.Total}
-		if l.Variant != "" {
-			dl.Sheet = append(dl.Sheet, "generator: "+generator(cat, loc, l.Variant).label())
+		if g := bs.Lines[i].Variant; g != nil {
+			dl.Sheet = append(dl.Sheet, "generator: "+g.Label())
 		}
-		if c := l.Creator; c != nil {
-			dl.Build = build(cat, loc, c)
-			dl.Sheet, dl.Presets, dl.Colours = sheet(dl.Build)
+		if b := bs.Lines[i].Build; b != nil {
+			dl.Build = b
+			dl.Sheet, dl.Presets, dl.Colours = sheet(b)
 		}
 		v.Lines = append(v.Lines, dl)
 	}
-	if cat != nil {
-		for _, p := range o.Progress(cat.Production.Stages) {
-			v.Stages = append(v.Stages, deskStage{ID: p.Stage.ID, Name: local(p.Stage.Names, loc, p.Stage.ID), Reached: p.At})
-		}
+	for _, s := range bs.Stages {
+		v.Stages = append(v.Stages, deskStage{ID: s.ID, Name: cmp.Or(s.Name.Name, inert.String(s.ID)), Reached: s.Reached})
 	}
-	d.forPrint(&v, o, cat)
+	forPrint(&v, o, bs, cat)
 
 	for _, n := range notes {
 		v.Notes = append(v.Notes, deskNote{At: n.At, Owner: inert.String(n.Owner), Text: inert.Text(n.Text)})

@@ -262,6 +262,19 @@ func TestCoupons(t *testing.T) {
 		t.Errorf("after adding: %s", a.raw)
 	}
 	e.want(post("/admin/api/coupons", map[string]any{"code": "WINTER10", "percent": 5}), 409, "coupon_exists")
+	// A code without a last day has no expires member: the page shows
+	// "until" whenever there is one (a zero time was "0001-01-01").
+	a = post("/admin/api/coupons", map[string]any{"code": "always", "percent": 5})
+	e.want(a, 200, "")
+	var list struct{ Coupons []map[string]any }
+	if err := json.Unmarshal([]byte(a.raw), &list); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range list.Coupons {
+		if _, ok := c["expires"]; ok != (c["code"] == "WINTER10") {
+			t.Errorf("coupon %v: expires %v", c["code"], c["expires"])
+		}
+	}
 	a = post("/admin/api/coupons/winter10/disable", nil)
 	e.want(a, 200, "")
 	if !strings.Contains(a.raw, `"disabled":true`) {

@@ -110,7 +110,7 @@ type Coupon struct {
 	Percent  int       `json:"percent,omitempty"`
 	Amount   int64     `json:"amount,omitempty"`   // fixed discount in minor units of Currency
 	Currency string    `json:"currency,omitempty"` // required with Amount
-	Expires  time.Time `json:"expires,omitempty"`  // zero: never
+	Expires  time.Time `json:"expires,omitzero"`   // zero: never
 	Limit    int       `json:"limit,omitempty"`    // 0: unlimited
 	Used     int       `json:"used"`
 	Disabled bool      `json:"disabled,omitempty"`

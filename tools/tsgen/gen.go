@@ -3,7 +3,10 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
+	"path"
 	"reflect"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -41,10 +44,12 @@ type generator struct {
 	// A type an earlier file declares is imported from it, not declared
 	// again (Company is in catalog.json and in every page's data).
 	earlier map[reflect.Type]declaredIn
-	imports map[string]map[string]bool // module ("./catalog") -> names
+	imports map[string]map[string]bool // module ("components/generated/catalog") -> names
+	dir     string                     // the folder of the file being written, from the module root
 }
 
-// declaredIn is where an earlier generated file declares a type.
+// declaredIn is where an earlier generated file declares a type: its TS
+// name and the file's path from the module root without ".ts".
 type declaredIn struct{ name, module string }
 
 func newGenerator(src *sources, earlier map[reflect.Type]declaredIn) *generator {
@@ -61,7 +66,8 @@ func (g *generator) declared(module string, into map[reflect.Type]declaredIn) {
 	}
 }
 
-// importLines are the import type lines of the types taken from earlier files.
+// importLines are the import type lines of the types taken from earlier
+// files, each module relative to the folder of the file being written.
 func (g *generator) importLines() string {
 	mods := make([]string, 0, len(g.imports))
 	for m := range g.imports {
@@ -75,12 +81,52 @@ func (g *generator) importLines() string {
 			names = append(names, n)
 		}
 		sort.Strings(names)
-		fmt.Fprintf(&b, "import type { %s } from %q;\n", strings.Join(names, ", "), m)
+		fmt.Fprintf(&b, "import type { %s } from %q;\n", strings.Join(names, ", "), relModule(g.dir, m))
 	}
 	if b.Len() > 0 {
 		b.WriteString("\n")
 	}
 	return b.String()
+}
+
+// relModule is the import specifier of module (a path from the module
+// root) in a file in dir: "./catalog" beside it, "../../components/generated/api"
+// from another folder.
+func relModule(dir, module string) string {
+	if dir == "" {
+		dir = "."
+	}
+	up := ""
+	for dir != "." && !strings.HasPrefix(module+"/", dir+"/") {
+		dir, up = path.Dir(dir), up+"../"
+	}
+	rest := module
+	if dir != "." {
+		rest = strings.TrimPrefix(module, dir+"/")
+	}
+	if up == "" {
+		return "./" + rest
+	}
+	return up + rest
+}
+
+// nameClashes: a name imported from an earlier file must not be declared
+// here too, nor imported from two files (Delivery is the catalogue's and
+// the /v1 answer's): TypeScript would refuse the file, or worse, one
+// would quietly stand for the other.
+func (g *generator) nameClashes() {
+	from := map[string]string{}
+	for _, m := range slices.Sorted(maps.Keys(g.imports)) {
+		for n := range g.imports[m] {
+			if _, ok := g.decls[n]; ok {
+				g.errs = append(g.errs, fmt.Errorf("%s is declared here and imported from %s: register one under another name", n, m))
+			}
+			if other, ok := from[n]; ok {
+				g.errs = append(g.errs, fmt.Errorf("%s is imported from %s and from %s: register one under another name", n, other, m))
+			}
+			from[n] = m
+		}
+	}
 }
 
 // generate declares the roots under their names (and every named type they
@@ -105,6 +151,7 @@ func (g *generator) generate(roots map[string]any) (string, error) {
 			g.declare(t)
 		}
 	}
+	g.nameClashes()
 	if len(g.errs) > 0 {
 		msgs := make([]string, len(g.errs))
 		for i, err := range g.errs {
@@ -309,6 +356,12 @@ func (g *generator) fields(t reflect.Type) (fs []field, extends []string) {
 		f := field{name: name, goField: sf, doc: g.src.fieldDoc(t, sf.Name)}
 		options := "," + opts + ","
 		f.optional = strings.Contains(options, ",omitempty,") || strings.Contains(options, ",omitzero,")
+		if strings.Contains(options, ",omitempty,") && !strings.Contains(options, ",omitzero,") && sf.Type.Kind() == reflect.Struct {
+			// encoding/json never leaves a struct out for omitempty: a
+			// zero time.Time is written "0001-01-01T00:00:00Z", which an
+			// optional member would promise never comes.
+			g.errs = append(g.errs, fmt.Errorf("%s.%s: omitempty never leaves out a struct: use omitzero", goName(t), sf.Name))
+		}
 		if strings.Contains(options, ",string,") {
 			f.ts = "string"
 		} else {

@@ -135,7 +135,7 @@ func generateSample(t *testing.T, roots map[string]any) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := render(src, "Sample types of the generator's test.", roots, map[reflect.Type]declaredIn{}, "./sample")
+	got, err := render(src, "Sample types of the generator's test.", roots, map[reflect.Type]declaredIn{}, "sample.ts")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -153,6 +153,10 @@ func (selfMarshal) MarshalJSON() ([]byte, error) { return []byte(`1`), nil }
 
 type marshals struct{ M selfMarshal }
 
+type zeroTime struct {
+	At time.Time `json:"at,omitempty"`
+}
+
 type badVariant struct {
 	Kind string `json:"kind" tsunion:"a b"`
 	X    int    `json:"x" tsin:"c"`
@@ -168,6 +172,7 @@ func TestRefuses(t *testing.T) {
 		"both want the TypeScript name Other": {"Clash": clash{}, "Other": otherAgain{}},
 		"marshals itself":                     {"S": marshals{}},
 		`variant "c" is not in tsunion`:       {"Bad": badVariant{}},
+		"omitempty never leaves out a struct": {"Z": zeroTime{}},
 	} {
 		_, err := newGenerator(src, nil).generate(roots)
 		if err == nil || !strings.Contains(err.Error(), name) {
@@ -206,9 +211,67 @@ func TestCheck(t *testing.T) {
 }
 
 // TestRepositoryFilesFresh is make lint's check as a test: the committed
-// files under components/generated are what the Go types give.
+// files under components/generated and desk/generated are what the Go
+// types give.
 func TestRepositoryFilesFresh(t *testing.T) {
 	if err := run(filepath.Join("..", ".."), outputs, true); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// holder reaches other, which an earlier file declares.
+type holder struct {
+	Other other `json:"other"`
+}
+
+// both reaches two Go types that two earlier files declare as Other.
+type both struct {
+	A other      `json:"a"`
+	B otherAgain `json:"b"`
+}
+
+// TestImportsAcrossFolders: a type an earlier file declares is imported
+// from it by a relative path, from its own folder or another one, and a
+// name both imported and declared (or imported twice) fails the run.
+func TestImportsAcrossFolders(t *testing.T) {
+	for _, c := range []struct{ dir, module, want string }{
+		{"components/generated", "components/generated/catalog", "./catalog"},
+		{"desk/generated", "components/generated/api", "../../components/generated/api"},
+		{"desk", "components/generated/api", "../components/generated/api"},
+		{"a/b", "a/bc/x", "../bc/x"},
+		{".", "gen/x", "./gen/x"},
+	} {
+		if got := relModule(c.dir, c.module); got != c.want {
+			t.Errorf("relModule(%q, %q) = %q, want %q", c.dir, c.module, got, c.want)
+		}
+	}
+
+	root := t.TempDir()
+	if err := os.WriteFile(filepath.Join(root, "go.mod"), []byte("module example\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	outs := []output{
+		{path: "shop/gen/base.ts", about: "The earlier file.", roots: map[string]any{"Other": other{}}},
+		{path: "desk/gen/desk.ts", about: "The later file.", roots: map[string]any{"Holder": holder{}}},
+	}
+	if err := run(root, outs, false); err != nil {
+		t.Fatal(err)
+	}
+	later, err := os.ReadFile(filepath.Join(root, "desk", "gen", "desk.ts"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `import type { Other } from "../../shop/gen/base";`; !strings.Contains(string(later), want) {
+		t.Errorf("the later file lacks %s:\n%s", want, later)
+	}
+
+	outs[1].roots = map[string]any{"Holder": holder{}, "Other": otherAgain{}}
+	if err := run(root, outs, true); err == nil || !strings.Contains(err.Error(), "Other is declared here and imported from shop/gen/base") {
+		t.Errorf("a name declared and imported: %v", err)
+	}
+	twice := []output{outs[0], {path: "b/again.ts", about: "Another Other.", roots: map[string]any{"Other": otherAgain{}}},
+		{path: "c/both.ts", about: "Both.", roots: map[string]any{"Both": both{}}}}
+	if err := run(root, twice, false); err == nil || !strings.Contains(err.Error(), "Other is imported from b/again and from shop/gen/base") {
+		t.Errorf("a name imported twice: %v", err)
 	}
 }

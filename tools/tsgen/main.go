@@ -1,7 +1,8 @@
 // Command tsgen writes the TypeScript types of the JSON the Go side hands
-// the front end (the page data of the build, the /v1 answers, catalog.json)
-// from the Go types themselves, so the Go structs are the one contract
-// (docs/contract.md). Run from the repository root:
+// the front end (the page data of the build, the /v1 answers, catalog.json,
+// the desk's /admin/api answers) from the Go types themselves, so the Go
+// structs are the one contract (docs/contract.md). Run from the repository
+// root:
 //
 //	go run ./tools/tsgen          # make generate: rewrite the files
 //	go run ./tools/tsgen -check   # make lint: fail when a file is stale
@@ -12,23 +13,27 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
 	"reflect"
 	"strings"
 
 	"sabershop/internal/api"
 	"sabershop/internal/catalog"
+	"sabershop/internal/desk"
 	"sabershop/internal/site"
 )
 
 // outputs are the generated files and the Go types each declares (every
 // named type they reach comes along).
 // A type reached from two files is declared in the first and imported by
-// the later ones, so the catalogue (the lowest package) comes first.
+// the later ones, so the catalogue (the lowest package) comes first and the
+// desk's file, which imports the shop's order types, last.
 var outputs = []output{
 	{"components/generated/catalog.ts", "catalog.json, the catalogue the build writes for the daemon and the browser (internal/catalog).", map[string]any{"Catalog": catalog.Catalog{}}},
 	{"components/generated/pagedata.ts", "The data the Go build hands each page template (internal/site).", site.ContractTypes()},
 	{"components/generated/api.ts", "The answers of the daemon's /v1 JSON API (internal/api, internal/order; docs/api.md).", api.ContractTypes()},
+	{"desk/generated/desk.ts", "The answers of the desk's /admin/api, which desk/api.ts calls (internal/desk).", desk.ContractTypes()},
 }
 
 // output is one generated file.
@@ -61,7 +66,7 @@ func run(root string, outs []output, check bool) error {
 	stale := 0
 	earlier := map[reflect.Type]declaredIn{}
 	for _, out := range outs {
-		text, err := render(src, out.about, out.roots, earlier, "./"+strings.TrimSuffix(filepath.Base(out.path), ".ts"))
+		text, err := render(src, out.about, out.roots, earlier, out.path)
 		if err != nil {
 			return fmt.Errorf("%s: %w", out.path, err)
 		}
@@ -89,15 +94,18 @@ func run(root string, outs []output, check bool) error {
 	return nil
 }
 
-// render is one generated file: the header, what it holds, the declarations.
-// The types it declares join earlier under module, for the files after it.
-func render(src *sources, about string, roots map[string]any, earlier map[reflect.Type]declaredIn, module string) (string, error) {
+// render is one generated file, file (its path from the module root): the
+// header, what it holds, the declarations. The types it declares join
+// earlier, for the files after it, which may be in another folder (the
+// desk's types import the shop's order types).
+func render(src *sources, about string, roots map[string]any, earlier map[reflect.Type]declaredIn, file string) (string, error) {
 	g := newGenerator(src, earlier)
+	g.dir = path.Dir(file)
 	body, err := g.generate(roots)
 	if err != nil {
 		return "", err
 	}
-	g.declared(module, earlier)
+	g.declared(strings.TrimSuffix(file, ".ts"), earlier)
 	return header + "//\n// " + about + "\n\n" + body, nil
 }
 
