@@ -86,7 +86,11 @@ export interface Choice {
   name: string;
 }
 
-/** Go: desk.deskMessage */
+/**
+ * Contact is a message sent with the contact form; it is also e-mailed to
+ * the owner, and kept so none is lost to a mail outage.
+ * Go: store.Contact
+ */
 export interface ContactMessage {
   id: number;
   name: string;
@@ -303,7 +307,11 @@ export interface Me {
   totp: boolean;
 }
 
-/** Go: desk.messagesAnswer */
+/**
+ * messagesAnswer is a page of contact messages as kept (store.Contact),
+ * what strangers typed in them made inert.
+ * Go: desk.messagesAnswer
+ */
 export interface MessagesAnswer {
   messages: ContactMessage[];
   /** Before is the cursor of the next (older) page; 0 when there is none. */

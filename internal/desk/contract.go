@@ -46,7 +46,7 @@ func ContractTypes() map[string]any {
 		"DeskDocument":      deskDocument{},
 		"DocumentsAnswer":   documentsAnswer{},
 		"MessagesAnswer":    messagesAnswer{},
-		"ContactMessage":    deskMessage{},
+		"ContactMessage":    store.Contact{},
 		"CouponsAnswer":     couponsAnswer{},
 		"Coupon":            order.Coupon{},
 		"SubscribersAnswer": subscribersAnswer{},
