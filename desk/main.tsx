@@ -1,4 +1,4 @@
-// The owner's desk: one React app under /admin (issue 15), bundled on its
+// The owner's desk: one React app under /admin, bundled on its
 // own by cmd/build (internal/render/desk.go). Phone first.
 import "./desk.css";
 import { createRoot } from "react-dom/client";

@@ -1,4 +1,4 @@
-// Package desk is the owner's desk (issue 15): everything under /admin,
+// Package desk is the owner's desk: everything under /admin,
 // the owner's pages and their JSON API (/admin/api), apart from the
 // shop's /v1. Every answer carries the desk's own strict headers; every
 // API route but signing in needs a live session, and every write a

@@ -27,7 +27,7 @@ func notesOf(t *testing.T, a answer) withNotes {
 	return v
 }
 
-// Notes: written through the CLI's function with the owner's name and an
+// Notes: written through the order service (as the terminal's) with the owner's name and an
 // audit line, answered and listed with the order oldest first, as text
 // (the desk's page shows it as text, never HTML); hidden characters go;
 // empty and too long are refused with a code and the owner's language;

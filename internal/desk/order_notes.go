@@ -12,9 +12,9 @@ type noteRequest struct {
 }
 
 // postOrderNote is POST /admin/api/orders/{id}/notes {"text": "..."}: the
-// owner's private note on an order, through the CLI's own
-// backoffice.Office.AddNote (cleaned of hidden characters, at most orders.MaxNote
-// characters, with its audit line). Answers the order as it is now, its
+// owner's private note on an order, through orders.Service.AddNote, as
+// the terminal's `orders note` (cleaned of hidden characters, at most
+// orders.MaxNote characters, with its audit line). Answers the order as it is now, its
 // notes among it.
 func (d *Desk) postOrderNote(w http.ResponseWriter, r *http.Request) {
 	var req noteRequest

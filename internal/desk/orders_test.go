@@ -131,7 +131,7 @@ func TestOrdersList(t *testing.T) {
 }
 
 // An order's page: the build sheet named in the owner's language with
-// the ids, the stages; setting a stage goes through the CLI's function
+// the ids, the stages; setting a stage goes through the order service
 // (and its audit line); an unpaid order takes none.
 func TestOrderDetailAndStage(t *testing.T) {
 	e, cookie, csrf := withOrders(t)
@@ -164,7 +164,7 @@ func TestOrderDetailAndStage(t *testing.T) {
 	}
 }
 
-// Sending and cancelling from the desk go through the CLI's functions:
+// Sending and cancelling from the desk go through the order service:
 // the fields they need, the state machine, the audit line with the
 // owner's name.
 func TestOrderSendAndCancel(t *testing.T) {
