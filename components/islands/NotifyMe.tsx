@@ -4,6 +4,7 @@
 import { type FormEvent } from "react";
 import { useIslandId } from "../islandId";
 import { pushEvent } from "../events";
+import { FormDone } from "../FormDone";
 import { useJSONForm, type JSONFormProps } from "../forms";
 import { showToast } from "../toast";
 
@@ -27,17 +28,7 @@ export default function NotifyMe(p: NotifyMeProps) {
     }
   }
 
-  if (state.kind === "done") {
-    return (
-      <div ref={doneRef} className="form-done" tabIndex={-1}>
-        <p className="form-done__title">
-          <span className="form-done__icon" aria-hidden="true" />
-          {p.done}
-        </p>
-        <p className="form-done__text">{p.doneText}</p>
-      </div>
-    );
-  }
+  if (state.kind === "done") return <FormDone title={p.done} text={p.doneText} doneRef={doneRef} />;
 
   const pending = state.kind === "pending";
   const fieldError = state.kind === "error" && "email" in state.fieldErrors ? state.fieldErrors.email || p.invalidEmail : null;

@@ -70,14 +70,7 @@ func TestBundlerMatchesOneShotBuildsAndSeesAnEdit(t *testing.T) {
 
 	// An edit to an island reaches both bundles on the next rebuild.
 	file := filepath.Join(root, "components", "islands", "CartBadge.tsx")
-	src := read(t, file)
-	edited := bytes.Replace(src, []byte(`className="cart-badge"`), []byte(`className="cart-badge-edited"`), 1)
-	if bytes.Equal(edited, src) {
-		t.Fatal("CartBadge.tsx no longer has the class this test edits")
-	}
-	if err := os.WriteFile(file, edited, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	edited := edit(t, file, `className="cart-badge"`, `className="cart-badge-edited"`)
 	if err := b.Server(); err != nil {
 		t.Fatal(err)
 	}
@@ -109,6 +102,22 @@ func TestBundlerMatchesOneShotBuildsAndSeesAnEdit(t *testing.T) {
 	if err := b.Server(); err != nil {
 		t.Errorf("after the fix: %v", err)
 	}
+}
+
+// edit replaces the first old in file (a copy of the sources) with new
+// and returns what it wrote; the test fails when file no longer has old,
+// rather than testing nothing.
+func edit(t *testing.T, file, old, new string) []byte {
+	t.Helper()
+	src := read(t, file)
+	edited := bytes.Replace(src, []byte(old), []byte(new), 1)
+	if bytes.Equal(edited, src) {
+		t.Fatalf("%s no longer has %s, which this test edits", filepath.Base(file), old)
+	}
+	if err := os.WriteFile(file, edited, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return edited
 }
 
 func read(t *testing.T, f string) []byte {

@@ -1,7 +1,6 @@
 package render
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -291,15 +290,7 @@ func TestPoolReloadRunsTheNewBundleInTheSameProcesses(t *testing.T) {
 		t.Fatalf("before the edit: %v", err)
 	}
 
-	tmpl := filepath.Join(root, "templates", "NotFound.tsx")
-	src := read(t, tmpl)
-	edited := bytes.Replace(src, []byte(`"error-page section"`), []byte(`"error-page error-page--edited section"`), 1)
-	if bytes.Equal(src, edited) {
-		t.Fatal("NotFound.tsx no longer has the class this test edits")
-	}
-	if err := os.WriteFile(tmpl, edited, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	edit(t, filepath.Join(root, "templates", "NotFound.tsx"), `"error-page section"`, `"error-page error-page--edited section"`)
 	if err := b.Server(); err != nil {
 		t.Fatal(err)
 	}
