@@ -48,8 +48,14 @@ test.beforeAll(async ({}, info) => {
   });
 });
 
-test.afterAll(() => {
-  server?.kill();
+test.afterAll(async () => {
+  // The builder may still be writing its cache: remove its folder once it
+  // has exited, not as soon as it is told to.
+  if (server && server.exitCode === null && server.signalCode === null) {
+    const exited = new Promise((done) => server!.once("exit", done));
+    server.kill();
+    await exited;
+  }
   if (work) rmSync(work, { recursive: true, force: true });
 });
 

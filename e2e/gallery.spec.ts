@@ -110,8 +110,15 @@ test.describe("product gallery", BOTH_WIDTHS, () => {
       const touch = (type: "touchStart" | "touchMove" | "touchEnd", x: number) =>
         cdp.send("Input.dispatchTouchEvent", { type, touchPoints: type === "touchEnd" ? [] : [{ x: Math.round(x), y: Math.round(y) }] });
       const from = box.x + box.width * 0.85;
+      // One move per frame, as a finger gives them: on a busy machine
+      // moves sent back to back can reach the compositor as one jump it
+      // does not scroll for.
+      const frame = () => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => done(null))));
       await touch("touchStart", from);
-      for (let i = 1; i <= 10; i++) await touch("touchMove", from - (box.width * 0.6 * i) / 10);
+      for (let i = 1; i <= 10; i++) {
+        await touch("touchMove", from - (box.width * 0.6 * i) / 10);
+        await frame();
+      }
       await touch("touchEnd", from);
     } else {
       await track.evaluate((el) => el.scrollTo({ left: el.clientWidth }));
