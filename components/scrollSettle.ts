@@ -1,6 +1,6 @@
 // The scroll-snap tracks' shared bookkeeping (islands/Carousel.tsx,
 // islands/ProductGallery.tsx): which item a track has settled on.
-import { useEffect, type MutableRefObject, type RefObject } from "react";
+import { useCallback, useEffect, useRef, useState, type MutableRefObject, type RefObject } from "react";
 
 /** The item a button, key or thumbnail is scrolling to: scroll ends elsewhere before it are stale. */
 export type ScrollTarget = { index: number; until: number } | null;
@@ -56,4 +56,39 @@ export function useScrollSettled(
       window.clearTimeout(timer);
     };
   }, [trackRef, indexAtScroll, target, onSettled]);
+}
+
+/**
+ * A scroll-snap track's current item: where a button, key or thumbnail
+ * sends it (go: wraps round, instant skips the smooth scroll), where it
+ * settles after a swipe (useScrollSettled), and, once hydrated, where a
+ * swipe made before hydration left it. ready turns true at hydration, so
+ * the controls show only once they work. The server and the first client
+ * render agree: item 0, not ready.
+ */
+export function useTrack(
+  trackRef: RefObject<HTMLElement | null>,
+  total: number,
+  indexAtScroll: () => number,
+  scrollToIndex: (index: number, instant?: boolean) => void,
+) {
+  const [current, setCurrent] = useState(0);
+  const [ready, setReady] = useState(false);
+  const target = useRef<ScrollTarget>(null);
+  const go = useCallback(
+    (i: number, instant = false) => {
+      if (total === 0) return;
+      const next = ((i % total) + total) % total;
+      target.current = scrollTarget(next);
+      setCurrent(next);
+      scrollToIndex(next, instant);
+    },
+    [scrollToIndex, total],
+  );
+  useEffect(() => {
+    setReady(true);
+    setCurrent(indexAtScroll());
+  }, [indexAtScroll]);
+  useScrollSettled(trackRef, indexAtScroll, target, setCurrent);
+  return { current, ready, go };
 }

@@ -6,7 +6,7 @@
 // inert so that Tab goes from the current slide straight to the controls.
 // The server and the first client render are identical (current = 0, not
 // ready); everything that depends on the browser happens in effects.
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useCallback, useEffect, useRef, type KeyboardEvent } from "react";
 import { useIslandId } from "../islandId";
 import { interpolate } from "../i18n";
 import type { Picture as PictureData } from "../generated/pagedata";
@@ -15,7 +15,7 @@ import { Picture } from "../Picture";
 /** A slide's picture: 86 % of a phone, 78 % from 576 px, 3/5 of the container from 768 px. */
 const SLIDE_SIZES = "(min-width: 1200px) 720px, (min-width: 768px) 60vw, (min-width: 576px) 78vw, 86vw";
 
-import { scrollTarget, useScrollSettled, type ScrollTarget } from "../scrollSettle";
+import { useTrack } from "../scrollSettle";
 
 export interface CarouselSlide {
   title: string;
@@ -80,8 +80,6 @@ export default function Carousel({ labelledBy, label, slides, text }: CarouselPr
   const id = useIslandId();
   const trackId = `${id}track`;
   const total = slides.length;
-  const [current, setCurrent] = useState(0);
-  const [ready, setReady] = useState(false);
   const trackRef = useRef<HTMLDivElement>(null);
   const slideRefs = useRef<(HTMLDivElement | null)[]>([]);
   const dotRefs = useRef<(HTMLButtonElement | null)[]>([]);
@@ -92,8 +90,6 @@ export default function Carousel({ labelledBy, label, slides, text }: CarouselPr
    * have its focus taken by the earlier slide's effect.
    */
   const focusAfter = useRef<{ to: "slide" | "dot"; index: number } | null>(null);
-  /** The slide a button or key is scrolling to: scroll ends elsewhere before it are stale. */
-  const target = useRef<ScrollTarget>(null);
 
   /** The slide at the track's scroll position (the last one at the very end). */
   const indexAtScroll = useCallback((): number => {
@@ -123,24 +119,7 @@ export default function Carousel({ labelledBy, label, slides, text }: CarouselPr
     track.scrollTo({ left: el.offsetLeft - first.offsetLeft, behavior: reducedMotion() ? "auto" : "smooth" });
   }, []);
 
-  const go = useCallback(
-    (i: number) => {
-      if (total === 0) return;
-      const next = ((i % total) + total) % total;
-      target.current = scrollTarget(next);
-      setCurrent(next);
-      scrollToIndex(next);
-    },
-    [scrollToIndex, total],
-  );
-
-  // Hydrated: show the controls, and pick up a swipe made before hydration.
-  useEffect(() => {
-    setReady(true);
-    setCurrent(indexAtScroll());
-  }, [indexAtScroll]);
-
-  useScrollSettled(trackRef, indexAtScroll, target, setCurrent);
+  const { current, ready, go } = useTrack(trackRef, total, indexAtScroll, scrollToIndex);
 
   // After an arrow key, focus follows to the new slide or dot.
   useEffect(() => {

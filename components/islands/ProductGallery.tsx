@@ -15,9 +15,9 @@
 // showed last, which the track then shows too. Server render and first
 // client render are identical (current 0, not ready); the browser's state
 // (a swipe made before hydration) is read in effects.
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from "react";
+import { useCallback, useRef, useState, type KeyboardEvent, type MouseEvent } from "react";
 import { interpolate } from "../i18n";
-import { scrollTarget, useScrollSettled, type ScrollTarget } from "../scrollSettle";
+import { useTrack } from "../scrollSettle";
 import type { Picture as PictureData } from "../generated/pagedata";
 import { Picture } from "../Picture";
 import { Icon, ICON_NEXT, ICON_PREV, LightboxDialog } from "../LightboxDialog";
@@ -62,14 +62,10 @@ function plainClick(e: MouseEvent): boolean {
 
 export default function ProductGallery({ pictures, sizes, text }: ProductGalleryProps) {
   const total = pictures.length;
-  const [current, setCurrent] = useState(0);
-  const [ready, setReady] = useState(false);
   /** The photo in the lightbox, or null while it is closed. */
   const [shown, setShown] = useState<number | null>(null);
   const trackRef = useRef<HTMLDivElement>(null);
   const slideRefs = useRef<(HTMLAnchorElement | null)[]>([]);
-  /** The photo a button, key or thumbnail scrolls to: scroll ends before it are stale. */
-  const target = useRef<ScrollTarget>(null);
 
   /** The photo at the track's scroll position. */
   const indexAtScroll = useCallback((): number => {
@@ -84,24 +80,7 @@ export default function ProductGallery({ pictures, sizes, text }: ProductGallery
     track.scrollTo({ left: i * track.clientWidth, behavior: instant || reducedMotion() ? "auto" : "smooth" });
   }, []);
 
-  const go = useCallback(
-    (i: number, instant = false) => {
-      if (total === 0) return;
-      const next = ((i % total) + total) % total;
-      target.current = scrollTarget(next);
-      setCurrent(next);
-      scrollToIndex(next, instant);
-    },
-    [scrollToIndex, total],
-  );
-
-  // Hydrated: show the buttons, and pick up a swipe made before hydration.
-  useEffect(() => {
-    setReady(true);
-    setCurrent(indexAtScroll());
-  }, [indexAtScroll]);
-
-  useScrollSettled(trackRef, indexAtScroll, target, setCurrent);
+  const { current, ready, go } = useTrack(trackRef, total, indexAtScroll, scrollToIndex);
 
   function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
     if (e.key !== "ArrowLeft" && e.key !== "ArrowRight") return;
