@@ -1,7 +1,9 @@
 // Posting the site's small forms (notify-me, contact) as JSON to the API,
 // with the fetch states of docs/product-rules.md#fetch-states: pending (shown
 // at least 200 ms so it does not flicker), error, done.
-import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
+import { useCallback, useEffect, useRef, useState, type FormEvent, type RefObject } from "react";
+import { pushEvent } from "./events";
+import { showToast } from "./toast";
 
 /** The minimum display delay of a pending fetch (docs/product-rules.md#fetch-states). */
 export const MIN_PENDING_MS = 200;
@@ -74,10 +76,20 @@ export interface JSONFormProps {
   invalidEmail: string;
 }
 
-/** Form state plus a submit function that ignores a second submit while pending. */
-export function useJSONForm(url: string): {
+/**
+ * A JSON form island's state and its submit handler: the fields are read
+ * from the form as typed (they are uncontrolled, so what was typed before
+ * hydration, and after an error, stays), body makes the request of them,
+ * and a second submit while one is pending is ignored. On success the
+ * confirmation toast shows and event goes to the tag manager.
+ */
+export function useJSONForm(
+  p: JSONFormProps,
+  body: (fields: FormData) => object,
+  event: string,
+): {
   state: FormState;
-  submit: (body: object) => Promise<boolean>;
+  onSubmit: (e: FormEvent<HTMLFormElement>) => Promise<void>;
   /** Back to idle (e.g. when the visitor edits a field after an error). */
   reset: () => void;
   /** Put on the confirmation: it takes focus when the form is done. */
@@ -85,22 +97,24 @@ export function useJSONForm(url: string): {
 } {
   const [state, setState] = useState<FormState>({ kind: "idle" });
   const busy = useRef(false);
-  const submit = useCallback(
-    async (body: object) => {
-      if (busy.current) return false;
-      busy.current = true;
-      setState({ kind: "pending" });
-      const result = await postJSON(url, body);
-      busy.current = false;
-      setState(result.ok ? { kind: "done" } : { kind: "error", fieldErrors: result.fieldErrors });
-      return result.ok;
-    },
-    [url],
-  );
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (busy.current) return;
+    const request = body(new FormData(e.currentTarget));
+    busy.current = true;
+    setState({ kind: "pending" });
+    const result = await postJSON(p.action, request);
+    busy.current = false;
+    setState(result.ok ? { kind: "done" } : { kind: "error", fieldErrors: result.fieldErrors });
+    if (result.ok) {
+      showToast(p.done, "success");
+      pushEvent(event, { locale: p.locale });
+    }
+  };
   const reset = useCallback(() => setState((s) => (s.kind === "error" ? { kind: "idle" } : s)), []);
   const doneRef = useRef<HTMLDivElement | null>(null);
   useEffect(() => {
     if (state.kind === "done") doneRef.current?.focus();
   }, [state.kind]);
-  return { state, submit, reset, doneRef };
+  return { state, onSubmit, reset, doneRef };
 }

@@ -2,12 +2,9 @@
 // docs/product-rules.md#contact-form), posted as JSON to the API. The
 // server-rendered markup is a plain form posting to the same URL, so it still
 // works without JavaScript.
-import { type FormEvent } from "react";
 import { useIslandId } from "../islandId";
-import { pushEvent } from "../events";
 import { FormDone } from "../FormDone";
 import { useJSONForm, type JSONFormProps } from "../forms";
-import { showToast } from "../toast";
 
 export const MESSAGE_MAX = 5000;
 
@@ -21,23 +18,15 @@ export interface ContactFormProps extends JSONFormProps {
 
 export default function ContactForm(p: ContactFormProps) {
   const id = useIslandId();
-  const { state, submit, reset, doneRef } = useJSONForm(p.action);
-
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    // Uncontrolled fields: what was typed (before hydration too) stays
-    // after an error.
-    const data = new FormData(e.currentTarget);
-    const body = {
-      email: String(data.get("email") ?? "").trim(),
-      message: String(data.get("message") ?? "").trim(),
+  const { state, onSubmit, reset, doneRef } = useJSONForm(
+    p,
+    (fields) => ({
+      email: String(fields.get("email") ?? "").trim(),
+      message: String(fields.get("message") ?? "").trim(),
       locale: p.locale,
-    };
-    if (await submit(body)) {
-      showToast(p.done, "success");
-      pushEvent("contact_message_sent", { locale: p.locale });
-    }
-  }
+    }),
+    "contact_message_sent",
+  );
 
   if (state.kind === "done") return <FormDone title={p.done} text={p.doneText} doneRef={doneRef} />;
 

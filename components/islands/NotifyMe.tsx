@@ -1,12 +1,9 @@
 // The footer's "notify me" signup (docs/product-rules.md#notify-me): one
 // e-mail field posted as JSON to the API. The server-rendered markup is a
 // plain form posting to the same URL, so it still works without JavaScript.
-import { type FormEvent } from "react";
 import { useIslandId } from "../islandId";
-import { pushEvent } from "../events";
 import { FormDone } from "../FormDone";
 import { useJSONForm, type JSONFormProps } from "../forms";
-import { showToast } from "../toast";
 
 export interface NotifyMeProps extends JSONFormProps {
   label: string;
@@ -15,18 +12,11 @@ export interface NotifyMeProps extends JSONFormProps {
 
 export default function NotifyMe(p: NotifyMeProps) {
   const id = useIslandId();
-  const { state, submit, reset, doneRef } = useJSONForm(p.action);
-
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    // The field is uncontrolled: what was typed before hydration is kept,
-    // and so is the address after an error.
-    const email = String(new FormData(e.currentTarget).get("email") ?? "").trim();
-    if (await submit({ email, locale: p.locale })) {
-      showToast(p.done, "success");
-      pushEvent("notify_me_signup", { locale: p.locale });
-    }
-  }
+  const { state, onSubmit, reset, doneRef } = useJSONForm(
+    p,
+    (fields) => ({ email: String(fields.get("email") ?? "").trim(), locale: p.locale }),
+    "notify_me_signup",
+  );
 
   if (state.kind === "done") return <FormDone title={p.done} text={p.doneText} doneRef={doneRef} />;
 
