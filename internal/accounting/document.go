@@ -83,6 +83,41 @@ type Document struct {
 	// rate the owner's setting names; nil for a złoty document, and until
 	// the rate is known (NeedsRate).
 	Exchange *Exchange `json:"exchange,omitempty"`
+	// KSeF is the document's course through KSeF, the national e-invoicing
+	// system; nil for a document that stays outside it (a receipt, an
+	// invoice the owner's [ksef] setting keeps out, one under the OSS).
+	KSeF *KSeF `json:"ksef,omitempty"`
+}
+
+// KSeF states: a document is queued in the transaction that issues it
+// (waiting), handed to KSeF outside any transaction (sent), then accepted
+// with its KSeF number or refused with KSeF's reason.
+const (
+	KSeFWaiting  = "waiting"
+	KSeFSent     = "sent"
+	KSeFAccepted = "accepted"
+	KSeFRefused  = "refused"
+)
+
+// KSeF is what a document's course through KSeF has left on it.
+type KSeF struct {
+	State string `json:"state"`
+	// Number is the KSeF number KSeF assigned ("5265877635-20250626-
+	// 010080DD2B5E-26"), once accepted.
+	Number string `json:"number,omitempty"`
+	// Accepted is when KSeF accepted it (its "permanent storage" date:
+	// the invoice's legal issue date in KSeF).
+	Accepted time.Time `json:"accepted,omitempty"`
+	// Hash is the SHA-256 of the FA(3) XML as sent, base64: the invoice's
+	// identity in KSeF and in its verification QR code.
+	Hash string `json:"hash,omitempty"`
+	// Link is the verification link of the QR code (KOD I) printed on the
+	// document handed over outside KSeF.
+	Link string `json:"link,omitempty"`
+	// Code and Reason are KSeF's status code and description of a refusal
+	// (or of the last failed try, while it waits).
+	Code   int    `json:"code,omitempty"`
+	Reason string `json:"reason,omitempty"`
 }
 
 // Exchange is a document's conversion to złoty: the rate as its source
