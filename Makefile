@@ -42,9 +42,10 @@ test-ts: deps
 ## test-deps: the Debian packages the tests run: Chromium for the screenshots
 ## and Lighthouse, its headless shell for the browser tests (no browser
 ## downloads), Caddy, systemd-analyze, promtool and rsync for the deploy files
-## and the deploy guide's test (deploy/)
-TEST_COMMANDS := chromium chromium-headless-shell caddy systemd-analyze promtool rsync pdftotext
-TEST_PACKAGES := chromium chromium-headless-shell caddy systemd rsync poppler-utils
+## and the deploy guide's test (deploy/), pdftotext, xmllint and zbarimg to read
+## invoices, their KSeF XML and QR codes back
+TEST_COMMANDS := chromium chromium-headless-shell caddy systemd-analyze promtool rsync pdftotext xmllint zbarimg
+TEST_PACKAGES := chromium chromium-headless-shell caddy systemd rsync poppler-utils libxml2-utils zbar-tools
 test-deps:
 	@for c in $(TEST_COMMANDS); do command -v $$c >/dev/null || missing=1; done; \
 	[ -z "$$missing" ] || { SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
