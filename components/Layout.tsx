@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import type { RenderRequest } from "./generated/pagedata";
 import { CART_KEY } from "./cart/store";
 import { CookieBanner, CookieSettingsLink } from "./CookieBanner";
+import { PageHeader, Prose } from "./blocks";
 import { Island } from "./Island";
 import { useI18n } from "./i18n";
 import { legalHref } from "./page";
@@ -18,6 +19,24 @@ export interface LayoutProps {
    * (docs/product-rules.md#layout).
    */
   hideFooterOnSmall?: boolean;
+}
+
+/**
+ * A page the visitor works in through one island (the basket, an order's
+ * status): the layout, the page's heading and its own text, then the
+ * island (children); before is what goes above the text.
+ */
+export function AppPage({ req, before, children }: { req: RenderRequest; before?: ReactNode; children: ReactNode }) {
+  return (
+    <Layout req={req}>
+      <PageHeader page={req.page} />
+      <div className="container section">
+        {before}
+        <Prose page={req.page} className="container--text" />
+        {children}
+      </div>
+    </Layout>
+  );
 }
 
 export function Layout({ req, children, hideFooterOnSmall }: LayoutProps) {

@@ -2,8 +2,8 @@
 // daemon's API. Delivery costs are listed here so they are readable without
 // JavaScript.
 import type { RenderRequest } from "../components/generated/pagedata";
-import { Layout } from "../components/Layout";
-import { IslandPlaceholder, PageHeader, Prose } from "../components/blocks";
+import { AppPage } from "../components/Layout";
+import { IslandPlaceholder } from "../components/blocks";
 import { useI18n } from "../components/i18n";
 import { Island } from "../components/Island";
 import { dataOf, legalHref, menuHref } from "../components/page";
@@ -11,77 +11,73 @@ import { notifyMeProps } from "../components/OrdersPaused";
 
 export default function Basket(req: RenderRequest) {
   const data = dataOf(req, "basket");
-  const { page, site } = req;
+  const { site } = req;
   const { t, pick } = useI18n();
+  const paused = !site.orders_open && (
+    <p className="notice notice--warn" role="status">
+      <strong>{t("orders.paused_title")}</strong> {t("orders.paused_text")}
+    </p>
+  );
   return (
-    <Layout req={req}>
-      <PageHeader page={page} />
-      <div className="container section">
-        {!site.orders_open && (
-          <p className="notice notice--warn" role="status">
-            <strong>{t("orders.paused_title")}</strong> {t("orders.paused_text")}
-          </p>
-        )}
-        <Prose page={page} className="container--text" />
-        <IslandPlaceholder id="basket" noscript={t("basket.noscript")}>
-          <Island
-            name="Basket"
-            hydrate="load"
-            props={{
-              locale: site.locale,
-              currency: site.currency,
-              products: data.products.map((p) => ({ slug: p.slug, title: p.title, href: p.href, image: p.image })),
-              generators: (data.generators ?? []).map((g) => ({ id: g.id, name: g.name })),
-              creatorSlots: (data.creator_slots ?? []).map((s) => ({
-                id: s.id,
-                name: s.name,
-                options: s.options.map((o) => ({ id: o.id, name: o.name, image: o.image, price: o.price })),
-              })),
-              countries: data.countries.map((c) => ({
-                code: c.code,
-                name: c.name,
-                cost: c.cost.amount,
-                days_min: c.days_min,
-                days_max: c.days_max,
-              })),
-              termsHref: legalHref(req, "terms"),
-              withdrawalHref: legalHref(req, "withdrawal"),
-              shopHref: menuHref(req, "shop") ?? site.home,
-              creatorHref: menuHref(req, "design") ?? site.home,
-              ordersOpen: site.orders_open,
-              notify: notifyMeProps(site.locale, t),
-              messages: pick("basket", "checkout", "orders", "creator_ui.basket"),
-            }}
-          />
-        </IslandPlaceholder>
-        {data.countries.length > 0 && (
-          <section className="deliveries">
-            <h2 id="deliveries-title" className="section__title">
-              {t("basket.deliveries_title")}
-            </h2>
-            <div className="table-wrap" role="region" aria-labelledby="deliveries-title" tabIndex={0}>
-              <table className="table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t("basket.country")}</th>
-                    <th scope="col">{t("basket.delivery_cost")}</th>
-                    <th scope="col">{t("basket.delivery_time")}</th>
+    <AppPage req={req} before={paused}>
+      <IslandPlaceholder id="basket" noscript={t("basket.noscript")}>
+        <Island
+          name="Basket"
+          hydrate="load"
+          props={{
+            locale: site.locale,
+            currency: site.currency,
+            products: data.products.map((p) => ({ slug: p.slug, title: p.title, href: p.href, image: p.image })),
+            generators: (data.generators ?? []).map((g) => ({ id: g.id, name: g.name })),
+            creatorSlots: (data.creator_slots ?? []).map((s) => ({
+              id: s.id,
+              name: s.name,
+              options: s.options.map((o) => ({ id: o.id, name: o.name, image: o.image, price: o.price })),
+            })),
+            countries: data.countries.map((c) => ({
+              code: c.code,
+              name: c.name,
+              cost: c.cost.amount,
+              days_min: c.days_min,
+              days_max: c.days_max,
+            })),
+            termsHref: legalHref(req, "terms"),
+            withdrawalHref: legalHref(req, "withdrawal"),
+            shopHref: menuHref(req, "shop") ?? site.home,
+            creatorHref: menuHref(req, "design") ?? site.home,
+            ordersOpen: site.orders_open,
+            notify: notifyMeProps(site.locale, t),
+            messages: pick("basket", "checkout", "orders", "creator_ui.basket"),
+          }}
+        />
+      </IslandPlaceholder>
+      {data.countries.length > 0 && (
+        <section className="deliveries">
+          <h2 id="deliveries-title" className="section__title">
+            {t("basket.deliveries_title")}
+          </h2>
+          <div className="table-wrap" role="region" aria-labelledby="deliveries-title" tabIndex={0}>
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">{t("basket.country")}</th>
+                  <th scope="col">{t("basket.delivery_cost")}</th>
+                  <th scope="col">{t("basket.delivery_time")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.countries.map((c) => (
+                  <tr key={c.code}>
+                    <th scope="row">{c.name}</th>
+                    <td>{c.cost.formatted}</td>
+                    <td>{t("product.delivery_days", { min: c.days_min, max: c.days_max })}</td>
                   </tr>
-                </thead>
-                <tbody>
-                  {data.countries.map((c) => (
-                    <tr key={c.code}>
-                      <th scope="row">{c.name}</th>
-                      <td>{c.cost.formatted}</td>
-                      <td>{t("product.delivery_days", { min: c.days_min, max: c.days_max })}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          </section>
-        )}
-      </div>
-    </Layout>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      )}
+    </AppPage>
   );
 }

@@ -3,7 +3,7 @@
 // server-rendered markup is a plain form posting to the same URL, so it still
 // works without JavaScript.
 import { useIslandId } from "../islandId";
-import { FormDone } from "../FormDone";
+import { EmailInput, FormDone } from "../formParts";
 import { useJSONForm, type JSONFormProps } from "../forms";
 
 export const MESSAGE_MAX = 5000;
@@ -43,18 +43,12 @@ export default function ContactForm(p: ContactFormProps) {
         <label className="form-field__label" htmlFor={`${id}-email`}>
           {p.emailLabel}
         </label>
-        <input
+        <EmailInput
           id={`${id}-email`}
-          className="input"
-          type="email"
-          name="email"
-          required
-          autoComplete="email"
-          inputMode="email"
           placeholder={p.emailPlaceholder}
           onChange={reset}
-          aria-invalid={emailError ? true : undefined}
-          aria-describedby={emailError ? `${id}-email-error` : undefined}
+          invalid={!!emailError}
+          describedBy={emailError ? `${id}-email-error` : undefined}
         />
         {emailError && (
           <p id={`${id}-email-error`} className="field-error" role="alert">

@@ -2,7 +2,7 @@
 // e-mail field posted as JSON to the API. The server-rendered markup is a
 // plain form posting to the same URL, so it still works without JavaScript.
 import { useIslandId } from "../islandId";
-import { FormDone } from "../FormDone";
+import { EmailInput, FormDone } from "../formParts";
 import { useJSONForm, type JSONFormProps } from "../forms";
 
 export interface NotifyMeProps extends JSONFormProps {
@@ -31,18 +31,12 @@ export default function NotifyMe(p: NotifyMeProps) {
         {p.label}
       </label>
       <div className="notify-form__row">
-        <input
+        <EmailInput
           id={`${id}-email`}
-          className="input"
-          type="email"
-          name="email"
-          required
-          autoComplete="email"
-          inputMode="email"
           placeholder={p.placeholder}
           onChange={reset}
-          aria-invalid={fieldError ? true : undefined}
-          aria-describedby={message ? errorId : undefined}
+          invalid={!!fieldError}
+          describedBy={message ? errorId : undefined}
         />
         <button className="btn btn--primary" type="submit" disabled={pending}>
           {pending && <span className="spinner" aria-hidden="true" />}

@@ -1,4 +1,5 @@
 import { useId, useMemo, useState, type FormEvent } from "react";
+import { AccessForm } from "../AccessForm";
 import { call, type Me } from "../api";
 import type { Translate } from "../i18n";
 
@@ -44,45 +45,39 @@ export function Setup({ t, onDone }: { t: Translate; onDone: (me: Me) => void })
   };
 
   return (
-    <main className="desk-center">
-      <form className="card card--pad desk-form" onSubmit={(e) => void submit(e)} aria-busy={busy || undefined}>
-        <h1 className="desk-form__title">{t("setup.title")}</h1>
-        <p className="desk-form__lead">{t("setup.lead", { name })}</p>
-        <input type="text" name="username" value={name} autoComplete="username" readOnly hidden />
-        <div className="form-field">
-          <label className="form-field__label" htmlFor={`${id}-password`}>
-            {t("setup.password")}
-          </label>
-          <input
-            id={`${id}-password`}
-            className="input"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            minLength={12}
-            required
-            aria-describedby={`${id}-hint`}
-          />
-          <p id={`${id}-hint`} className="form-field__hint">
-            {t("setup.password_hint")}
-          </p>
-        </div>
-        <div className="form-field">
-          <label className="form-field__label" htmlFor={`${id}-repeat`}>
-            {t("setup.repeat")}
-          </label>
-          <input id={`${id}-repeat`} className="input" name="repeat" type="password" autoComplete="new-password" minLength={12} required />
-        </div>
-        {error && (
-          <p className="field-error" role="alert">
-            {error}
-          </p>
-        )}
-        <button className="btn btn--primary btn--lg btn--block" type="submit" disabled={busy}>
-          {busy && <span className="spinner" aria-hidden="true" />}
-          {t("setup.submit")}
-        </button>
-      </form>
-    </main>
+    <AccessForm
+      title={t("setup.title")}
+      lead={t("setup.lead", { name })}
+      busy={busy}
+      error={error}
+      label={t("setup.submit")}
+      onSubmit={(e) => void submit(e)}
+    >
+      <input type="text" name="username" value={name} autoComplete="username" readOnly hidden />
+      <div className="form-field">
+        <label className="form-field__label" htmlFor={`${id}-password`}>
+          {t("setup.password")}
+        </label>
+        <input
+          id={`${id}-password`}
+          className="input"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          minLength={12}
+          required
+          aria-describedby={`${id}-hint`}
+        />
+        <p id={`${id}-hint`} className="form-field__hint">
+          {t("setup.password_hint")}
+        </p>
+      </div>
+      <div className="form-field">
+        <label className="form-field__label" htmlFor={`${id}-repeat`}>
+          {t("setup.repeat")}
+        </label>
+        <input id={`${id}-repeat`} className="input" name="repeat" type="password" autoComplete="new-password" minLength={12} required />
+      </div>
+    </AccessForm>
   );
 }

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from "react";
+import { AccessForm } from "../AccessForm";
 import { call, type Me } from "../api";
 import type { Translate } from "../i18n";
 import { ceremony, getPasskey, passkeysSupported } from "../webauthn";
@@ -33,57 +34,53 @@ export function SignIn({ t, onDone }: { t: Translate; onDone: (me: Me) => void }
   };
 
   return (
-    <main className="desk-center">
-      <form className="card card--pad desk-form" onSubmit={(e) => void submit(e)} aria-busy={busy || undefined}>
-        <h1 className="desk-form__title">{t("signin.title")}</h1>
-        <p className="desk-form__lead">{t("signin.lead")}</p>
-        <div className="form-field">
-          <label className="form-field__label" htmlFor={`${id}-name`}>
-            {t("signin.name")}
-          </label>
-          <input id={`${id}-name`} className="input" name="name" autoComplete="username" autoCapitalize="none" spellCheck={false} required />
-        </div>
-        <div className="form-field">
-          <label className="form-field__label" htmlFor={`${id}-password`}>
-            {t("signin.password")}
-          </label>
-          <input id={`${id}-password`} className="input" name="password" type="password" autoComplete="current-password" required />
-        </div>
-        {needCode && (
-          <div className="form-field">
-            <label className="form-field__label" htmlFor={`${id}-code`}>
-              {t("signin.code")}
-            </label>
-            <input
-              id={`${id}-code`}
-              className="input"
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9 ]{6,7}"
-              required
-              autoFocus
-            />
-          </div>
-        )}
-        {error && (
-          <p className="field-error" role="alert">
-            {error}
-          </p>
-        )}
-        <button className="btn btn--primary btn--lg btn--block" type="submit" disabled={busy}>
-          {busy && <span className="spinner" aria-hidden="true" />}
-          {busy ? t("signin.sending") : t("signin.submit")}
-        </button>
-        {passkeysSupported() && (
+    <AccessForm
+      title={t("signin.title")}
+      lead={t("signin.lead")}
+      busy={busy}
+      error={error}
+      label={busy ? t("signin.sending") : t("signin.submit")}
+      onSubmit={(e) => void submit(e)}
+      after={
+        passkeysSupported() && (
           <>
             <p className="desk-form__or">{t("passkeys.or")}</p>
             <button className="btn btn--ghost btn--lg btn--block" type="button" disabled={busy} onClick={() => void withPasskey()}>
               {t("passkeys.signin")}
             </button>
           </>
-        )}
-      </form>
-    </main>
+        )
+      }
+    >
+      <div className="form-field">
+        <label className="form-field__label" htmlFor={`${id}-name`}>
+          {t("signin.name")}
+        </label>
+        <input id={`${id}-name`} className="input" name="name" autoComplete="username" autoCapitalize="none" spellCheck={false} required />
+      </div>
+      <div className="form-field">
+        <label className="form-field__label" htmlFor={`${id}-password`}>
+          {t("signin.password")}
+        </label>
+        <input id={`${id}-password`} className="input" name="password" type="password" autoComplete="current-password" required />
+      </div>
+      {needCode && (
+        <div className="form-field">
+          <label className="form-field__label" htmlFor={`${id}-code`}>
+            {t("signin.code")}
+          </label>
+          <input
+            id={`${id}-code`}
+            className="input"
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9 ]{6,7}"
+            required
+            autoFocus
+          />
+        </div>
+      )}
+    </AccessForm>
   );
 }
