@@ -31,6 +31,9 @@
 //	documents_by_order 8-byte order ID + documents key -> empty
 //	documents_rate     documents key -> empty: foreign-currency documents waiting for their rate (rates.go)
 //	exchange_rates     "EUR/2026-11-24" (currency / day of sale) -> rates.Rate (rates.go)
+//	ksef_queue         documents key -> KSeFJob: documents on their way to KSeF (ksef.go)
+//	ksef_refused       documents key -> empty: documents KSeF refused, until retried
+//	ksef_files         documents key + 0x00 + "xml" or "upo" -> the FA(3) XML as sent, the UPO
 //
 // Writes go through (*DB).Update, which is bbolt's Batch: concurrent
 // writers share one transaction and one fsync, which is what lets the
@@ -80,6 +83,9 @@ const (
 	BucketDocumentsByOrder = "documents_by_order"
 	BucketDocumentsRate    = "documents_rate"
 	BucketExchangeRates    = "exchange_rates"
+	BucketKSeFQueue        = "ksef_queue"
+	BucketKSeFRefused      = "ksef_refused"
+	BucketKSeFFiles        = "ksef_files"
 )
 
 // Buckets lists every bucket Open creates, in the order of the package doc.
@@ -90,7 +96,8 @@ var Buckets = []string{
 	BucketOwners, BucketOwnerSessions, BucketOwnerFailures, BucketAudit,
 	BucketOrdersByCreated, BucketOrdersByField, BucketOrdersByToken, BucketMeta,
 	BucketSentBodies, BucketOrderNotes, BucketDocuments, BucketDocumentsByOrder,
-	BucketDocumentsRate, BucketExchangeRates,
+	BucketDocumentsRate, BucketExchangeRates, BucketKSeFQueue, BucketKSeFRefused,
+	BucketKSeFFiles,
 }
 
 var (
