@@ -36,6 +36,7 @@ type Catalog struct {
 	OrdersOpen bool        `json:"orders_open"`
 	Production Production  `json:"production"`
 	VAT        VAT         `json:"vat"`
+	KSeF       KSeF        `json:"ksef"` // ksef.go
 
 	Retention Retention `json:"retention"` // retention.go
 

@@ -129,6 +129,7 @@ func (l *loader) loadConfig() (Config, bool) {
 		}
 	}
 	v.unknownFields()
+	c.KSeF = readKSeF(f)
 	c.Stages = readProduction(c, f)
 	c.Retention = readRetention(f)
 	s := f.Table("social", false)
@@ -137,6 +138,28 @@ func (l *loader) loadConfig() (Config, bool) {
 	}
 	f.unknownFields()
 	return c, true
+}
+
+// readKSeF is [ksef], optional: without it nothing is sent (KSeFOff),
+// and the environment is KSeF's test one until the owner names production.
+func readKSeF(f *fields) catalog.KSeF {
+	k := catalog.KSeF{Send: catalog.KSeFOff, Environment: catalog.KSeFTest}
+	t := f.Table("ksef", false)
+	if t.has("send") {
+		k.Send = t.String("send", true)
+		if k.Send != catalog.KSeFOff && k.Send != catalog.KSeFBusiness && k.Send != catalog.KSeFAll {
+			t.errorf("send", "%q: want %q (nothing), %q (invoices to companies, required from 2027) or %q (every invoice)",
+				k.Send, catalog.KSeFOff, catalog.KSeFBusiness, catalog.KSeFAll)
+		}
+	}
+	if t.has("environment") {
+		k.Environment = t.String("environment", true)
+		if k.Environment != catalog.KSeFTest && k.Environment != catalog.KSeFDemo && k.Environment != catalog.KSeFProduction {
+			t.errorf("environment", "%q: want %q, %q or %q", k.Environment, catalog.KSeFTest, catalog.KSeFDemo, catalog.KSeFProduction)
+		}
+	}
+	t.unknownFields()
+	return k
 }
 
 // uniqueSlug reports a slug of field that is not lower-case letters,

@@ -47,6 +47,7 @@ type Config struct {
 	Social        []SocialLink
 	Stages        []Stage // [[production.stages]], in build order (production.go)
 	VAT           catalog.VAT
+	KSeF          catalog.KSeF
 
 	// Retention is [retention]: the privacy page prints it, the daemon
 	// applies it (through catalog.json).

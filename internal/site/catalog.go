@@ -62,6 +62,7 @@ func Catalog(site *content.Site) *catalog.Catalog {
 		c.Deliveries = append(c.Deliveries, catalog.Delivery{Code: d.Code, Names: d.Names, Cost: d.Cost, DaysMin: d.DaysMin, DaysMax: d.DaysMax, VAT: d.VAT})
 	}
 	c.VAT = site.Config.VAT
+	c.KSeF = site.Config.KSeF
 	c.Fees.Waste = site.Config.WasteFee
 	c.Coupons.Minimum = site.Config.CouponMinimum
 	c.Production.Stages = []catalog.Stage{} // [] rather than null without stages: catalog.ts says an array
