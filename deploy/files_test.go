@@ -154,7 +154,7 @@ func caddyEnv(t testing.TB) []string {
 	return append(os.Environ(), "HOME="+home, "XDG_DATA_HOME="+filepath.Join(home, "data"), "XDG_CONFIG_HOME="+filepath.Join(home, "config"))
 }
 
-// The four alerts fire when they should and not before: promtool's own
+// The alerts fire when they should and not before: promtool's own
 // rule tests feed series and expect alerts at given times.
 func TestAlertRules(t *testing.T) {
 	promtool := tool(t, "promtool", "prometheus")

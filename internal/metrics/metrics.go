@@ -99,8 +99,8 @@ func (m *Metrics) Webhook(provider, result string) {
 	m.webhooks.WithLabelValues(provider, result).Inc()
 }
 
-// scraped are the values read when Prometheus asks: the outbox and the
-// catalogue in use.
+// scraped are the values read when Prometheus asks: the outbox, the KSeF
+// queue and the catalogue in use.
 type scraped struct {
 	db  *store.DB
 	cat func() *catalog.Catalog
@@ -110,6 +110,10 @@ var (
 	outboxSize = prometheus.NewDesc("orderd_outbox_messages", "E-mails waiting in the outbox.", nil, nil)
 	outboxAge  = prometheus.NewDesc("orderd_outbox_oldest_age_seconds",
 		"How long the oldest waiting e-mail has waited (0 when none waits).", nil, nil)
+	ksefWaiting = prometheus.NewDesc("orderd_ksef_documents_waiting", "Documents on their way to KSeF (queued or sent, not yet accepted).", nil, nil)
+	ksefAge     = prometheus.NewDesc("orderd_ksef_oldest_age_seconds",
+		"How long the oldest document on its way to KSeF has waited (0 when none waits).", nil, nil)
+	ksefRefused = prometheus.NewDesc("orderd_ksef_documents_refused", "Documents KSeF refused that the owner has not sent again.", nil, nil)
 	catalogInfo = prometheus.NewDesc("orderd_catalog_info", "The catalogue in use; always 1.", []string{"version"}, nil)
 	scrapeError = prometheus.NewDesc("orderd_store_scrape_errors", "1 when the data file could not be read for this scrape.", nil, nil)
 )
@@ -117,6 +121,9 @@ var (
 func (s *scraped) Describe(ch chan<- *prometheus.Desc) {
 	ch <- outboxSize
 	ch <- outboxAge
+	ch <- ksefWaiting
+	ch <- ksefAge
+	ch <- ksefRefused
 	ch <- catalogInfo
 	ch <- scrapeError
 }
@@ -133,6 +140,18 @@ func (s *scraped) Collect(ch chan<- prometheus.Metric) {
 		}
 		ch <- prometheus.MustNewConstMetric(outboxSize, prometheus.GaugeValue, float64(n))
 		ch <- prometheus.MustNewConstMetric(outboxAge, prometheus.GaugeValue, age)
+	}
+	waiting, since, refused, kerr := s.db.KSeFStats()
+	if kerr != nil {
+		failed = 1
+	} else {
+		age := 0.0
+		if waiting > 0 {
+			age = time.Since(since).Seconds()
+		}
+		ch <- prometheus.MustNewConstMetric(ksefWaiting, prometheus.GaugeValue, float64(waiting))
+		ch <- prometheus.MustNewConstMetric(ksefAge, prometheus.GaugeValue, age)
+		ch <- prometheus.MustNewConstMetric(ksefRefused, prometheus.GaugeValue, float64(refused))
 	}
 	ch <- prometheus.MustNewConstMetric(scrapeError, prometheus.GaugeValue, failed)
 	if c := s.cat(); c != nil {
