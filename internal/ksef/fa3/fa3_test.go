@@ -379,6 +379,9 @@ func TestSchemaRefusesBrokenDocuments(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if err := schema.Validate(context.Background(), raw, schema.FA3); err != nil {
+		t.Fatalf("the unbroken document: %v", err)
+	}
 	for name, broken := range map[string][]byte{
 		"no JST":        regexp.MustCompile(`\s*<JST>2</JST>`).ReplaceAll(raw, nil),
 		"P_15 first":    bytes.Replace(raw, []byte("<KodWaluty>"), []byte("<P_15>1.00</P_15><KodWaluty>"), 1),
@@ -392,6 +395,30 @@ func TestSchemaRefusesBrokenDocuments(t *testing.T) {
 		if err := schema.Validate(context.Background(), broken, schema.FA3); !errors.Is(err, schema.ErrInvalid) {
 			t.Errorf("%s: %v, want ErrInvalid", name, err)
 		}
+	}
+}
+
+// P_6 is the sale's day only when it is not the issue's (the broszura:
+// "o ile ... różni się od daty wystawienia faktury").
+func TestSaleDateOnIssueDay(t *testing.T) {
+	if !schema.Available() {
+		t.Fatal("xmllint is not installed: make test-deps installs libxml2-utils")
+	}
+	d := issue(t, orderOf("PLN", polishCompany, arc), catalog.VATPolish, 1)
+	d.SaleDate = issued.Add(-time.Hour)
+	raw, err := Build(d, nil, created)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := schema.Validate(context.Background(), raw, schema.FA3); err != nil {
+		t.Fatal(err)
+	}
+	var p parsed
+	if err := xml.Unmarshal(raw, &p); err != nil {
+		t.Fatal(err)
+	}
+	if p.Fa.P_6 != "" || p.Fa.P_1 != "2026-11-24" || p.Fa.Platnosc == nil || p.Fa.Platnosc.DataZaplaty != "2026-11-24" {
+		t.Errorf("paid and issued the same day: P_1 %s P_6 %q payment %+v", p.Fa.P_1, p.Fa.P_6, p.Fa.Platnosc)
 	}
 }
 
