@@ -97,6 +97,9 @@ const (
 	KSeFSent     = "sent"
 	KSeFAccepted = "accepted"
 	KSeFRefused  = "refused"
+	// KSeFOffline is an invoice issued in one of KSeF's offline modes and
+	// not yet accepted: it has its verification link but no KSeF number.
+	KSeFOffline = "offline"
 )
 
 // KSeF is what a document's course through KSeF has left on it.

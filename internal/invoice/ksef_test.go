@@ -1,41 +1,220 @@
 package invoice
 
 import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
 	"testing"
+	"time"
+
+	"github.com/signintech/gopdf"
 
 	"sabershop/internal/accounting"
 	"sabershop/internal/catalog"
+	"sabershop/internal/order"
 )
 
-// Which documents go to KSeF, setting by setting: receipts never, business
-// buyers from "business" on, consumers only with "all" and never under the
-// One-Stop-Shop abroad.
-func TestInKSeF(t *testing.T) {
-	doc := func(kind accounting.Kind, vatID, country string) *accounting.Document {
-		return &accounting.Document{Kind: kind, Buyer: accounting.Buyer{VATID: vatID, Country: country}}
+// A KSeF number and verification link as KSeF gives them for the test
+// environment (kody-qr.md): the seller's NIP, the issue day, the FA(3)
+// XML's SHA-256 in base64url.
+const (
+	testKSeFNumber = "6762451891-20260201-0100A0B5F3C2-7E"
+	testKSeFLink   = "https://qr-test.ksef.mf.gov.pl/invoice/6762451891/01-02-2026/UtQp9Gpc51y-u3xApZjIjgkpZ01js-J8KflSPW8WzIE"
+)
+
+// ksefInvoice is a Polish company's invoice of n lines (1 for a typical
+// one, the order's shipping and waste fee besides), with k's course
+// through KSeF.
+func ksefInvoice(t *testing.T, n int, k *accounting.KSeF) *accounting.Document {
+	t.Helper()
+	cat := &catalog.Catalog{Deliveries: []catalog.Delivery{{Code: "pl", VAT: 23}}, VAT: catalog.VAT{Scheme: catalog.VATPolish, Home: "pl"}}
+	cat.Shop.Company = catalog.Company{Name: "Saber Forge Marek Kowalczyk", Street: "ul. Rzemieślnicza 14/3", Zip: "30-363", City: "Kraków",
+		Country: "Polska", TaxID: "676-245-18-91"}
+	o := &order.Order{ID: 42, Currency: "PLN",
+		Customer: order.Customer{FirstName: "Łucja", LastName: "Żółć", Street: "Długa 1", Zip: "00-001", City: "Gdańsk", Country: "pl",
+			Company: "Kuźnia Müller sp. z o.o.", VATID: "PL5260250274"},
+		Totals: order.Totals{Shipping: 1900, WasteFee: 12}}
+	for i := range n {
+		o.Lines = append(o.Lines, order.Line{Name: fmt.Sprintf("Miecz świetlny nr %d – rękojeść frezowana z aluminium, kryształ, dźwięk", i+1),
+			Quantity: 1, Total: 399900, WasteFee: 12})
+		o.Totals.Subtotal += 399900
 	}
-	cases := []struct {
-		name         string
-		d            *accounting.Document
-		scheme       string
-		off, biz, al bool
-	}{
-		{"Polish company", doc(accounting.KindInvoice, "PL6762451891", "pl"), catalog.VATPolish, false, true, true},
-		{"German company", doc(accounting.KindInvoice, "DE811907980", "de"), catalog.VATPolish, false, true, true},
-		{"its correction", doc(accounting.KindCorrection, "DE811907980", "de"), catalog.VATPolish, false, true, true},
-		{"Polish consumer", doc(accounting.KindInvoice, "", "pl"), catalog.VATPolish, false, false, true},
-		{"German consumer, Polish VAT", doc(accounting.KindInvoice, "", "de"), catalog.VATPolish, false, false, true},
-		{"German consumer, OSS", doc(accounting.KindInvoice, "", "de"), catalog.VATOSS, false, false, false},
-		{"Polish consumer, OSS shop", doc(accounting.KindInvoice, "", "pl"), catalog.VATOSS, false, false, true},
-		{"receipt", doc(accounting.KindReceipt, "", "pl"), catalog.VATPolish, false, false, false},
-		{"receipt's correction", doc(accounting.KindReceiptCorrection, "", "pl"), catalog.VATPolish, false, false, false},
+	o.Totals.Total = o.Totals.Subtotal + o.Totals.Shipping + o.Totals.WasteFee
+	at := time.Date(2026, 2, 1, 12, 0, 0, 0, time.UTC)
+	d, err := For(o, cat, at, at)
+	if err != nil {
+		t.Fatal(err)
 	}
-	for _, c := range cases {
-		for send, want := range map[string]bool{catalog.KSeFOff: c.off, catalog.KSeFBusiness: c.biz, catalog.KSeFAll: c.al} {
-			cat := &catalog.Catalog{VAT: catalog.VAT{Scheme: c.scheme, Home: "pl"}, KSeF: catalog.KSeF{Send: send}}
-			if got := InKSeF(c.d, cat); got != want {
-				t.Errorf("%s with %q: %v, want %v", c.name, send, got, want)
+	d.Numbered(2026, 7)
+	d.KSeF = k
+	return d
+}
+
+// renderPages is d's PDF rasterised by poppler's pdftoppm at 150 dpi, a
+// PNG file a page, in t's temporary directory; and the PDF's bytes.
+func renderPages(t *testing.T, d *accounting.Document) ([]string, []byte) {
+	t.Helper()
+	bin, err := exec.LookPath("pdftoppm")
+	if err != nil {
+		t.Fatal("pdftoppm is needed (Debian: poppler-utils; make test-deps installs it)")
+	}
+	raw, err := PDF(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	pdf := filepath.Join(dir, "doc.pdf")
+	if err := os.WriteFile(pdf, raw, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := exec.Command(bin, "-r", "150", "-png", pdf, filepath.Join(dir, "page")).CombinedOutput(); err != nil {
+		t.Fatalf("pdftoppm: %v\n%s", err, out)
+	}
+	pages, err := filepath.Glob(filepath.Join(dir, "page-*.png"))
+	if err != nil || len(pages) == 0 {
+		t.Fatalf("pdftoppm made no pages (%v)", err)
+	}
+	return pages, raw
+}
+
+// qrCodes is what zbarimg reads from the QR codes on png, a line each;
+// none when it finds none (its exit status 4). zbarimg is Debian's
+// zbar-tools: the test fails without it.
+func qrCodes(t *testing.T, png string) []string {
+	t.Helper()
+	bin, err := exec.LookPath("zbarimg")
+	if err != nil {
+		t.Fatal("zbarimg is needed (Debian: zbar-tools; make test-deps installs it)")
+	}
+	var stdout, stderr bytes.Buffer
+	cmd := exec.Command(bin, "--raw", "-q", "-Sdisable", "-Sqrcode.enable", png)
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err = cmd.Run()
+	if ee := (*exec.ExitError)(nil); errors.As(err, &ee) && ee.ExitCode() == 4 {
+		return nil
+	} else if err != nil {
+		t.Fatalf("zbarimg: %v\n%s", err, stderr.String())
+	}
+	return strings.Split(strings.TrimRight(stdout.String(), "\n"), "\n")
+}
+
+// An invoice KSeF accepted says its KSeF number in the header and under
+// its verification code, and the code, printed at 150 dpi, reads back as
+// its verification link exactly; a typical invoice stays on one page.
+func TestPDFKSeFCode(t *testing.T) {
+	d := ksefInvoice(t, 1, &accounting.KSeF{State: accounting.KSeFAccepted, Number: testKSeFNumber,
+		Hash: "UtQp9Gpc51y+u3xApZjIjgkpZ01js+J8KflSPW8WzIE=", Link: testKSeFLink})
+	text := pdfText(t, d)
+	if !strings.Contains(text, "Numer KSeF / KSeF number: "+testKSeFNumber) {
+		t.Errorf("the PDF's header lacks the KSeF number:\n%s", text)
+	}
+	if n := strings.Count(text, testKSeFNumber); n != 2 {
+		t.Errorf("the KSeF number is on the PDF %d times, want 2 (the header, the code's label):\n%s", n, text)
+	}
+	if strings.Contains(text, "OFFLINE") {
+		t.Errorf("an accepted invoice's code is labelled OFFLINE:\n%s", text)
+	}
+	pages, _ := renderPages(t, d)
+	if len(pages) != 1 {
+		t.Errorf("a typical invoice with its KSeF code is %d pages, want 1", len(pages))
+	}
+	if got := qrCodes(t, pages[len(pages)-1]); len(got) != 1 || got[0] != testKSeFLink {
+		t.Errorf("the QR codes read %q, want the one link %q", got, testKSeFLink)
+	}
+}
+
+// An invoice of many lines keeps its code whole and readable, on the
+// last page.
+func TestPDFKSeFCodeLongInvoice(t *testing.T) {
+	for _, n := range []int{20, 33, 60} {
+		d := ksefInvoice(t, n, &accounting.KSeF{State: accounting.KSeFAccepted, Number: testKSeFNumber, Link: testKSeFLink})
+		pages, _ := renderPages(t, d)
+		for i, p := range pages {
+			got := qrCodes(t, p)
+			if last := i == len(pages)-1; last && (len(got) != 1 || got[0] != testKSeFLink) || !last && got != nil {
+				t.Errorf("%d lines: page %d of %d: the QR codes read %q", n, i+1, len(pages), got)
 			}
+		}
+	}
+}
+
+// An offline invoice's code is labelled OFFLINE, as kody-qr.md asks while
+// it has no KSeF number.
+func TestPDFKSeFOffline(t *testing.T) {
+	d := ksefInvoice(t, 1, &accounting.KSeF{State: accounting.KSeFOffline, Link: testKSeFLink})
+	text := pdfText(t, d)
+	if !strings.Contains(text, "OFFLINE") || strings.Contains(text, "Numer KSeF") {
+		t.Errorf("an offline invoice's PDF is not labelled OFFLINE, or has a KSeF number:\n%s", text)
+	}
+	pages, _ := renderPages(t, d)
+	if got := qrCodes(t, pages[0]); len(got) != 1 || got[0] != testKSeFLink {
+		t.Errorf("the QR codes read %q, want %q", got, testKSeFLink)
+	}
+}
+
+// A document outside KSeF, or one KSeF has not accepted, shows nothing of
+// KSeF: no code, no number, no label.
+func TestPDFWithoutKSeF(t *testing.T) {
+	for _, k := range []*accounting.KSeF{
+		nil,
+		{State: accounting.KSeFWaiting},
+		{State: accounting.KSeFSent, Hash: "UtQp9Gpc51y+u3xApZjIjgkpZ01js+J8KflSPW8WzIE=", Link: testKSeFLink},
+		{State: accounting.KSeFRefused, Link: testKSeFLink, Code: 450, Reason: "Błąd weryfikacji semantyki dokumentu faktury"},
+	} {
+		d := ksefInvoice(t, 1, k)
+		text := pdfText(t, d)
+		for _, no := range []string{"KSeF", testKSeFNumber, "OFFLINE", "qr-test.ksef"} {
+			if strings.Contains(text, no) {
+				t.Errorf("%+v: the PDF says %q:\n%s", k, no, text)
+			}
+		}
+		pages, raw := renderPages(t, d)
+		for i, p := range pages {
+			if got := qrCodes(t, p); got != nil {
+				t.Errorf("%+v: page %d has QR codes %q", k, i+1, got)
+			}
+		}
+		if bytes.Contains(raw, []byte("/URI")) {
+			t.Errorf("%+v: the PDF has a link", k)
+		}
+	}
+}
+
+// An accepted invoice without its verification link is no PDF: it may not
+// be handed over without the code.
+func TestPDFKSeFWithoutLink(t *testing.T) {
+	d := ksefInvoice(t, 1, &accounting.KSeF{State: accounting.KSeFAccepted, Number: testKSeFNumber})
+	if _, err := PDF(d); err == nil || !strings.Contains(err.Error(), "verification link") {
+		t.Errorf("PDF of an accepted invoice without its link: %v", err)
+	}
+}
+
+// The link wraps after a "/" where it can, each line within the width.
+func TestWrapLink(t *testing.T) {
+	pdf := &gopdf.GoPdf{}
+	pdf.Start(gopdf.Config{PageSize: *gopdf.PageSizeA4})
+	if err := pdf.AddTTFFontData("sans", regularTTF); err != nil {
+		t.Fatal(err)
+	}
+	if err := pdf.SetFont("sans", "", 7.5); err != nil {
+		t.Fatal(err)
+	}
+	lines := wrapLink(pdf, testKSeFLink, 250)
+	if strings.Join(lines, "") != testKSeFLink || len(lines) < 2 {
+		t.Fatalf("wrapLink = %q", lines)
+	}
+	for _, l := range lines[:len(lines)-1] {
+		if !strings.HasSuffix(l, "/") {
+			t.Errorf("line %q does not end after a /", l)
+		}
+	}
+	for _, l := range lines {
+		if w, _ := pdf.MeasureTextWidth(l); w > 250 {
+			t.Errorf("line %q is %.1f wide", l, w)
 		}
 	}
 }

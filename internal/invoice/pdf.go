@@ -3,10 +3,12 @@ package invoice
 import (
 	_ "embed"
 	"fmt"
+	"math"
 	"strings"
 	"time"
 
 	"github.com/signintech/gopdf"
+	qrcode "github.com/skip2/go-qrcode"
 
 	"sabershop/internal/accounting"
 	"sabershop/internal/i18n"
@@ -40,8 +42,13 @@ func workshopDay(at time.Time) string { return at.In(i18n.Workshop).Format(time.
 
 // PDF renders d on one A4 page (more when its lines need them): the
 // number and dates, seller and buyer, every line with net, VAT rate, VAT
-// and gross, the totals per rate and in all.
+// and gross, the totals per rate and in all; for an invoice KSeF accepted
+// (or one issued offline), its KSeF number and verification code.
 func PDF(d *accounting.Document) ([]byte, error) {
+	label, code, err := ksefCode(d.KSeF)
+	if err != nil {
+		return nil, fmt.Errorf("invoice: %s: %w", d.Number, err)
+	}
 	pdf := &gopdf.GoPdf{}
 	pdf.Start(gopdf.Config{PageSize: *gopdf.PageSizeA4})
 	pdf.SetInfo(gopdf.PdfInfo{Title: d.Number, Author: d.Seller.Name, Creator: "sabershop"})
@@ -61,6 +68,9 @@ func PDF(d *accounting.Document) ([]byte, error) {
 		w.text("sans", 9, "Korekta dokumentu / Corrects: "+d.Corrects)
 	}
 	w.text("sans", 9, fmt.Sprintf("Zamówienie / Order #%d · waluta / currency %s", d.OrderID, d.Currency))
+	if code != nil && d.KSeF.Number != "" {
+		w.text("sans-bold", 9, "Numer KSeF / KSeF number: "+d.KSeF.Number)
+	}
 	w.y += 10
 
 	top := w.y
@@ -122,7 +132,127 @@ func PDF(d *accounting.Document) ([]byte, error) {
 	if d.Total.VAT == 0 && len(d.Lines) > 0 && d.Lines[0].Rate == 0 {
 		w.text("sans", 9, "Eksport towarów, stawka 0% (art. 41 ust. 3 ustawy o VAT) / Export of goods, 0% VAT")
 	}
+	if code != nil {
+		w.ksef(d.KSeF.Link, label, code)
+	}
 	return pdf.GetBytesPdf(), nil
+}
+
+// KSeF's verification code (KOD I, the Ministry's kody-qr.md): a QR code
+// of the invoice's verification link, with the KSeF number under it, or
+// OFFLINE while an offline invoice has none. kody-qr.md asks for ISO/IEC
+// 18004 and says nothing of size or error correction: the level is M, as
+// the Ministry's own client (ksef-client-csharp) makes it, and a module is
+// 1.7 pt (0.6 mm; a version 6 code, 41 modules, is 24.6 mm wide), inside a
+// quiet zone of 4 modules, which is what ISO/IEC 18004 asks.
+const (
+	qrModule = 1.7 // points; a multiple of 0.01, the precision gopdf writes
+	qrQuiet  = 4   // modules
+)
+
+// ksefCode is what d's PDF shows of its course through KSeF: the label
+// under the verification code and the code's modules (dark true, row by
+// row, without the quiet zone), nil when it shows nothing: a document
+// outside KSeF, or one KSeF has not accepted (waiting, sent, refused: such
+// a document is not handed over). An invoice KSeF accepted, or issued
+// offline, without its verification link is an error: it may not be
+// handed over without the code.
+func ksefCode(k *accounting.KSeF) (string, [][]bool, error) {
+	var label string
+	switch {
+	case k == nil:
+		return "", nil, nil
+	case k.State == accounting.KSeFAccepted && k.Number != "":
+		label = k.Number
+	case k.State == accounting.KSeFOffline && k.Number != "":
+		label = k.Number // sent since, the number known: kody-qr.md
+	case k.State == accounting.KSeFOffline:
+		label = "OFFLINE"
+	default:
+		return "", nil, nil
+	}
+	if k.Link == "" {
+		return "", nil, fmt.Errorf("KSeF %s without its verification link", k.State)
+	}
+	q, err := qrcode.New(k.Link, qrcode.Medium)
+	if err != nil {
+		return "", nil, fmt.Errorf("KSeF verification code: %w", err)
+	}
+	q.DisableBorder = true // the quiet zone is the page's, drawn around it
+	return label, q.Bitmap(), nil
+}
+
+// ksef draws the verification code at the foot of the last page, on the
+// right, its label under it, and on its left what it is and its link as
+// text (a link in the PDF too, for a reader on a screen); on a new page
+// when the content reaches down to where it goes.
+func (w *writer) ksef(link, label string, code [][]bool) {
+	pdf := w.pdf
+	side := float64(len(code)+2*qrQuiet) * qrModule // the code and its quiet zone
+	const labelSize = 7.0
+	top := pageHeight - margin - side - labelSize*1.4
+	if w.y > top-12 {
+		w.page()
+	}
+	// The label is centred under the code: the two as wide as the wider
+	// of them, at the right margin.
+	_ = pdf.SetFont("sans", "", labelSize)
+	lw, _ := pdf.MeasureTextWidth(label)
+	right := pageWidth - margin - max(side, lw)
+	left := math.Round((right+(max(side, lw)-side)/2)*100) / 100 // the modules on gopdf's 0.01 pt
+	pdf.SetLineWidth(0.5)
+	pdf.Line(margin, top-6, pageWidth-margin, top-6)
+
+	pdf.SetFillColor(0, 0, 0)
+	x0, y0 := left+qrQuiet*qrModule, top+qrQuiet*qrModule
+	for r, row := range code {
+		for c := 0; c < len(row); {
+			if !row[c] {
+				c++
+				continue
+			}
+			start := c
+			for c < len(row) && row[c] {
+				c++
+			}
+			pdf.RectFromUpperLeftWithStyle(x0+float64(start)*qrModule, y0+float64(r)*qrModule, float64(c-start)*qrModule, qrModule, "F")
+		}
+	}
+
+	_ = pdf.SetFont("sans", "", labelSize)
+	pdf.SetXY(right+(max(side, lw)-lw)/2, top+side) // under the quiet zone
+	_ = pdf.Cell(nil, label)
+
+	w.x, w.y = margin, y0
+	w.text("sans-bold", 9, "Weryfikacja w KSeF / Verification in KSeF")
+	w.text("sans", 8, "Zeskanuj kod QR lub otwórz link, aby sprawdzić fakturę w KSeF.")
+	w.text("sans", 8, "Scan the QR code or open the link to verify the invoice in KSeF.")
+	w.y += 4
+	_ = pdf.SetFont("sans", "", 7.5)
+	for _, l := range wrapLink(pdf, link, right-margin-16) {
+		lw, _ := pdf.MeasureTextWidth(l)
+		pdf.AddExternalLink(link, margin, w.y, lw, 7.5*1.2)
+		w.text("sans", 7.5, l)
+	}
+}
+
+// wrapLink splits link (ASCII, a URL) into lines no wider than width at
+// the current font, each ending after a "/" where it can.
+func wrapLink(pdf *gopdf.GoPdf, link string, width float64) []string {
+	fits := func(s string) bool { wd, err := pdf.MeasureTextWidth(s); return err == nil && wd <= width }
+	var lines []string
+	for link != "" {
+		cut := len(link)
+		for cut > 1 && !fits(link[:cut]) {
+			cut--
+		}
+		if i := strings.LastIndexByte(link[:cut], '/'); cut < len(link) && i > 0 {
+			cut = i + 1
+		}
+		lines = append(lines, link[:cut])
+		link = link[cut:]
+	}
+	return lines
 }
 
 const (
