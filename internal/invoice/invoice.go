@@ -97,7 +97,7 @@ func Correction(inv *accounting.Document, amount int64, reason string, issued ti
 	}
 	d := *inv
 	d.Kind, d.Series, d.Number, d.Year, d.Seq, d.Issued, d.Corrects = kind, series, "", 0, 0, issued, inv.Number
-	d.Exchange = nil
+	d.Exchange, d.KSeF = nil, nil // its own conversion; its own course through KSeF
 	name := "Zwrot / Refund"
 	if reason != "" {
 		name += ": " + reason

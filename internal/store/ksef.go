@@ -207,3 +207,13 @@ func (db *DB) KSeFStats() (waiting int, oldest time.Time, refused int, err error
 	})
 	return waiting, oldest, refused, err
 }
+
+// DeleteKSeFFile removes document number's file of kind: a refused
+// document's XML, made anew when the owner retries it.
+func (tx *Tx) DeleteKSeFFile(number, kind string) error {
+	key, err := ksefFileKey(number, kind)
+	if err != nil {
+		return err
+	}
+	return tx.bucket(BucketKSeFFiles).Delete(key)
+}
