@@ -201,11 +201,7 @@ func parseError(status int, b []byte) *APIError {
 			Description string   `json:"description"`
 			Details     []string `json:"details"`
 		} `json:"errors"`
-		Status *struct {
-			Code        int      `json:"code"`
-			Description string   `json:"description"`
-			Details     []string `json:"details"`
-		} `json:"status"`
+		Status json.RawMessage `json:"status"` // 429's {"code", "description", "details"}; a number in Problem Details
 	}
 	if json.Unmarshal(b, &ex) != nil {
 		e.Description = strings.TrimSpace(string(b))
@@ -229,8 +225,11 @@ func parseError(status int, b []byte) *APIError {
 		if ex.Detail != "" {
 			e.Details = []string{ex.Detail}
 		}
-	case ex.Status != nil:
-		e.Code, e.Description, e.Details = ex.Status.Code, ex.Status.Description, ex.Status.Details
+	default:
+		var st statusInfo
+		if json.Unmarshal(ex.Status, &st) == nil {
+			e.Code, e.Description, e.Details = st.Code, st.Description, st.Details
+		}
 	}
 	return e
 }
