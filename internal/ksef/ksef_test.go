@@ -366,6 +366,15 @@ func TestUnavailable(t *testing.T) {
 	f.Down(false)
 	send(t, s, invoice(t, "FV/1"))
 
+	// Slower than the client waits: a timeout.
+	f.Slow(time.Second)
+	c.HTTP.Timeout = 20 * time.Millisecond
+	_, err = c.InvoiceStatus(context.Background(), s.Ref(), "20260201-EE-0000000000-0000000000-00")
+	if !errors.Is(err, ErrUnavailable) {
+		t.Fatalf("slow: %v, want ErrUnavailable", err)
+	}
+	f.Slow(0)
+
 	// Nothing listening.
 	srv := httptest.NewServer(f)
 	srv.Close()
