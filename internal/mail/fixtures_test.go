@@ -100,6 +100,10 @@ func refundedOrder(loc string) *order.Order {
 
 const statusURL = "https://saberforge.example/pl/status/h4sh-0f-0rder-12"
 
+// testKSeFNumber is a KSeF number of the shape KSeF gives: the seller's
+// NIP, the day, a hash part and a check sum.
+const testKSeFNumber = "6762451891-20260302-0A1B2C3D4E5F-7C"
+
 // allKinds renders every kind in loc.
 func allKinds(loc string) (map[string]*outbox.Message, error) {
 	cat := testCatalog()
@@ -115,7 +119,7 @@ func allKinds(loc string) (map[string]*outbox.Message, error) {
 	}
 	m, e := OrderPlaced(cat, o, statusURL)
 	add(KindOrderPlaced, m, e)
-	m, e = PaymentReceived(cat, o, statusURL, "FV/2026/0001")
+	m, e = PaymentReceived(cat, o, statusURL, []string{"FV/2026/0001"}, nil)
 	add(KindPaymentReceived, m, e)
 	m, e = OrderSent(cat, o, statusURL)
 	add(KindOrderSent, m, e)
@@ -143,6 +147,11 @@ func allKinds(loc string) (map[string]*outbox.Message, error) {
 	add(KindStageReached, m, e)
 	m, e = WithdrawalReceived(cat, withdrawnOrder(loc), statusURL)
 	add(KindWithdrawalReceived, m, e)
+	m, e = DocumentIssued(cat, o, statusURL, "FV/2026/0001", testKSeFNumber)
+	add(KindDocumentIssued, m, e)
+	m, e = OwnerDocumentRefused(cat, loc, "owner@saberforge.example", o, statusURL, o.CreatedAt, "FV/2026/0001", 450,
+		"Błąd weryfikacji semantyki dokumentu faktury")
+	add(KindOwnerKSeFRefused, m, e)
 	for _, kind := range OwnerKinds {
 		about := o
 		if kind == KindOwnerWithdrawal {

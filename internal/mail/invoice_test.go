@@ -52,7 +52,7 @@ func TestPaymentReceivedNamesItsDocument(t *testing.T) {
 		{"pl", "R/2026/0003", "W załączniku przesyłamy potwierdzenie sprzedaży R/2026/0003 w pliku PDF"},
 		{"de", "FV/2026/0008", "Die Rechnung FV/2026/0008 hängt als PDF-Datei an"},
 	} {
-		m, err := PaymentReceived(testCatalog(), testOrder(c.locale), statusURL, c.number)
+		m, err := PaymentReceived(testCatalog(), testOrder(c.locale), statusURL, []string{c.number}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -63,7 +63,7 @@ func TestPaymentReceivedNamesItsDocument(t *testing.T) {
 			t.Errorf("%s: documents %v", c.locale, m.Documents)
 		}
 	}
-	m, err := PaymentReceived(testCatalog(), testOrder("en"), statusURL)
+	m, err := PaymentReceived(testCatalog(), testOrder("en"), statusURL, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -56,8 +56,20 @@ type orderData struct {
 	// documents ("FV/2026/0001"), and whether they are a receipt.
 	Documents string
 	Receipt   bool
+	// payment_received: the numbers of the invoices being registered in
+	// KSeF, which follow in their own e-mail, and how many they are.
+	Follow      string
+	FollowCount int
+	// document_issued: the document's number, whether it is a correcting
+	// invoice, and the number KSeF gave it.
+	Document   string
+	Correction bool
+	KSeFNumber string
 
 	ShopName, ShopEmail string
+
+	// subjectKey is the key of the subject, when not "<kind>.subject".
+	subjectKey string
 }
 
 type lineData struct {
@@ -85,21 +97,28 @@ func OrderPlaced(cat *catalog.Catalog, o *order.Order, statusURL string) (*outbo
 	})
 }
 
-// PaymentReceived confirms a booked payment, with the accounting
+// PaymentReceived confirms a booked payment. attached are the accounting
 // documents issued for it (numbers: "FV/2026/0001"), which the worker
 // attaches as PDF files when it sends the message and the text names.
-func PaymentReceived(cat *catalog.Catalog, o *order.Order, statusURL string, documents ...string) (*outbox.Message, error) {
+// follow are invoices being registered in KSeF: they are handed to the
+// buyer only once KSeF accepts them, so the text says they follow in a
+// separate e-mail (DocumentIssued) and attaches nothing for them.
+func PaymentReceived(cat *catalog.Catalog, o *order.Order, statusURL string, attached, follow []string) (*outbox.Message, error) {
 	m, err := orderMessageWith(KindPaymentReceived, cat, o, statusURL, func(d *orderData, _ i18n.Format) {
-		if len(documents) == 0 {
-			return
+		if len(attached) > 0 {
+			// A receipt (series R) is not an invoice: the text says which.
+			d.Documents, d.Receipt = strings.Join(attached, ", "), strings.HasPrefix(attached[0], accounting.SeriesReceipt+"/")
 		}
-		// A receipt (series R) is not an invoice: the text says which.
-		d.Documents, d.Receipt = strings.Join(documents, ", "), strings.HasPrefix(documents[0], accounting.SeriesReceipt+"/")
+		if len(follow) > 0 {
+			d.Follow, d.FollowCount = strings.Join(follow, ", "), len(follow)
+		}
 	})
 	if err != nil {
 		return nil, err
 	}
-	m.Documents = documents
+	if len(attached) > 0 {
+		m.Documents = attached
+	}
 	return m, nil
 }
 
@@ -200,7 +219,11 @@ func orderMessageWith(kind string, cat *catalog.Catalog, o *order.Order, statusU
 		more(&d, format)
 	}
 
-	subject := oneLine(trOr(&err, loc, kind+".subject", "number", d.Number))
+	subjectKey := kind + ".subject"
+	if d.subjectKey != "" {
+		subjectKey = d.subjectKey
+	}
+	subject := oneLine(trOr(&err, loc, subjectKey, "number", d.Number, "document", d.Document))
 	pre := trOr(&err, loc, kind+".preheader")
 	if err != nil {
 		return nil, err

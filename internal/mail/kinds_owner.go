@@ -29,6 +29,11 @@ const (
 	// KindOwnerWithdrawal: the shopper withdrew from the contract on the
 	// status page (docs/legal.md#withdrawal).
 	KindOwnerWithdrawal = "owner_withdrawal"
+	// KindOwnerKSeFRefused: KSeF refused an invoice of the order, or the
+	// shop could not build or send it (OwnerDocumentRefused). It shares
+	// the template but is not one of OwnerKinds: it says which document
+	// and why, which a job of kind and order alone cannot re-render.
+	KindOwnerKSeFRefused = "owner_ksef_refused"
 )
 
 // OwnerKinds are the kinds OwnerOrder writes.
@@ -43,6 +48,12 @@ func IsOwnerKind(kind string) bool {
 		}
 	}
 	return false
+}
+
+// usesOwnerTemplate tells whether kind is written on ownerTemplate: one
+// of OwnerKinds, or KindOwnerKSeFRefused.
+func usesOwnerTemplate(kind string) bool {
+	return IsOwnerKind(kind) || kind == KindOwnerKSeFRefused
 }
 
 // ownerTemplate is the template file of every owner kind.
@@ -64,6 +75,14 @@ type ownerData struct {
 	Address            []string
 	Invoice            []string // the company and its VAT ID, when the buyer asked for a company's invoice
 	Payments           []string
+
+	// Document is the accounting document the e-mail is about
+	// (owner_ksef_refused), for the subject and the heading.
+	Document string
+	// subjectKey and headingKey are the keys of the subject and the
+	// heading: "<kind>.subject" and "<kind>.heading" unless the kind's
+	// own part (ownerMessage's more) picks others.
+	subjectKey, headingKey string
 }
 
 type ownerLine struct {
@@ -89,6 +108,35 @@ func OwnerOrder(kind string, cat *catalog.Catalog, loc, to string, o *order.Orde
 	if !IsOwnerKind(kind) {
 		return nil, fmt.Errorf("mail: %q is not an e-mail to the owner", kind)
 	}
+	return ownerMessage(kind, cat, loc, to, o, orderURL, now, func(err *error, d *ownerData, format i18n.Format) {
+		number, name := d.Number, d.Name
+		switch kind {
+		case KindOwnerOrderPlaced:
+			d.Intro = trOr(err, loc, kind+".intro", "name", name, "date", d.Placed)
+		case KindOwnerPaymentReceived:
+			d.Intro = trOr(err, loc, kind+".intro", "amount", d.Total, "number", number)
+			if o.Status == order.Cancelled {
+				// Money that came for an order already cancelled (by the
+				// owner, or because it stayed unpaid): only the owner can put
+				// that right.
+				d.Warning = trOr(err, loc, "owner.paid_cancelled")
+			}
+		case KindOwnerPaymentFailed:
+			d.Intro = trOr(err, loc, kind+".intro", "number", number)
+		case KindOwnerOrderExpired:
+			d.Intro = trOr(err, loc, kind+".intro", "number", number, "reason", oneLine(inert.String(o.CancelReason)))
+		case KindOwnerWithdrawal:
+			d.Intro = ownerWithdrawalIntro(err, format, loc, number, o)
+		}
+	})
+}
+
+// ownerMessage writes an owner's e-mail of kind on the shared template:
+// the order and the customer as OwnerOrder shows them; more fills in what
+// the kind says (Intro, Warning, Document) and may pick other subject and
+// heading keys than "<kind>.subject" and "<kind>.heading".
+func ownerMessage(kind string, cat *catalog.Catalog, loc, to string, o *order.Order, orderURL string, now time.Time,
+	more func(err *error, d *ownerData, format i18n.Format)) (*outbox.Message, error) {
 	if cat == nil || o == nil {
 		return nil, fmt.Errorf("mail: %s: nil catalogue or order", kind)
 	}
@@ -152,26 +200,10 @@ func OwnerOrder(kind string, cat *catalog.Catalog, loc, to string, o *order.Orde
 			"state", trOr(&err, loc, "owner.attempt_state."+string(a.State)),
 			"amount", money(a.Amount, a.Currency), "date", format.FormatDateTime(started)))
 	}
-	switch kind {
-	case KindOwnerOrderPlaced:
-		d.Intro = trOr(&err, loc, kind+".intro", "name", name, "date", d.Placed)
-	case KindOwnerPaymentReceived:
-		d.Intro = trOr(&err, loc, kind+".intro", "amount", d.Total, "number", number)
-		if o.Status == order.Cancelled {
-			// Money that came for an order already cancelled (by the
-			// owner, or because it stayed unpaid): only the owner can put
-			// that right.
-			d.Warning = trOr(&err, loc, "owner.paid_cancelled")
-		}
-	case KindOwnerPaymentFailed:
-		d.Intro = trOr(&err, loc, kind+".intro", "number", number)
-	case KindOwnerOrderExpired:
-		d.Intro = trOr(&err, loc, kind+".intro", "number", number, "reason", oneLine(inert.String(o.CancelReason)))
-	case KindOwnerWithdrawal:
-		d.Intro = ownerWithdrawalIntro(&err, format, loc, number, o)
-	}
-	d.Heading = trOr(&err, loc, kind+".heading", "number", number)
-	subject := oneLine(trOr(&err, loc, kind+".subject", "number", number, "total", d.Total, "name", name))
+	d.subjectKey, d.headingKey = kind+".subject", kind+".heading"
+	more(&err, &d, format)
+	d.Heading = trOr(&err, loc, d.headingKey, "number", number, "document", d.Document)
+	subject := oneLine(trOr(&err, loc, d.subjectKey, "number", number, "total", d.Total, "name", name, "document", d.Document))
 	pre := trOr(&err, loc, kind+".preheader")
 	if err != nil {
 		return nil, err

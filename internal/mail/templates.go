@@ -29,6 +29,9 @@ const (
 	// KindWithdrawalReceived acknowledges a withdrawal from the contract
 	// (kinds_withdrawal.go).
 	KindWithdrawalReceived = "withdrawal_received"
+	// KindDocumentIssued hands the buyer an invoice KSeF accepted
+	// (kinds_document.go).
+	KindDocumentIssued = "document_issued"
 )
 
 // Kinds lists every kind, for tests and for previews.
@@ -38,12 +41,13 @@ var Kinds = []string{
 	KindStageReached,
 	KindOwnerOrderPlaced, KindOwnerPaymentReceived, KindOwnerPaymentFailed, KindOwnerOrderExpired,
 	KindWithdrawalReceived, KindOwnerWithdrawal,
+	KindDocumentIssued, KindOwnerKSeFRefused,
 }
 
 // templateOf is the template file of kind: its own, or the one the owner's
 // e-mails share.
 func templateOf(kind string) string {
-	if IsOwnerKind(kind) {
+	if usesOwnerTemplate(kind) {
 		return ownerTemplate
 	}
 	return kind

@@ -60,13 +60,17 @@ func TestEveryKindEveryLocale(t *testing.T) {
 				KindStageReached:     {"#12", statusURL, stage[loc], shipBy[loc]},
 				KindWithdrawalReceived: {"#12", statusURL, withdrawnAt[loc], "Anna Nowak", "anna.returns@example.com",
 					"1 × Arc", "1 × Custom saber", "ul. Rzemieślnicza 14/3"},
+				KindDocumentIssued: {"#12", statusURL, "FV/2026/0001", testKSeFNumber},
 			}[kind]
-			if IsOwnerKind(kind) {
+			if usesOwnerTemplate(kind) {
 				// The whole order, the customer's data and the build sheet.
 				want = []string{"#12", statusURL, total[loc], "Anna Nowak", "anna@example.com", "+48 600 100 200", "Warszawa",
 					"Talon [talon]", "#1e90ff", "#ffffff", "tpay (blik)", "FORGE10"}
-				if kind == KindOwnerWithdrawal {
+				switch kind {
+				case KindOwnerWithdrawal:
 					want = append(want, withdrawnAt[loc], "anna.returns@example.com")
+				case KindOwnerKSeFRefused:
+					want = append(want, "FV/2026/0001", "450", "orderd ksef retry FV/2026/0001", "Błąd weryfikacji semantyki dokumentu faktury")
 				}
 			}
 			for _, s := range want {
@@ -79,7 +83,7 @@ func TestEveryKindEveryLocale(t *testing.T) {
 				}
 			}
 			if (strings.HasPrefix(kind, "order_") && kind != KindOrderLinks) || kind == KindPaymentReceived || kind == KindRefundIssued ||
-				kind == KindStageReached {
+				kind == KindStageReached || kind == KindDocumentIssued {
 				if !strings.Contains(m.Subject, "#12") || m.Ref != "h4sh-0f-0rder-12" || !strings.Contains(m.To, "anna@example.com") {
 					t.Errorf("%s: subject %q, ref %q, to %q", name, m.Subject, m.Ref, m.To)
 				}
@@ -117,7 +121,7 @@ func TestBuildTimePlurals(t *testing.T) {
 	}
 	o := testOrder("en")
 	o.BuildDays = 0
-	m, err := PaymentReceived(testCatalog(), o, statusURL)
+	m, err := PaymentReceived(testCatalog(), o, statusURL, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -19,7 +19,7 @@ func (s *Service) paid(tx *store.Tx, o *order.Order, now time.Time) error {
 	if err != nil {
 		return err
 	}
-	msg, err := mail.PaymentReceived(s.cfg.Catalog(), o, s.Link(o.StatusPath()), docs...)
+	msg, err := mail.PaymentReceived(s.cfg.Catalog(), o, s.Link(o.StatusPath()), docs, nil)
 	if err != nil {
 		return err
 	}
