@@ -82,7 +82,7 @@ var daemonRows = [][]string{
 	{"sabershop/internal/backoffice"},
 	{"sabershop/internal/orders"},
 	{"sabershop/internal/payment", "sabershop/internal/payment/sandbox", "sabershop/internal/payment/tpay",
-		"sabershop/internal/payment/paypal", "sabershop/internal/mail", "sabershop/internal/invoice",
+		"sabershop/internal/payment/paypal", "sabershop/internal/mail", "sabershop/internal/invoice", "sabershop/internal/ksef",
 		"sabershop/internal/rates/nbp", "sabershop/internal/rates/nbpfake"},
 	{storePkg},
 	{"sabershop/internal/buildsheet"},
