@@ -71,6 +71,7 @@ func serve(args []string, stderr io.Writer) int {
 	cancelDays := fs.Float64("cancel-unpaid-days", envFloat("ORDERD_CANCEL_UNPAID_DAYS", 14), "days after which an unpaid order is cancelled, the shopper and the owner told (ORDERD_CANCEL_UNPAID_DAYS; 0: never)")
 	fs.IntVar(&cfg.WithdrawalGrace, "withdrawal-grace-days", int(envFloat("ORDERD_WITHDRAWAL_GRACE_DAYS", 7)), "days allowed beyond the country's longest delivery time for a parcel to arrive: the withdrawal period counts from sending (ORDERD_WITHDRAWAL_GRACE_DAYS)")
 	fs.StringVar(&cfg.Rates, "rates", env("ORDERD_RATES", ""), `where a euro invoice's exchange rate to złoty comes from: "nbp" (the National Bank of Poland's API), "sandbox" (made-up rates, offline), or the address of a service with NBP's API; default: the sandbox when the payments are the sandbox only, NBP otherwise (ORDERD_RATES)`)
+	fs.StringVar(&cfg.KSeF, "ksef", env("ORDERD_KSEF", ""), `where invoices are sent to KSeF: "live" (the environment [ksef] in content/config.toml names, with the token in ORDERD_KSEF_TOKEN), "sandbox" (a local KSeF, offline), or the address of a service with KSeF's API; default: the sandbox when the payments are the sandbox only, live otherwise (ORDERD_KSEF)`)
 	fs.BoolVar(&cfg.Demo, "demo", envBool("ORDERD_DEMO"), "a demo shop: allows the sandbox payments on a public address; every page and e-mail says it is a demo (ORDERD_DEMO)")
 	var logFormat string
 	fs.StringVar(&logFormat, "log-format", env("ORDERD_LOG_FORMAT", "text"), "log lines as text (key=value) or json, one object per line (ORDERD_LOG_FORMAT)")

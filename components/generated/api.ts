@@ -164,7 +164,9 @@ export interface OrderAnswer {
 /**
  * documentView is one accounting document on the status page: its
  * number and kind, the workshop's day it was issued and where to
- * download it (GET /v1/orders/{hash}/documents/{file}).
+ * download it (GET /v1/orders/{hash}/documents/{file}). A document bound
+ * for KSeF has no link until KSeF accepts it (docs/legal.md#ksef): pending
+ * says it is being registered; ksef_number is its KSeF number after.
  * Go: api.documentView
  */
 export interface OrderDocument {
@@ -172,7 +174,9 @@ export interface OrderDocument {
   kind: DocumentKind;
   /** YYYY-MM-DD, Kraków */
   issued: string;
-  url: string;
+  url?: string;
+  pending?: boolean;
+  ksef_number?: string;
 }
 
 /**

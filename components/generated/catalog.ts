@@ -20,6 +20,8 @@ export interface Catalog {
   orders_open: boolean;
   production: Production;
   vat: VAT;
+  /** ksef.go */
+  ksef: KSeF;
   /** retention.go */
   retention: Retention;
   /**
@@ -132,6 +134,17 @@ export interface Format {
   date_time: string;
   /** January first; needed by {month} */
   months?: string[];
+}
+
+/**
+ * KSeF is the owner's KSeF setting. The token that lets the daemon send in
+ * the company's name is a secret and is not here: it comes from the
+ * daemon's environment (docs/deploy.md#ksef).
+ * Go: catalog.KSeF
+ */
+export interface KSeF {
+  send: string;
+  environment: string;
 }
 
 /** Go: catalog.Locale */

@@ -41,12 +41,16 @@ func correction(d *accounting.Document) int {
 
 // documentView is one accounting document on the status page: its
 // number and kind, the workshop's day it was issued and where to
-// download it (GET /v1/orders/{hash}/documents/{file}).
+// download it (GET /v1/orders/{hash}/documents/{file}). A document bound
+// for KSeF has no link until KSeF accepts it (docs/legal.md#ksef): pending
+// says it is being registered; ksef_number is its KSeF number after.
 type documentView struct {
-	Number string          `json:"number"`
-	Kind   accounting.Kind `json:"kind"`
-	Issued string          `json:"issued"` // YYYY-MM-DD, Kraków
-	URL    string          `json:"url"`
+	Number     string          `json:"number"`
+	Kind       accounting.Kind `json:"kind"`
+	Issued     string          `json:"issued"` // YYYY-MM-DD, Kraków
+	URL        string          `json:"url,omitempty"`
+	Pending    bool            `json:"pending,omitempty"`
+	KSeFNumber string          `json:"ksef_number,omitempty"`
 }
 
 // documents is o's documents as the status page lists them; always a
@@ -63,8 +67,16 @@ func (s *Server) documents(o *order.Order) []documentView {
 		return out
 	}
 	for _, d := range docs {
-		out = append(out, documentView{Number: d.Number, Kind: d.Kind, Issued: d.Issued.In(i18n.Workshop).Format(time.DateOnly),
-			URL: documentURL(o.Hash, d)})
+		v := documentView{Number: d.Number, Kind: d.Kind, Issued: d.Issued.In(i18n.Workshop).Format(time.DateOnly)}
+		switch {
+		case d.KSeF == nil:
+			v.URL = documentURL(o.Hash, d)
+		case d.KSeF.State == accounting.KSeFAccepted:
+			v.URL, v.KSeFNumber = documentURL(o.Hash, d), d.KSeF.Number
+		default:
+			v.Pending = true
+		}
+		out = append(out, v)
 	}
 	return out
 }

@@ -9,6 +9,7 @@ import (
 
 	"sabershop/internal/accounting"
 	"sabershop/internal/invoice"
+	"sabershop/internal/orders"
 	"sabershop/internal/store"
 )
 
@@ -45,8 +46,9 @@ func (s *Server) getOrderDocument(w http.ResponseWriter, r *http.Request) {
 	}
 	data, err := s.orders.DocumentPDF(r.Context(), doc)
 	switch {
-	case errors.Is(err, accounting.ErrRatePending):
-		// Rendered once the rate is in, which the daemon fetches itself.
+	case errors.Is(err, accounting.ErrRatePending), errors.Is(err, orders.ErrKSeFPending):
+		// Rendered once the rate is in, which the daemon fetches itself,
+		// or once KSeF accepted it, which the daemon waits for.
 		w.Header().Set("Retry-After", "60")
 		s.fail(w, http.StatusServiceUnavailable, locale, "document_pending")
 		return

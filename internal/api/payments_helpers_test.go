@@ -106,12 +106,13 @@ func newSandboxEnv(t *testing.T, delay time.Duration) (*env, *sandbox.Provider) 
 	return newSandboxEnvStore(t, store.Options{}, delay)
 }
 
-// newSandboxEnvStore is newSandboxEnv with store options.
-func newSandboxEnvStore(t *testing.T, so store.Options, delay time.Duration) (*env, *sandbox.Provider) {
+// newSandboxEnvStore is newSandboxEnv with store options and more
+// adjustments of the configuration.
+func newSandboxEnvStore(t *testing.T, so store.Options, delay time.Duration, opts ...func(*config)) (*env, *sandbox.Provider) {
 	t.Helper()
 	st := &shopTransport{}
 	var sbx *sandbox.Provider
-	e := newEnvStore(t, so, func(c *config) {
+	e := newEnvStore(t, so, append([]func(*config){func(c *config) {
 		var err error
 		sbx, err = sandbox.New(sandbox.Config{
 			DataDir: t.TempDir(), Delay: delay, Log: c.apiConfig.Log,
@@ -121,7 +122,7 @@ func newSandboxEnvStore(t *testing.T, so store.Options, delay time.Duration) (*e
 			t.Fatal(err)
 		}
 		c.Payments = registry(t, sbx)
-	})
+	}}, opts...)...)
 	st.point(e.srv.URL)
 	e.shop = st
 	t.Cleanup(sbx.Stop) // before the server and the store close

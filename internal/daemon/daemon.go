@@ -28,6 +28,7 @@ import (
 	"sabershop/internal/desk"
 	"sabershop/internal/fastlane"
 	"sabershop/internal/health"
+	"sabershop/internal/ksef"
 	"sabershop/internal/mail"
 	"sabershop/internal/metrics"
 	"sabershop/internal/order"
@@ -97,6 +98,12 @@ type Config struct {
 	// API; "" is the sandbox when every payment provider is the sandbox
 	// (make run, the tests), NBP otherwise (ratesSource).
 	Rates string
+	// KSeF is where invoices are sent (ksefClient): "live" (KSeF's
+	// environment that [ksef] in content/config.toml names, with the
+	// token in ORDERD_KSEF_TOKEN), "sandbox" (a local KSeF in this
+	// process), or the base URL of a service with KSeF's API; "" is the
+	// sandbox when every payment provider is the sandbox, live otherwise.
+	KSeF string
 	// Demo runs a demo shop on purpose: the sandbox may take payments on a
 	// public address, and every page and e-mail says it is a demo. Without
 	// it the sandbox is refused unless the shop's address is localhost
@@ -173,6 +180,7 @@ type process struct {
 	baseURL     string
 	pays        *payment.Registry
 	rateSource  rates.Source
+	ksef        *ksef.Client
 	metricsLn   net.Listener
 	met         *metrics.Metrics
 	observer    api.Observer
@@ -313,7 +321,7 @@ func (p *process) listen() error {
 }
 
 // setUpPayments starts the payment providers (the sandbox only where it
-// is allowed) and picks the exchange rates' source.
+// is allowed) and picks the exchange rates' source and KSeF.
 func (p *process) setUpPayments() error {
 	cfg := &p.cfg
 	if cfg.Payments == "" {
@@ -334,7 +342,10 @@ func (p *process) setUpPayments() error {
 		return err
 	}
 	p.pays = pays
-	p.rateSource, err = ratesSource(cfg.Rates, cfg.Payments)
+	if p.rateSource, err = ratesSource(cfg.Rates, cfg.Payments); err != nil {
+		return err
+	}
+	p.ksef, err = ksefClient(cfg.KSeF, cfg.Payments, p.cats.Current(), cfg.Getenv)
 	return err
 }
 
@@ -365,7 +376,7 @@ func (p *process) setUpMetrics() error {
 func (p *process) buildShop() error {
 	cfg := p.cfg
 	var err error
-	p.orders, err = orders.New(orders.Config{Store: p.db, Catalog: p.cats.Current, Payments: p.pays, Rates: p.rateSource,
+	p.orders, err = orders.New(orders.Config{Store: p.db, Catalog: p.cats.Current, Payments: p.pays, Rates: p.rateSource, KSeF: p.ksef,
 		BaseURL: p.baseURL, OwnerEmail: cfg.OwnerEmail, OwnerLocale: cfg.OwnerLocale, Unpaid: cfg.Unpaid,
 		WithdrawalGrace: cfg.WithdrawalGrace, Kick: p.worker.Kick, Log: p.log})
 	if err != nil {
@@ -431,6 +442,7 @@ func (p *process) startBackground() {
 	})
 	p.wg.Go(func() { purgeIdempotency(bg, p.db, log) })
 	p.wg.Go(func() { p.orders.RunRates(bg) })
+	p.wg.Go(func() { p.orders.RunKSeF(bg) })
 	p.wg.Go(func() { sweepUnpaid(bg, p.orders, p.cfg.UnpaidSweep, log) })
 	p.wg.Go(func() { sweepRetention(bg, p.office, p.cfg.RetentionSweep, log) })
 	p.wg.Go(func() {

@@ -24,23 +24,39 @@ import (
 // Kraków is last year's). An order to a country the catalogue
 // no longer taxes (no VAT rate) is booked without one and logged: the
 // payment must never wait for a document. It returns the numbers to
-// attach to the "payment received" e-mail.
-func (s *Service) issueInvoice(tx *store.Tx, o *order.Order, now time.Time) ([]string, error) {
+// attach to the "payment received" e-mail, and those it says follow
+// (bound for KSeF: handed over once KSeF accepts them).
+func (s *Service) issueInvoice(tx *store.Tx, o *order.Order, now time.Time) (attach, follow []string, err error) {
 	d, err := invoice.For(o, s.cfg.Catalog(), now, now)
 	if errors.Is(err, invoice.ErrNoRate) {
 		s.cfg.Log.Error("no invoice for a paid order", "order", o.ID, "err", err)
-		return nil, nil
+		return nil, nil, nil
 	}
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
+	if err := s.issue(tx, d, now); err != nil {
+		return nil, nil, err
+	}
+	if d.KSeF != nil {
+		return nil, []string{d.Number}, nil
+	}
+	return []string{d.Number}, nil, nil
+}
+
+// issue numbers and stores document d in tx: converted to złoty when its
+// rate is known, and queued for KSeF when the owner's setting sends it
+// there (the queue's entry is written with the document, so neither
+// exists without the other).
+func (s *Service) issue(tx *store.Tx, d *accounting.Document, now time.Time) error {
 	if err := s.convert(tx, d); err != nil {
-		return nil, err
+		return err
 	}
+	s.bindKSeF(d)
 	if err := tx.IssueDocument(d, now.In(i18n.Workshop).Year()); err != nil {
-		return nil, err
+		return err
 	}
-	return []string{d.Number}, nil
+	return s.queueKSeF(tx, d, now)
 }
 
 // AttachDocuments renders the accounting documents a message names as PDF
@@ -65,10 +81,15 @@ func (s *Service) AttachDocuments(ctx context.Context, m *outbox.Message) error 
 }
 
 // DocumentPDF renders d as the shopper, the owner and the e-mail get it,
-// the one place they all ask. A foreign-currency document waiting for its rate asks
+// the one place they all ask. A document bound for KSeF is rendered only
+// once KSeF accepted it (ErrKSeFPending before): it is handed over with
+// its KSeF number and QR code. A foreign-currency document waiting for its rate asks
 // the bank first; if it still has none, accounting.ErrRatePending: it is
 // never shown without its złoty amounts.
 func (s *Service) DocumentPDF(ctx context.Context, d *accounting.Document) ([]byte, error) {
+	if d.KSeF != nil && d.KSeF.State != accounting.KSeFAccepted {
+		return nil, fmt.Errorf("%w: %s", ErrKSeFPending, d.Number)
+	}
 	if d.NeedsRate() {
 		var err error
 		if d, err = s.ensureRate(ctx, d.Number); err != nil {
@@ -82,7 +103,7 @@ func (s *Service) DocumentPDF(ctx context.Context, d *accounting.Document) ([]by
 // transaction that records the refund: it corrects the order's
 // invoice or receipt, numbered in its own series. An order paid before invoices were
 // issued has none to correct, and gets none.
-func correct(tx *store.Tx, o *order.Order, r order.Refund, reason string, now time.Time) error {
+func (s *Service) correct(tx *store.Tx, o *order.Order, r order.Refund, reason string, now time.Time) error {
 	docs, err := tx.DocumentsOf(o.ID)
 	if err != nil {
 		return err
@@ -96,5 +117,5 @@ func correct(tx *store.Tx, o *order.Order, r order.Refund, reason string, now ti
 	if inv == nil {
 		return nil
 	}
-	return tx.IssueDocument(invoice.Correction(inv, r.Amount, reason, now), now.In(i18n.Workshop).Year())
+	return s.issue(tx, invoice.Correction(inv, r.Amount, reason, now), now)
 }

@@ -24,6 +24,7 @@ import (
 	"time"
 
 	"sabershop/internal/catalog"
+	"sabershop/internal/ksef"
 	"sabershop/internal/order"
 	"sabershop/internal/payment"
 	"sabershop/internal/rates"
@@ -43,6 +44,10 @@ type Config struct {
 	// comes from (FillRates); nil (the owner's commands without the
 	// daemon) leaves such documents waiting.
 	Rates rates.Source
+	// KSeF sends documents to KSeF, Poland's national e-invoicing system
+	// (SendKSeF); nil (the owner's commands without the daemon) leaves
+	// them queued.
+	KSeF *ksef.Client
 	// BaseURL is the shop's public address for links in e-mails; empty:
 	// the catalogue's base_url.
 	BaseURL string
@@ -77,6 +82,9 @@ type Service struct {
 	// ratesMu runs one FillRates at a time; ratesKick wakes RunRates.
 	ratesMu   sync.Mutex
 	ratesKick chan struct{}
+	// ksefMu runs one SendKSeF at a time; ksefKick wakes RunKSeF.
+	ksefMu   sync.Mutex
+	ksefKick chan struct{}
 }
 
 // New checks cfg, fills its defaults and reserves the order numbers.
@@ -103,7 +111,7 @@ func New(cfg Config) (*Service, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Service{cfg: cfg, ids: ids, ratesKick: make(chan struct{}, 1)}, nil
+	return &Service{cfg: cfg, ids: ids, ratesKick: make(chan struct{}, 1), ksefKick: make(chan struct{}, 1)}, nil
 }
 
 // Terminal is who changes an order from a command on the server, in the

@@ -11,15 +11,16 @@ import (
 // paid is what happens when money arrives for o, which the caller has
 // just moved to paid in tx and stores there: the one place a payment is
 // booked, whether a provider's statement says so (ApplyNotification) or
-// a discount left nothing to pay (Pay). The invoice or receipt is issued,
-// the shopper's "payment received" e-mail (with it) and the owner's are
-// queued, all in tx.
+// a discount left nothing to pay (Pay). The invoice or receipt is issued
+// (and queued for KSeF when bound there), the shopper's "payment
+// received" e-mail (with it, or saying it follows from KSeF) and the
+// owner's are queued, all in tx.
 func (s *Service) paid(tx *store.Tx, o *order.Order, now time.Time) error {
-	docs, err := s.issueInvoice(tx, o, now)
+	attach, follow, err := s.issueInvoice(tx, o, now)
 	if err != nil {
 		return err
 	}
-	msg, err := mail.PaymentReceived(s.cfg.Catalog(), o, s.Link(o.StatusPath()), docs, nil)
+	msg, err := mail.PaymentReceived(s.cfg.Catalog(), o, s.Link(o.StatusPath()), attach, follow)
 	if err != nil {
 		return err
 	}

@@ -189,7 +189,7 @@ func (s *Service) finish(cat *catalog.Catalog, asked *order.Order, id string, st
 		if state != order.RefundDone {
 			return nil
 		}
-		if err := correct(tx, o, *r, req.Reason, now); err != nil {
+		if err := s.correct(tx, o, *r, req.Reason, now); err != nil {
 			return err
 		}
 		// A message that cannot be written must not lose the record of

@@ -1,0 +1,54 @@
+package daemon
+
+import (
+	"fmt"
+	"net/url"
+	"strings"
+
+	"sabershop/internal/catalog"
+	"sabershop/internal/ksef"
+	"sabershop/internal/ksef/ksefake"
+)
+
+// sandboxKSeFToken is the local KSeF's token: not a secret, it opens
+// nothing but the fake in this process.
+const sandboxKSeFToken = "sandbox-ksef-token"
+
+// ksefClient is the KSeF client setting names (Config.KSeF), sending in
+// the name of the catalogue's company:
+//
+//   - "sandbox": a local KSeF in this process (ksefake), offline;
+//   - "live": KSeF's environment that [ksef] environment names, with the
+//     token in ORDERD_KSEF_TOKEN;
+//   - an http(s) address: a service with KSeF's API there (the tests'
+//     local KSeF on its own port), with the same token;
+//   - "": the sandbox when every payment provider is the sandbox (make
+//     run, the tests), live otherwise, as for the exchange rates.
+func ksefClient(setting, payments string, cat *catalog.Catalog, getenv func(string) string) (*ksef.Client, error) {
+	if cat == nil {
+		return nil, nil // no catalogue, no company: documents wait
+	}
+	nip := strings.Map(func(r rune) rune {
+		if r >= '0' && r <= '9' {
+			return r
+		}
+		return -1
+	}, cat.Shop.Company.TaxID)
+	token := getenv("ORDERD_KSEF_TOKEN")
+	switch setting = strings.TrimSpace(setting); {
+	case setting == "sandbox" || setting == "" && onlySandbox(payments):
+		f, err := ksefake.New()
+		if err != nil {
+			return nil, err
+		}
+		f.AddToken(nip, sandboxKSeFToken)
+		return &ksef.Client{BaseURL: "http://ksef.sandbox/v2", HTTP: f.Client(), NIP: nip, Token: sandboxKSeFToken}, nil
+	case setting == "" || setting == "live":
+		return &ksef.Client{BaseURL: ksef.BaseURL(ksef.Environment(cat.KSeF.Environment)), NIP: nip, Token: token}, nil
+	}
+	u, err := url.Parse(setting)
+	if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
+		return nil, fmt.Errorf(`-ksef %q: want "live", "sandbox" or the http(s) address of a service with KSeF's API`, setting)
+	}
+	return &ksef.Client{BaseURL: strings.TrimSuffix(setting, "/"), NIP: nip, Token: token}, nil
+}
