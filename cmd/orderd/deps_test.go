@@ -83,6 +83,7 @@ var daemonRows = [][]string{
 	{"sabershop/internal/orders"},
 	{"sabershop/internal/payment", "sabershop/internal/payment/sandbox", "sabershop/internal/payment/tpay",
 		"sabershop/internal/payment/paypal", "sabershop/internal/mail", "sabershop/internal/invoice", "sabershop/internal/ksef",
+		"sabershop/internal/ksef/fa3", "sabershop/internal/ksef/ksefake", "sabershop/internal/ksef/schema",
 		"sabershop/internal/rates/nbp", "sabershop/internal/rates/nbpfake"},
 	{storePkg},
 	{"sabershop/internal/buildsheet"},

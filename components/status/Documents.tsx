@@ -2,7 +2,9 @@
 // the invoice or receipt and
 // any corrections, in the order they were issued, each a PDF download
 // from the daemon (GET /v1/orders/{hash}/documents/{file}, docs/api.md).
-// Nothing is shown before the first one is issued (with the payment).
+// Nothing is shown before the first one is issued (with the payment). A
+// document being registered in KSeF has no link until KSeF accepts it
+// (docs/legal.md#ksef), then shows its KSeF number.
 import type { Translate } from "../i18n";
 import { formatDate } from "../dates";
 import type { DocumentKind } from "../generated/api";
@@ -32,13 +34,24 @@ export function Documents({ t, locale, order }: { t: Translate; locale: string; 
       <ul className="order-documents">
         {docs.map((d) => (
           <li key={d.number} className="order-documents__item">
-            <a className="order-documents__link" href={d.url} download>
-              <span className="order-documents__icon" aria-hidden="true" />
-              {LABEL[d.kind](t, d.number)}
-            </a>
+            {d.url ? (
+              <a className="order-documents__link" href={d.url} download>
+                <span className="order-documents__icon" aria-hidden="true" />
+                {LABEL[d.kind](t, d.number)}
+              </a>
+            ) : (
+              <span className="order-documents__link order-documents__link--pending">
+                <span className="order-documents__icon" aria-hidden="true" />
+                {d.kind === "correction"
+                  ? t("order_status.documents.pending_correction", { number: d.number })
+                  : t("order_status.documents.pending_invoice", { number: d.number })}
+              </span>
+            )}
             <span className="order-documents__date">
               {t("order_status.documents.issued", { date: formatDate(locale, localDay(d.issued)) })}
+              {d.ksef_number ? " · " + t("order_status.documents.ksef", { number: d.ksef_number }) : null}
             </span>
+            {d.pending ? <span className="order-documents__note">{t("order_status.documents.pending")}</span> : null}
           </li>
         ))}
       </ul>
