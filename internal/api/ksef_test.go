@@ -3,6 +3,7 @@ package api_test
 import (
 	"context"
 	"encoding/xml"
+	"errors"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -15,6 +16,8 @@ import (
 	"sabershop/internal/ksef"
 	"sabershop/internal/ksef/ksefake"
 	"sabershop/internal/ksef/schema"
+	"sabershop/internal/mail"
+	"sabershop/internal/mail/outbox"
 	"sabershop/internal/order"
 	"sabershop/internal/orders"
 	"sabershop/internal/payment/sandbox"
@@ -198,5 +201,192 @@ func TestCompanyInvoiceThroughKSeF(t *testing.T) {
 	}
 	if n := len(fake.Accepted()); n != 2 {
 		t.Errorf("the local KSeF holds %d invoices, want the FV and the FK", n)
+	}
+}
+
+// ksefJob is document number's place in the KSeF queue (nil: not queued).
+func (e *env) ksefJob(number string) *store.KSeFJob {
+	e.t.Helper()
+	var j *store.KSeFJob
+	err := e.db.View(func(tx *store.Tx) (err error) { j, err = tx.KSeFJob(number); return err })
+	if errors.Is(err, store.ErrNotFound) {
+		return nil
+	}
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return j
+}
+
+// ksefPass runs the KSeF queue once, as the daemon's loop does, and
+// returns document number as kept after it.
+func (e *env) ksefPass(number string) *accounting.Document {
+	e.t.Helper()
+	if _, err := e.orders.SendKSeF(context.Background()); err != nil {
+		e.t.Fatal(err)
+	}
+	var d *accounting.Document
+	if err := e.db.View(func(tx *store.Tx) (err error) { d, err = tx.DocumentByNumber(number); return err }); err != nil {
+		e.t.Fatal(err)
+	}
+	return d
+}
+
+// invoiceOf is paid order o's invoice number.
+func (e *env) invoiceOf(o *order.Order) string {
+	e.t.Helper()
+	for _, d := range e.documentsOf(o.ID) {
+		if d.Kind == accounting.KindInvoice {
+			return d.Number
+		}
+	}
+	e.t.Fatalf("order #%d has no invoice", o.ID)
+	return ""
+}
+
+// KSeF down (503): the document waits with the reason and a later try,
+// and goes in once KSeF is back; nothing is sent twice.
+func TestKSeFOutageLeavesTheDocumentWaiting(t *testing.T) {
+	e, fake := ksefEnv(t)
+	fake.Down(true)
+	fv := e.invoiceOf(e.companyOrder())
+	now := e.clock.Now()
+	if d := e.ksefPass(fv); d.KSeF.State != accounting.KSeFWaiting {
+		t.Fatalf("while KSeF is down: %+v", d.KSeF)
+	}
+	j := e.ksefJob(fv)
+	if j == nil || !strings.Contains(j.Error, "unavailable") || !j.NextTry.After(now) || j.Attempts != 1 {
+		t.Fatalf("the job while KSeF is down: %+v", j)
+	}
+	if d := e.ksefPass(fv); d.KSeF.State != accounting.KSeFWaiting || e.ksefJob(fv).Attempts != 1 {
+		t.Fatalf("a pass before the next try is due tried again: %+v", e.ksefJob(fv))
+	}
+	fake.Down(false)
+	if d := e.sendKSeF(fv); d.KSeF.State != accounting.KSeFAccepted {
+		t.Fatalf("after the outage: %+v", d.KSeF)
+	}
+	if n := len(fake.Accepted()); n != 1 {
+		t.Errorf("KSeF holds %d invoices", n)
+	}
+}
+
+// KSeF answering 429 is obeyed: the next try is exactly Retry-After later.
+func TestKSeFRateLimitIsObeyed(t *testing.T) {
+	e, fake := ksefEnv(t)
+	fv := e.invoiceOf(e.companyOrder())
+	fake.RateLimit(1, 7*time.Second)
+	now := e.clock.Now()
+	e.ksefPass(fv)
+	j := e.ksefJob(fv)
+	if j == nil || !j.NextTry.Equal(now.Add(7*time.Second)) || !strings.Contains(j.Error, "too many requests") {
+		t.Fatalf("after a 429 with Retry-After 7: %+v (now %v)", j, now)
+	}
+	if d := e.sendKSeF(fv); d.KSeF.State != accounting.KSeFAccepted {
+		t.Fatalf("after the wait: %+v", d.KSeF)
+	}
+}
+
+// A document KSeF refuses stops with KSeF's code and words; the owner is
+// told in their language; nothing sends it again until the owner retries,
+// and the retry gets it in.
+func TestKSeFRefusalWaitsForTheOwner(t *testing.T) {
+	e, fake := ksefEnv(t)
+	fake.RefuseNext(450, "Błąd weryfikacji semantyki dokumentu faktury")
+	o := e.companyOrder()
+	fv := e.invoiceOf(o)
+	d := e.sendKSeF(fv)
+	if d.KSeF.State != accounting.KSeFRefused || d.KSeF.Code != 450 || !strings.Contains(d.KSeF.Reason, "semantyki") {
+		t.Fatalf("refused: %+v", d.KSeF)
+	}
+	if e.ksefJob(fv) != nil {
+		t.Error("a refused document is still queued")
+	}
+	var owner *outbox.Message
+	queue, err := e.db.Outbox()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range queue {
+		if m.Kind == mail.KindOwnerKSeFRefused {
+			owner = m
+		}
+	}
+	if owner == nil || !strings.Contains(owner.To, ownerEmail) || !strings.Contains(owner.Subject, fv) || !strings.Contains(owner.Text, "semantyki") ||
+		!strings.Contains(owner.Text, "450") {
+		t.Fatalf("the owner's e-mail: %+v", owner)
+	}
+	received := fake.Received()
+	for range 3 {
+		e.clock.Set(e.clock.Now().Add(time.Hour))
+		e.ksefPass(fv)
+	}
+	if fake.Received() != received {
+		t.Fatalf("a refused document was sent again without the owner: %d, then %d", received, fake.Received())
+	}
+	if err := e.orders.RetryKSeF(fv, orders.Actor{Name: orders.Terminal}); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.orders.RetryKSeF(fv, orders.Actor{Name: orders.Terminal}); !errors.Is(err, orders.ErrNotRefused) {
+		t.Errorf("a second retry: %v, want ErrNotRefused", err)
+	}
+	if d := e.sendKSeF(fv); d.KSeF.State != accounting.KSeFAccepted || d.KSeF.Reason != "" {
+		t.Fatalf("after the retry: %+v", d.KSeF)
+	}
+}
+
+// A token KSeF no longer takes: the document waits with a reason that
+// names the token, and goes in once the owner fixed it; an access token
+// that merely expired is refreshed without the owner.
+func TestKSeFTokenRefusedThenFixed(t *testing.T) {
+	e, fake := ksefEnv(t)
+	first := e.invoiceOf(e.companyOrder())
+	e.sendKSeF(first)
+	fake.ExpireTokens()
+	second := e.invoiceOf(e.companyOrder())
+	if d := e.sendKSeF(second); d.KSeF.State != accounting.KSeFAccepted {
+		t.Fatalf("after the access token expired: %+v", d.KSeF)
+	}
+	if fake.Refreshes() == 0 && fake.Authentications() < 2 {
+		t.Error("the expired access token was neither refreshed nor replaced")
+	}
+
+	fake.RevokeToken("test-ksef-token")
+	fake.ExpireTokens()
+	third := e.invoiceOf(e.companyOrder())
+	now := e.clock.Now()
+	if d := e.ksefPass(third); d.KSeF.State != accounting.KSeFWaiting {
+		t.Fatalf("with a revoked token: %+v", d.KSeF)
+	}
+	j := e.ksefJob(third)
+	if j == nil || !strings.Contains(j.Error, "token") || j.NextTry.Before(now.Add(15*time.Minute)) {
+		t.Fatalf("the job with a revoked token: %+v", j)
+	}
+	fake.AddToken("6762451891", "test-ksef-token") // the owner makes a new one
+	e.clock.Set(j.NextTry)
+	if d := e.sendKSeF(third); d.KSeF.State != accounting.KSeFAccepted {
+		t.Fatalf("after the token was fixed: %+v", d.KSeF)
+	}
+}
+
+// A session KSeF closed (expired, or closed by KSeF) while documents
+// wait: the next document waits with the reason and is sent in a new
+// session at once.
+func TestKSeFClosedSessionOpensANewOne(t *testing.T) {
+	e, fake := ksefEnv(t)
+	first := e.invoiceOf(e.companyOrder())
+	fake.Hold(true) // the first stays in processing: its session stays open
+	if d := e.ksefPass(first); d.KSeF.State != accounting.KSeFSent {
+		t.Fatalf("the first: %+v", d.KSeF)
+	}
+	session := e.ksefJob(first).Session
+	fake.CloseSessions()
+	second := e.invoiceOf(e.companyOrder())
+	e.ksefPass(second)
+	j := e.ksefJob(second)
+	if j == nil || !strings.Contains(j.Error, "closed") {
+		t.Fatalf("the second, sent into the closed session: %+v", j)
+	}
+	if d := e.ksefPass(second); d.KSeF.State != accounting.KSeFSent || e.ksefJob(second).Session == session || e.ksefJob(second).Session == "" {
+		t.Fatalf("the second after the closed session: %+v %+v", d.KSeF, e.ksefJob(second))
 	}
 }

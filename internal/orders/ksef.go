@@ -106,7 +106,9 @@ func (s *Service) RunKSeF(ctx context.Context) {
 // SendKSeF takes every due document of the KSeF queue one step or more
 // toward KSeF's answer, and returns when the next queued document is due
 // (zero: none waits). One run at a time; without a KSeF client (the
-// owner's commands without the daemon) documents wait.
+// owner's commands without the daemon) documents wait. The session stays
+// open while documents wait (KSeF keeps one 12 hours) and is closed when
+// the queue is empty, which makes KSeF issue the session's UPO.
 func (s *Service) SendKSeF(ctx context.Context) (next time.Time, err error) {
 	if s.cfg.KSeF == nil {
 		return time.Time{}, nil
@@ -118,7 +120,6 @@ func (s *Service) SendKSeF(ctx context.Context) (next time.Time, err error) {
 		return time.Time{}, err
 	}
 	run := &ksefRun{s: s}
-	defer run.close()
 	for _, j := range due {
 		if ctx.Err() != nil {
 			return time.Time{}, ctx.Err()
@@ -127,7 +128,23 @@ func (s *Service) SendKSeF(ctx context.Context) (next time.Time, err error) {
 			s.cfg.Log.Error("ksef: document", "document", j.Document, "err", err)
 		}
 	}
-	return s.nextKSeF()
+	if next, err = s.nextKSeF(); err == nil && next.IsZero() {
+		s.closeKSeFSession()
+	}
+	return next, err
+}
+
+// closeKSeFSession closes the open session, if any.
+func (s *Service) closeKSeFSession() {
+	if s.ksefSession == nil {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := s.ksefSession.Close(ctx); err != nil {
+		s.cfg.Log.Warn("ksef: closing the session", "session", s.ksefSession.Ref(), "err", err)
+	}
+	s.ksefSession = nil
 }
 
 // nextKSeF is when the next queued document is due.
@@ -145,21 +162,27 @@ func (s *Service) nextKSeF() (time.Time, error) {
 	return next, err
 }
 
-// ksefRun is one SendKSeF: the session it opened, shared by the documents
-// it sends, closed at its end (closing starts KSeF's session UPO).
+// ksefRun is one SendKSeF's work on the queue, under ksefMu: the
+// service's open session (ksefSession) is its to use and replace.
 type ksefRun struct {
-	s       *Service
-	session *ksef.Session
+	s *Service
 }
 
-func (r *ksefRun) close() {
-	if r.session != nil {
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-		defer cancel()
-		if err := r.session.Close(ctx); err != nil {
-			r.s.cfg.Log.Warn("ksef: closing the session", "session", r.session.Ref(), "err", err)
-		}
+// session is the open session, or a new one; one past its validity is
+// replaced.
+func (r *ksefRun) session(ctx context.Context) (*ksef.Session, error) {
+	s := r.s
+	if s.ksefSession != nil && !s.ksefSession.ValidUntil.IsZero() && !s.now().Add(time.Minute).Before(s.ksefSession.ValidUntil) {
+		s.ksefSession = nil
 	}
+	if s.ksefSession == nil {
+		sess, err := s.cfg.KSeF.Open(ctx)
+		if err != nil {
+			return nil, err
+		}
+		s.ksefSession = sess
+	}
+	return s.ksefSession, nil
 }
 
 // step takes job j one step: poll a sent invoice, find one whose sending
@@ -193,6 +216,20 @@ func (r *ksefRun) step(ctx context.Context, j *store.KSeFJob) error {
 	return r.send(ctx, j, d)
 }
 
+// refusal reports whether err, KSeF's answer to sending an invoice, refuses
+// the invoice itself (a documented 4xx about it), not the sender: an
+// outage, a rate limit, the token or a closed session leave it waiting.
+func refusal(err error) (*ksef.APIError, bool) {
+	var api *ksef.APIError
+	var limited *ksef.RateLimited
+	switch {
+	case errors.Is(err, ksef.ErrSessionClosed), errors.Is(err, ksef.ErrUnauthorized), errors.Is(err, ksef.ErrUnavailable),
+		errors.As(err, &limited), !errors.As(err, &api):
+		return nil, false
+	}
+	return api, api.Status >= 400 && api.Status < 500 && api.Status != 404 && api.Status != 408
+}
+
 // isNotFound reports a 404 from KSeF: a session it does not know.
 func isNotFound(err error) bool {
 	var api *ksef.APIError
@@ -211,23 +248,17 @@ func (r *ksefRun) send(ctx context.Context, j *store.KSeFJob, d *accounting.Docu
 		return r.refuse(j, d, 0, err.Error())
 	}
 	d.KSeF.Hash = ksef.Hash(xml)
-	if r.session == nil {
-		if r.session, err = s.cfg.KSeF.Open(ctx); err != nil {
-			r.session = nil
-			return r.failed(j, err)
-		}
+	sess, err := r.session(ctx)
+	if err != nil {
+		return r.failed(j, err)
 	}
-	j.Session = r.session.Ref()
+	j.Session = sess.Ref()
 	if err := r.save(j, d, accounting.KSeFWaiting); err != nil {
 		return err
 	}
-	ref, err := r.session.Send(ctx, xml)
+	ref, err := sess.Send(ctx, xml)
 	if err != nil {
-		if errors.Is(err, ksef.ErrSessionClosed) {
-			r.session = nil
-		}
-		var api *ksef.APIError
-		if errors.As(err, &api) && api.Status != 404 {
+		if api, ok := refusal(err); ok {
 			return r.refuse(j, d, api.Code, api.Error())
 		}
 		return r.failed(j, err)
@@ -383,7 +414,7 @@ func (r *ksefRun) failed(j *store.KSeFJob, err error) error {
 	case errors.Is(err, ksef.ErrUnauthorized):
 		wait = max(wait, ksefAuthWait)
 	case errors.Is(err, ksef.ErrSessionClosed):
-		r.session, wait = nil, 0
+		s.ksefSession, wait = nil, 0
 	}
 	j.NextTry, j.Error = s.now().Add(wait), err.Error()
 	s.cfg.Log.Warn("ksef: try failed", "document", j.Document, "attempts", j.Attempts, "next_try", j.NextTry, "err", err)

@@ -82,9 +82,11 @@ type Service struct {
 	// ratesMu runs one FillRates at a time; ratesKick wakes RunRates.
 	ratesMu   sync.Mutex
 	ratesKick chan struct{}
-	// ksefMu runs one SendKSeF at a time; ksefKick wakes RunKSeF.
-	ksefMu   sync.Mutex
-	ksefKick chan struct{}
+	// ksefMu runs one SendKSeF at a time and guards ksefSession, the
+	// KSeF session it sends in; ksefKick wakes RunKSeF.
+	ksefMu      sync.Mutex
+	ksefSession *ksef.Session
+	ksefKick    chan struct{}
 }
 
 // New checks cfg, fills its defaults and reserves the order numbers.

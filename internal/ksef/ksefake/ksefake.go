@@ -104,6 +104,7 @@ type Fake struct {
 
 	slow      time.Duration
 	down      bool
+	hold      bool
 	limitN    int
 	limitWait time.Duration
 	refuse    []refusal
@@ -246,6 +247,11 @@ func (f *Fake) RevokeToken(token string) {
 
 // Slow delays every answer by d (0: none).
 func (f *Fake) Slow(d time.Duration) { f.mu.Lock(); f.slow = d; f.mu.Unlock() }
+
+// Hold keeps every invoice received in processing (status 150) while
+// on, as KSeF under load does for minutes: the sender's session stays in
+// use. Off, the held verdicts are given.
+func (f *Fake) Hold(on bool) { f.mu.Lock(); f.hold = on; f.mu.Unlock() }
 
 // Down makes every request answer 503 while down.
 func (f *Fake) Down(down bool) { f.mu.Lock(); f.down = down; f.mu.Unlock() }
@@ -868,7 +874,7 @@ func decrypt(key, iv, enc []byte) ([]byte, error) {
 func (f *Fake) settle() {
 	now := f.now()
 	i := 0
-	for ; i < len(f.pending) && !now.Before(f.pending[i].ready); i++ {
+	for ; !f.hold && i < len(f.pending) && !now.Before(f.pending[i].ready); i++ {
 		inv := f.pending[i]
 		inv.status = inv.verdict
 		if inv.verdict.Code != 200 {
