@@ -345,7 +345,7 @@ func (r *ksefRun) refuse(j *store.KSeFJob, d *accounting.Document, code int, rea
 	s := r.s
 	cat := s.cfg.Catalog()
 	k := *d.KSeF
-	k.State, k.Code, k.Reason = accounting.KSeFRefused, code, reason
+	k.State, k.Code, k.Reason, k.Refused = accounting.KSeFRefused, code, reason, s.now()
 	d.KSeF = &k
 	s.cfg.Log.Warn("ksef: document refused", "document", d.Number, "code", code, "reason", reason)
 	return s.cfg.Store.Update(func(tx *store.Tx) error {
