@@ -67,7 +67,10 @@ func (s *Service) queueKSeF(tx *store.Tx, d *accounting.Document, now time.Time)
 	if d.KSeF == nil {
 		return nil
 	}
-	s.kickKSeF()
+	// Woken once the document is committed: a kick inside the
+	// transaction let the loop look before the queue held it, and the
+	// document waited for the loop's next round (a minute).
+	tx.OnCommit(s.kickKSeF)
 	return tx.QueueKSeF(d.Number, now)
 }
 
