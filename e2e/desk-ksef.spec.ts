@@ -46,7 +46,7 @@ test.describe("desk: KSeF", () => {
     await expect(card.locator(".desk-ksef__reason")).toHaveText("Odpowiedź KSeF: Błąd weryfikacji semantyki dokumentu faktury");
     await expect(card.getByRole("link", { name: `PDF ${number}` })).toHaveCount(0);
     await expect(card).toContainText("PDF będzie dostępny po przyjęciu przez KSeF.");
-    await page.screenshot({ path: info.outputPath("ksef-refused-pl.png"), fullPage: true });
+    await card.screenshot({ path: info.outputPath("ksef-refused-pl.png") });
 
     await speak(page, "en");
     await expect(chip).toHaveText("KSeF: refused");
@@ -68,7 +68,7 @@ test.describe("desk: KSeF", () => {
     await card.getByRole("button", { name: "Anuluj" }).click();
     await expect(chip).toHaveText("KSeF: odrzucona");
     await card.getByRole("button", { name: "Wyślij ponownie" }).click();
-    await page.screenshot({ path: info.outputPath("ksef-confirm-pl.png"), fullPage: true });
+    await card.screenshot({ path: info.outputPath("ksef-confirm-pl.png") });
     await card.getByRole("button", { name: "Tak, wyślij" }).click();
 
     // The daemon sends it at once and KSeF answers within seconds: the page follows.
@@ -76,7 +76,7 @@ test.describe("desk: KSeF", () => {
     const ksefNumber = ((await chip.textContent()) ?? "").split(" · ")[1]!;
     await expect(card.locator(".desk-ksef__explained")).toHaveCount(0);
     await expect(card.getByRole("link", { name: `PDF ${number}` })).toBeVisible();
-    await page.screenshot({ path: info.outputPath("ksef-accepted-pl.png"), fullPage: true });
+    await card.screenshot({ path: info.outputPath("ksef-accepted-pl.png") });
 
     const [upo] = await Promise.all([page.waitForEvent("download"), card.getByRole("link", { name: `UPO ${number}` }).click()]);
     expect(upo.suggestedFilename()).toBe(`UPO-${number.replaceAll("/", "-")}.xml`);

@@ -111,7 +111,7 @@ function KSeFState({ t, locale, d, onRetried }: { t: Translate; locale: string; 
           {error}
         </span>
       )}
-      {done && k.state !== "refused" && (
+      {done && (k.state === "waiting" || k.state === "sent") && (
         <span className="desk-saved" role="status">
           {done}
         </span>
