@@ -110,7 +110,7 @@ export function App() {
       {route === "messages" && <Messages t={t} locale={texts.locale} />}
       {route === "orders" && <Orders t={t} locale={texts.locale} open={(n) => go("order", n)} />}
       {route === "order" && <Order key={id} t={t} locale={texts.locale} id={id} back={() => go("orders")} print={(what) => go(what, id)} />}
-      {route === "today" && <Today t={t} locale={texts.locale} me={session.me} openOrders={() => go("orders")} />}
+      {route === "today" && <Today t={t} locale={texts.locale} me={session.me} openOrders={() => go("orders")} openOrder={(n) => go("order", n)} />}
     </Shell>
   );
 }

@@ -191,7 +191,7 @@ func command(args []string, stdout, stderr io.Writer) int {
 		// a refund says to start it, a document waiting for its rate
 		// stays waiting.
 		cat := offlineCatalog(*site)
-		ords, err := orders.New(orders.Config{Store: db, Catalog: cat, BaseURL: *baseURL})
+		ords, err := orders.New(orders.Config{Store: db, Catalog: cat, BaseURL: *baseURL, OwnerLocale: os.Getenv("ORDERD_OWNER_LOCALE")})
 		if err != nil {
 			return err
 		}
@@ -200,6 +200,9 @@ func command(args []string, stdout, stderr io.Writer) int {
 	}
 	if len(args) > 1 && args[0] == "invoices" && args[1] == "pdf" {
 		return report(invoicePDF(args, stdout, run))
+	}
+	if len(args) > 1 && args[0] == "ksef" && args[1] == "upo" {
+		return report(ksefUPO(args, stdout, run))
 	}
 	return report(run(args, stdout))
 }

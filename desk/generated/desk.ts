@@ -160,6 +160,35 @@ export interface DeskDocument {
   corrects?: string;
   /** the PDF's name: /admin/api/documents/{file} */
   file: string;
+  /** KSeF is its course through KSeF; absent for a document outside it. */
+  ksef?: DeskKSeF;
+}
+
+/**
+ * deskKSeF is a document's course through KSeF (backoffice.KSeFStatus):
+ * KSeF's words and the queue's error inert, the refusal explained in the
+ * owner's language.
+ * Go: desk.deskKSeF
+ */
+export interface DeskKSeF {
+  /** waiting, sent, accepted, refused */
+  state: string;
+  /** KSeF's number, once accepted */
+  number?: string;
+  /** when KSeF accepted it */
+  accepted?: string;
+  /** when the shop learnt of the refusal */
+  refused?: string;
+  /** a refusal: KSeF's own words, inert */
+  reason?: string;
+  /** a refusal: what it means and what to do (ksef.Explain) */
+  explained?: string;
+  /**
+   * WaitingSince is when a waiting (or sent) document was queued;
+   * LastError why its last try failed (an outage, the token), inert.
+   */
+  waiting_since?: string;
+  last_error?: string;
 }
 
 /** Go: desk.deskLine */
@@ -547,4 +576,23 @@ export interface TodayAnswer {
   open: boolean;
   /** paused: the day orders open again, if said */
   reopens?: string;
+  /**
+   * KSeF is what needs the owner's look in KSeF: documents waiting
+   * longer than backoffice.KSeFLate, and refused ones (empty: none).
+   */
+  ksef: TodayKSeF[];
+}
+
+/**
+ * todayKSeF is a document waiting long for KSeF or refused by it.
+ * Go: desk.todayKSeF
+ */
+export interface TodayKSeF {
+  /** the shop's: FV/2027/0001 */
+  number: string;
+  order_id: number;
+  /** waiting, sent, refused */
+  state: string;
+  /** queued, or refused */
+  since?: string;
 }

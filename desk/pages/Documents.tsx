@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from "react";
-import type { DeskDocument, DocumentsAnswer } from "../api";
-import { formatDate } from "../../components/dates";
+import { call, type DeskDocument, type DocumentsAnswer } from "../api";
+import { formatDate, formatInstant } from "../../components/dates";
 import { formatMoney } from "../../components/money";
 import type { Translate } from "../i18n";
 import { useResource } from "../useResource";
@@ -23,8 +23,119 @@ export function documentHref(d: DeskDocument): string {
   return "/admin/api/documents/" + encodeURIComponent(d.file);
 }
 
-/** One document's lines: number and kind, buyer, day and amounts, its PDF. */
-export function DocumentCard({ t, locale, d, openOrder }: { t: Translate; locale: string; d: DeskDocument; openOrder?: (id: number) => void }) {
+/** The UPO's download address: KSeF's receipt of an accepted document. */
+export function upoHref(d: DeskDocument): string {
+  return documentHref(d) + "/upo";
+}
+
+/** The documents still on their way to KSeF: while one waits, the page follows KSeF's answer. */
+export function waitsForKSeF(docs: DeskDocument[] | undefined): boolean {
+  return !!docs?.some((d) => d.ksef?.state === "waiting" || d.ksef?.state === "sent");
+}
+
+/**
+ * Asks again every two seconds while follow is on and a document waits for
+ * KSeF, for two minutes after the owner sent one again (the daemon sends it
+ * at once; KSeF answers within seconds).
+ */
+export function useFollowKSeF(waiting: boolean, reload: () => Promise<void>) {
+  const [since, setSince] = useState(0);
+  useEffect(() => {
+    if (!since || !waiting) return;
+    const timer = setInterval(() => {
+      if (Date.now() - since > 120_000) setSince(0);
+      else void reload();
+    }, 2000);
+    return () => clearInterval(timer);
+  }, [since, waiting, reload]);
+  return () => setSince(Date.now());
+}
+
+/**
+ * A document's course through KSeF: its chip; a refusal explained in the
+ * owner's language with KSeF's own words and "Send again" (asked to
+ * confirm, naming the document); an accepted one's UPO.
+ */
+function KSeFState({ t, locale, d, onRetried }: { t: Translate; locale: string; d: DeskDocument; onRetried?: (d: DeskDocument) => void }) {
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState("");
+  const [done, setDone] = useState("");
+  const k = d.ksef;
+  if (!k) return null;
+  const retry = async () => {
+    setBusy(true);
+    setError("");
+    const res = await call<DeskDocument>("POST", `documents/${encodeURIComponent(d.file)}/ksef-retry`, {});
+    setBusy(false);
+    setAsking(false);
+    if (!res.ok) {
+      setError(res.message || t("offline"));
+      return;
+    }
+    setDone(t("documents.ksef.retried", { number: d.number }));
+    onRetried?.(res.data);
+  };
+  return (
+    <span className="desk-ksef">
+      <span className={`desk-ksef__chip desk-ksef__chip--${k.state}`}>{t(`documents.ksef.${k.state}`, { number: k.number ?? "" })}</span>
+      {(k.state === "waiting" || k.state === "sent") && k.waiting_since && (
+        <span className="desk-ksef__note">{t("documents.ksef.waiting_since", { time: formatInstant(locale, k.waiting_since) })}</span>
+      )}
+      {k.last_error && <span className="desk-ksef__note">{t("documents.ksef.last_error", { error: k.last_error })}</span>}
+      {k.state === "refused" && (
+        <>
+          {k.explained && <span className="desk-ksef__explained">{k.explained}</span>}
+          {k.reason && <span className="desk-ksef__reason">{t("documents.ksef.reason", { reason: k.reason })}</span>}
+          {asking ? (
+            <span className="desk-ksef__confirm" role="group" aria-label={t("documents.ksef.retry_confirm", { number: d.number })}>
+              <span>{t("documents.ksef.retry_confirm", { number: d.number })}</span>
+              <span className="desk-row">
+                <button className="btn btn--primary" type="button" disabled={busy} onClick={() => void retry()}>
+                  {t("documents.ksef.retry_yes")}
+                </button>
+                <button className="btn btn--ghost" type="button" disabled={busy} onClick={() => setAsking(false)}>
+                  {t("documents.ksef.retry_no")}
+                </button>
+              </span>
+            </span>
+          ) : (
+            <button className="btn btn--ghost desk-ksef__retry" type="button" onClick={() => setAsking(true)}>
+              {t("documents.ksef.retry")}
+            </button>
+          )}
+        </>
+      )}
+      {error && (
+        <span className="field-error" role="alert">
+          {error}
+        </span>
+      )}
+      {done && (k.state === "waiting" || k.state === "sent") && (
+        <span className="desk-saved" role="status">
+          {done}
+        </span>
+      )}
+    </span>
+  );
+}
+
+/** One document's lines: number and kind, buyer, day and amounts, its KSeF state, its PDF (and UPO). */
+export function DocumentCard({
+  t,
+  locale,
+  d,
+  openOrder,
+  onRetried,
+}: {
+  t: Translate;
+  locale: string;
+  d: DeskDocument;
+  openOrder?: (id: number) => void;
+  onRetried?: (d: DeskDocument) => void;
+}) {
+  // A document bound for KSeF is handed over with its KSeF number: its PDF once KSeF accepted it.
+  const pdfLater = !!d.ksef && d.ksef.state !== "accepted";
   return (
     <div className="desk-order desk-document card">
       <span className="desk-order__head">
@@ -38,10 +149,16 @@ export function DocumentCard({ t, locale, d, openOrder }: { t: Translate; locale
         {d.needs_rate && <> · {t("documents.needs_rate")}</>}
         {d.corrects && <> · {t("documents.corrects", { number: d.corrects })}</>}
       </span>
+      <KSeFState t={t} locale={locale} d={d} onRetried={onRetried} />
       <span className="desk-document__links">
-        {!d.needs_rate && (
+        {!d.needs_rate && !pdfLater && (
           <a href={documentHref(d)} download={d.file}>
             {t("documents.pdf", { number: d.number })}
+          </a>
+        )}
+        {d.ksef?.state === "accepted" && (
+          <a href={upoHref(d)} download={"UPO-" + d.file.replace(/\.pdf$/, ".xml")}>
+            {t("documents.ksef.upo", { number: d.number })}
           </a>
         )}
         {openOrder && (
@@ -56,6 +173,7 @@ export function DocumentCard({ t, locale, d, openOrder }: { t: Translate; locale
           </a>
         )}
       </span>
+      {pdfLater && !d.needs_rate && <span className="desk-ksef__note">{t("documents.ksef.pdf_later")}</span>}
     </div>
   );
 }
@@ -64,10 +182,15 @@ export function DocumentCard({ t, locale, d, openOrder }: { t: Translate; locale
 export function Documents({ t, locale, openOrder }: { t: Translate; locale: string; openOrder: (id: number) => void }) {
   const id = useId();
   const [month, setMonth] = useState(() => monthOf(location.search));
-  const { data, error } = useResource<DocumentsAnswer>(
+  const { data, set, error, reload } = useResource<DocumentsAnswer>(
     "documents" + (month ? "?month=" + month : ""),
     t,
   );
+  const follow = useFollowKSeF(waitsForKSeF(data?.documents), reload);
+  const retried = (d: DeskDocument) => {
+    if (data) set({ ...data, documents: data.documents.map((x) => (x.number === d.number ? d : x)) });
+    follow();
+  };
 
   useEffect(() => {
     const path = "/admin/documents" + (month ? "?month=" + month : "");
@@ -109,7 +232,7 @@ export function Documents({ t, locale, openOrder }: { t: Translate; locale: stri
             <ul className="desk-orders" aria-labelledby="documents-title">
               {data.documents.map((d) => (
                 <li key={d.number}>
-                  <DocumentCard t={t} locale={locale} d={d} openOrder={openOrder} />
+                  <DocumentCard t={t} locale={locale} d={d} openOrder={openOrder} onRetried={retried} />
                 </li>
               ))}
             </ul>

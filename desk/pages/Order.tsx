@@ -9,12 +9,13 @@ import type { Translate } from "../i18n";
 import { useResource } from "../useResource";
 import { Notice } from "../Notice";
 import { mailtoHref } from "../mailto";
-import { DocumentCard } from "./Documents";
+import { DocumentCard, useFollowKSeF, waitsForKSeF } from "./Documents";
 
 /** One order: what to build, for whom, where it stands; its stage is set here. */
 export function Order({ t, locale, id, back, print }: { t: Translate; locale: string; id: number; back: () => void; print: (what: "sheet" | "slip") => void }) {
   const formId = useId();
-  const { data: o, set: setO, error, setError } = useResource<DeskOrder>(`orders/${id}`, t);
+  const { data: o, set: setO, error, setError, reload } = useResource<DeskOrder>(`orders/${id}`, t);
+  const followKSeF = useFollowKSeF(waitsForKSeF(o?.documents), reload);
   const [saved, setSaved] = useState("");
   const [copied, setCopied] = useState("");
 
@@ -160,7 +161,15 @@ export function Order({ t, locale, id, back, print }: { t: Translate; locale: st
                 <ul className="desk-orders">
                   {o.documents.map((d) => (
                     <li key={d.number}>
-                      <DocumentCard t={t} locale={locale} d={d} />
+                      <DocumentCard
+                        t={t}
+                        locale={locale}
+                        d={d}
+                        onRetried={(n) => {
+                          setO({ ...o, documents: o.documents.map((x) => (x.number === n.number ? n : x)) });
+                          followKSeF();
+                        }}
+                      />
                     </li>
                   ))}
                 </ul>

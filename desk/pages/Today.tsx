@@ -7,7 +7,19 @@ import { useResource } from "../useResource";
 import { Notice } from "../Notice";
 
 /** The first page: what waits for the owner, the money, the e-mails, the switch. */
-export function Today({ t, locale, me, openOrders }: { t: Translate; locale: string; me: Me; openOrders: () => void }) {
+export function Today({
+  t,
+  locale,
+  me,
+  openOrders,
+  openOrder,
+}: {
+  t: Translate;
+  locale: string;
+  me: Me;
+  openOrders: () => void;
+  openOrder: (id: number) => void;
+}) {
   const id = useId();
   const { data: d, set: setD, error, setError } = useResource<TodayAnswer>("today", t);
   const [busy, setBusy] = useState(false);
@@ -76,6 +88,29 @@ export function Today({ t, locale, me, openOrders }: { t: Translate; locale: str
               </p>
             </div>
           </div>
+          {d.ksef.length > 0 && (
+            <div className="card card--pad desk-today-ksef">
+              <h2 className="desk-h2">{t("today.ksef")}</h2>
+              <ul className="desk-plain">
+                {d.ksef.map((k) => (
+                  <li key={k.number}>
+                    <a
+                      href={`/admin/orders/${k.order_id}`}
+                      onClick={(e) => {
+                        e.preventDefault();
+                        openOrder(k.order_id);
+                      }}
+                    >
+                      {k.state === "refused"
+                        ? t("today.ksef_refused", { number: k.number })
+                        : t("today.ksef_waiting", { number: k.number, time: k.since ? formatInstant(locale, k.since) : "" })}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+              <p className="desk-muted">{t("today.ksef_hint")}</p>
+            </div>
+          )}
           <div className={`card card--pad desk-switch${d.open ? "" : " is-paused"}`}>
             <p className="desk-switch__state">{d.open ? t("today.open") : t("today.paused")}</p>
             {!d.open && d.reopens && (

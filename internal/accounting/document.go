@@ -121,6 +121,9 @@ type KSeF struct {
 	// (or of the last failed try, while it waits).
 	Code   int    `json:"code,omitempty"`
 	Reason string `json:"reason,omitempty"`
+	// Refused is when the shop learnt of KSeF's refusal (the owner's
+	// "since" of a refused document); zero otherwise.
+	Refused time.Time `json:"refused,omitzero"`
 }
 
 // Exchange is a document's conversion to złoty: the rate as its source

@@ -1,5 +1,5 @@
 // Package admin is the owner's commands (orderd orders|shop|coupons|
-// subscribers|notify|invoices|backup). A command runs where the data file is open:
+// subscribers|notify|invoices|ksef|backup). A command runs where the data file is open:
 // inside the running daemon, reached over an owner-only Unix socket in the
 // data directory (bbolt allows one process per file), or in the command's
 // own process when no daemon runs. Either way the same Run executes it.
@@ -68,6 +68,11 @@ const Usage = `usage: orderd <command> [arguments]
   invoices csv [-month YYYY-MM]            the month's documents as the accountant's CSV, to standard output
   invoices pdf NUMBER [-o FILE]            one document's PDF (FV/2026/0001); -o - writes it to standard
                                            output; default: FV-2026-0001.pdf in the current folder
+  ksef status                              documents waiting for KSeF and those KSeF refused: since when,
+                                           the last failed try, a refusal explained (ORDERD_OWNER_LOCALE)
+  ksef retry NUMBER                        send a document KSeF refused again, once the cause is fixed
+  ksef upo NUMBER [-o FILE]                KSeF's receipt (UPO) of an accepted document, as XML; -o - to
+                                           standard output; default: UPO-FV-2027-0001.xml in the current folder
 
 Every command takes -data DIR (ORDERD_DATA, default ./var); commands that
 write e-mails also read the built site's catalogue from -site (ORDERD_SITE).`
@@ -145,6 +150,8 @@ func Run(ctx context.Context, office backoffice.Office, args []string, out io.Wr
 		return c.privacy(sub, rest)
 	case "invoices":
 		return c.invoices(sub, rest)
+	case "ksef":
+		return c.ksef(sub, rest)
 	case "help", "-h", "--help":
 		_, err := fmt.Fprintln(out, Usage)
 		return err

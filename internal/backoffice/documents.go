@@ -71,12 +71,14 @@ func (b Office) Documents(month string) ([]*accounting.Document, error) {
 // DocumentsCSVHeader is the accountant's CSV's first row.
 var DocumentsCSVHeader = []string{"number", "kind", "issue_date", "sale_date", "order", "buyer", "company", "vat_id", "country",
 	"currency", "vat_rate", "net", "vat", "gross", "rate_source", "rate_table", "rate_date", "rate", "net_pln", "vat_pln",
-	"gross_pln", "corrects"}
+	"gross_pln", "corrects", "ksef_number"}
 
 // DocumentsCSV writes month's documents as the accountant's CSV: one row
 // per document and VAT rate, amounts in major units with a dot (negative
 // for corrections), a foreign-currency document's amounts in złoty beside
-// its own (empty while it waits for its rate, and for a złoty document).
+// its own (empty while it waits for its rate, and for a złoty document),
+// and its KSeF number once KSeF accepted it (empty outside KSeF, and
+// while KSeF has not accepted it).
 // The buyer's words are a stranger's: csvWriter keeps them inert and
 // keeps a spreadsheet from running them as formulas.
 func (b Office) DocumentsCSV(out io.Writer, month string) error {
@@ -98,7 +100,7 @@ func (b Office) DocumentsCSV(out io.Writer, month string) error {
 			}
 			w.Write(d.Number, string(d.Kind), WorkshopDay(d.Issued), WorkshopDay(d.SaleDate), strconv.FormatUint(d.OrderID, 10), d.Buyer.Name,
 				d.Buyer.Company, d.Buyer.VATID, strings.ToUpper(d.Buyer.Country), d.Currency, strconv.Itoa(t.Rate), Decimal(t.Net),
-				Decimal(t.VAT), Decimal(t.Gross), src, table, date, mid, net, vat, gross, d.Corrects)
+				Decimal(t.VAT), Decimal(t.Gross), src, table, date, mid, net, vat, gross, d.Corrects, ksefNumber(d))
 		}
 	}
 	return w.Flush()
@@ -147,3 +149,11 @@ func Decimal(minor int64) string {
 
 // workshopDay is t's day in the workshop: "2026-11-24".
 func WorkshopDay(t time.Time) string { return t.In(i18n.Workshop).Format(time.DateOnly) }
+
+// ksefNumber is the KSeF number of d once KSeF accepted it, else "".
+func ksefNumber(d *accounting.Document) string {
+	if d.KSeF == nil || d.KSeF.State != accounting.KSeFAccepted {
+		return ""
+	}
+	return d.KSeF.Number
+}

@@ -14,6 +14,11 @@ import (
 // nothing but the fake in this process.
 const sandboxKSeFToken = "sandbox-ksef-token"
 
+// SandboxKSeFRefusal in a buyer's company name makes the local KSeF refuse
+// that invoice the first time it is sent (status 450) and accept it when
+// the owner sends it again.
+const SandboxKSeFRefusal = "KSeF-ODMOWA"
+
 // ksefClient is the KSeF client setting names (Config.KSeF), sending in
 // the name of the catalogue's company:
 //
@@ -42,6 +47,10 @@ func ksefClient(setting, payments string, cat *catalog.Catalog, getenv func(stri
 			return nil, err
 		}
 		f.AddToken(nip, sandboxKSeFToken)
+		// A refusal on demand, like the sandbox's test cards: a buyer
+		// company named "… KSeF-ODMOWA …" is refused the first time
+		// (docs/decisions/ksef.md#a-local-ksef-for-make-run-and-the-tests).
+		f.RefuseFirst(SandboxKSeFRefusal, 450, "Błąd weryfikacji semantyki dokumentu faktury")
 		return &ksef.Client{BaseURL: "http://ksef.sandbox/v2", HTTP: f.Client(), NIP: nip, Token: sandboxKSeFToken}, nil
 	case setting == "" || setting == "live":
 		return &ksef.Client{BaseURL: ksef.BaseURL(ksef.Environment(cat.KSeF.Environment)), NIP: nip, Token: token}, nil

@@ -156,6 +156,8 @@ func (d *Desk) routes() {
 	d.mux.Handle("GET /admin/api/documents", d.session(d.getDocuments))
 	d.mux.Handle("GET /admin/api/documents.csv", d.session(d.getDocumentsCSV))
 	d.mux.Handle("GET /admin/api/documents/{file}", d.session(d.getDocumentPDF))
+	d.mux.Handle("GET /admin/api/documents/{file}/upo", d.session(d.getDocumentUPO))
+	d.mux.Handle("POST /admin/api/documents/{file}/ksef-retry", d.session(d.postDocumentKSeFRetry))
 
 	d.mux.Handle("POST /admin/api/orders/{id}/notes", d.session(d.withOrder(d.postOrderNote)))
 	d.mux.Handle("GET /admin/api/passkeys", d.session(d.getPasskeys))

@@ -7,13 +7,16 @@ import (
 	"strings"
 
 	"sabershop/internal/backoffice"
+	"sabershop/internal/orders"
 	"sabershop/internal/store"
 )
 
 // getDocumentPDF is GET /admin/api/documents/{file}: one document's PDF
 // by its file name ("FV-2026-0001.pdf", the list's file), as a download
 // (the desk's no-store header keeps it out of caches). A euro document
-// still waiting for its rate to złoty is not rendered without it.
+// still waiting for its rate to złoty is not rendered without it, nor one
+// bound for KSeF before KSeF accepted it (it is handed over with its KSeF
+// number, never before): 409 document_ksef_pending.
 func (d *Desk) getDocumentPDF(w http.ResponseWriter, r *http.Request) {
 	base, ok := strings.CutSuffix(r.PathValue("file"), ".pdf")
 	if !ok {
@@ -27,6 +30,9 @@ func (d *Desk) getDocumentPDF(w http.ResponseWriter, r *http.Request) {
 		return
 	case errors.Is(err, backoffice.ErrNeedsRate):
 		d.fail(w, r, http.StatusConflict, "document_needs_rate", nil)
+		return
+	case errors.Is(err, orders.ErrKSeFPending):
+		d.fail(w, r, http.StatusConflict, "document_ksef_pending", nil)
 		return
 	case err != nil:
 		d.internal(w, r, err)

@@ -185,7 +185,10 @@ func (d *Desk) writeOrder(w http.ResponseWriter, r *http.Request, o *order.Order
 		return
 	}
 	v := d.deskOrder(o, notes, sent, d.locale(r))
-	v.Documents = documentViews(docs)
+	if v.Documents, err = d.documentViews(r, docs); err != nil {
+		d.internal(w, r, err)
+		return
+	}
 	for _, m := range queued {
 		v.Mails = append(v.Mails, deskMail{ID: m.ID, Kind: m.Kind, To: inert.String(bareAddress(m.To)),
 			Subject: inert.String(m.Subject), Queued: true})

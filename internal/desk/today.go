@@ -21,6 +21,17 @@ type todayAnswer struct {
 	Outbox  outboxState  `json:"outbox"`
 	Open    bool         `json:"open"`              // orders open (the owner's switch, else the catalogue's)
 	Reopens string       `json:"reopens,omitempty"` // paused: the day orders open again, if said
+	// KSeF is what needs the owner's look in KSeF: documents waiting
+	// longer than backoffice.KSeFLate, and refused ones (empty: none).
+	KSeF []todayKSeF `json:"ksef"`
+}
+
+// todayKSeF is a document waiting long for KSeF or refused by it.
+type todayKSeF struct {
+	Number  string    `json:"number"` // the shop's: FV/2027/0001
+	OrderID uint64    `json:"order_id"`
+	State   string    `json:"state"`          // waiting, sent, refused
+	Since   time.Time `json:"since,omitzero"` // queued, or refused
 }
 
 type stageCount struct {
@@ -112,6 +123,15 @@ func (d *Desk) getToday(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	a.Open, a.Reopens = shop.Open, shop.Reopens
+	late, err := d.cfg.Office.KSeFAttention(loc)
+	if err != nil {
+		d.internal(w, r, err)
+		return
+	}
+	a.KSeF = []todayKSeF{}
+	for _, k := range late {
+		a.KSeF = append(a.KSeF, todayKSeF{Number: k.Document, OrderID: k.OrderID, State: k.State, Since: k.Since})
+	}
 	if a.Stages == nil {
 		a.Stages = []stageCount{}
 	}

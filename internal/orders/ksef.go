@@ -67,7 +67,10 @@ func (s *Service) queueKSeF(tx *store.Tx, d *accounting.Document, now time.Time)
 	if d.KSeF == nil {
 		return nil
 	}
-	s.kickKSeF()
+	// Woken once the document is committed: a kick inside the
+	// transaction let the loop look before the queue held it, and the
+	// document waited for the loop's next round (a minute).
+	tx.OnCommit(s.kickKSeF)
 	return tx.QueueKSeF(d.Number, now)
 }
 
@@ -376,7 +379,7 @@ func (r *ksefRun) refuse(j *store.KSeFJob, d *accounting.Document, code int, rea
 	s := r.s
 	cat := s.cfg.Catalog()
 	k := *d.KSeF
-	k.State, k.Code, k.Reason = accounting.KSeFRefused, code, reason
+	k.State, k.Code, k.Reason, k.Refused = accounting.KSeFRefused, code, reason, s.now()
 	d.KSeF = &k
 	s.cfg.Log.Warn("ksef: document refused", "document", d.Number, "code", code, "reason", reason)
 	return s.cfg.Store.Update(func(tx *store.Tx) error {

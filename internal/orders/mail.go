@@ -113,3 +113,7 @@ func (s *Service) PrepareMail(_ context.Context, m *outbox.Message) error {
 	m.To, m.ReplyTo, m.Subject, m.Text, m.HTML, m.Job = r.To, r.ReplyTo, r.Subject, r.Text, r.HTML, false
 	return nil
 }
+
+// OwnerLocaleSetting is Config.OwnerLocale as set (ORDERD_OWNER_LOCALE),
+// for the owner's commands run without a catalogue.
+func (s *Service) OwnerLocaleSetting() string { return s.cfg.OwnerLocale }

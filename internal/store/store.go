@@ -225,6 +225,10 @@ func (db *DB) UpdateNow(fn func(tx *Tx) error) error {
 	return db.bolt.Update(func(btx *bolt.Tx) error { return fn(&Tx{tx: btx}) })
 }
 
+// OnCommit runs fn once tx has committed (never when it rolls back): a
+// worker woken from inside a transaction would not see what it wrote.
+func (tx *Tx) OnCommit(fn func()) { tx.tx.OnCommit(fn) }
+
 // View runs fn in a read-only transaction; any number run at once and
 // never wait for writers.
 func (db *DB) View(fn func(tx *Tx) error) error {

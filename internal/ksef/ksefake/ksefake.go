@@ -16,7 +16,7 @@
 // invoice that validates against the official schema (not signed: the
 // real one carries the Ministry's XAdES signature); access tokens that
 // expire and refresh; sessions valid 12 hours. Modes set at run time
-// misbehave as KSeF can: Slow, Down, RateLimit, RefuseNext,
+// misbehave as KSeF can: Slow, Down, RateLimit, RefuseNext, RefuseFirst,
 // ExpireTokens, CloseSessions, RevokeToken.
 //
 // Everything is in memory: a restarted fake forgets its keys, tokens,
@@ -108,6 +108,10 @@ type Fake struct {
 	limitN    int
 	limitWait time.Duration
 	refuse    []refusal
+	// first is RefuseFirst's setting; firstRefused the invoices (seller
+	// NIP|P_2) it refused once already.
+	first        *firstRefusal
+	firstRefused map[string]bool
 
 	received, refreshes, authentications int
 }
@@ -145,6 +149,7 @@ type invoice struct {
 	ref, sessionRef string
 	ordinal         int
 	hash            string
+	marked          bool // its XML holds RefuseFirst's marker
 	received        time.Time
 	ready           time.Time // the verdict is given from then on
 	verdict         statusInfo
@@ -159,6 +164,11 @@ type invoice struct {
 type refusal struct {
 	code int
 	desc string
+}
+
+type firstRefusal struct {
+	marker []byte
+	refusal
 }
 
 type statusInfo struct {
@@ -176,7 +186,7 @@ func New() (*Fake, error) {
 		auths: map[string]*authOp{}, authByTok: map[string]*authOp{},
 		access: map[string]*grant{}, refresh: map[string]*grant{},
 		sessions: map[string]*session{}, invoices: map[string]*invoice{},
-		originals: map[string]*invoice{},
+		originals: map[string]*invoice{}, firstRefused: map[string]bool{},
 	}
 	type cert struct {
 		Certificate   []byte    `json:"certificate"`
@@ -269,6 +279,17 @@ func (f *Fake) RateLimit(n int, retryAfter time.Duration) {
 func (f *Fake) RefuseNext(code int, description string) {
 	f.mu.Lock()
 	f.refuse = append(f.refuse, refusal{code, description})
+	f.mu.Unlock()
+}
+
+// RefuseFirst makes the first submission of each invoice (by seller NIP
+// and P_2) whose XML contains marker, otherwise good, refused with status
+// code and description; a later submission of the same invoice is
+// accepted. The sandbox shop uses it to show a refusal and its retry on
+// demand (a buyer named "… KSeF-ODMOWA …").
+func (f *Fake) RefuseFirst(marker string, code int, description string) {
+	f.mu.Lock()
+	f.first = &firstRefusal{[]byte(marker), refusal{code, description}}
 	f.mu.Unlock()
 }
 
@@ -785,6 +806,10 @@ func (f *Fake) sendInvoice(w http.ResponseWriter, r *http.Request) {
 		inv.verdict = statusInfo{Code: f.refuse[0].code, Description: f.refuse[0].desc}
 		f.refuse = f.refuse[1:]
 	}
+	if key := inv.nip + "|" + inv.p2; inv.verdict.Code == 200 && inv.marked && !f.firstRefused[key] {
+		f.firstRefused[key] = true
+		inv.verdict = statusInfo{Code: f.first.code, Description: f.first.desc}
+	}
 	now := f.now()
 	inv.ref = f.refNumber("EE")
 	inv.received, inv.ready = now, now.Add(f.delay())
@@ -825,6 +850,9 @@ func (f *Fake) verify(ctx context.Context, s *session, enc []byte, hash string, 
 	if int64(len(plain)) != size || b64sha(plain) != hash {
 		return refuse(430, "Błąd weryfikacji pliku faktury", "Skrót lub rozmiar odszyfrowanej faktury nie zgadza się z invoiceHash/invoiceSize.")
 	}
+	f.mu.Lock()
+	inv.marked = f.first != nil && bytes.Contains(plain, f.first.marker)
+	f.mu.Unlock()
 	if bytes.HasPrefix(plain, []byte("\xEF\xBB\xBF")) {
 		return refuse(450, "Błąd weryfikacji semantyki dokumentu faktury", "Faktura zawiera znacznik BOM.")
 	}
