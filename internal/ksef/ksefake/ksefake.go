@@ -795,7 +795,12 @@ func (f *Fake) sendInvoice(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	inv := &invoice{sessionRef: s.ref, hash: req.InvoiceHash}
-	inv.verdict = f.verify(r.Context(), s, req.EncryptedInvoiceContent, req.InvoiceHash, req.InvoiceSize, inv)
+	// KSeF verifies an invoice after taking it, whether or not the sender
+	// is still connected: a sender that hangs up (or is killed) does not
+	// change the verdict.
+	vctx, cancel := context.WithTimeout(context.WithoutCancel(r.Context()), time.Minute)
+	inv.verdict = f.verify(vctx, s, req.EncryptedInvoiceContent, req.InvoiceHash, req.InvoiceSize, inv)
+	cancel()
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if !f.open(s) { // closed while it was verified
@@ -861,6 +866,8 @@ func (f *Fake) verify(ctx context.Context, s *session, enc []byte, hash string, 
 		if f.RequireSchema {
 			return refuse(500, "Nieznany błąd (500)", "ksefake: xmllint is not installed")
 		}
+	case err != nil && !errors.Is(err, schema.ErrInvalid):
+		return refuse(500, "Nieznany błąd (500)", "ksefake: "+err.Error())
 	case err != nil:
 		return refuse(450, "Błąd weryfikacji semantyki dokumentu faktury", strings.Split(err.Error(), "\n")...)
 	}
