@@ -15,6 +15,7 @@ import (
 
 	"sabershop/internal/accounting"
 	"sabershop/internal/daemon"
+	"sabershop/internal/ksef"
 	"sabershop/internal/ksef/ksefake"
 	"sabershop/internal/order/ordertest"
 	"sabershop/internal/store"
@@ -32,12 +33,7 @@ func TestKSeFCrashStorm(t *testing.T) {
 	needBinary(t)
 	const orders, kills = 10, 6
 	cat := siteCatalog(t)
-	nip := strings.Map(func(r rune) rune {
-		if r < '0' || r > '9' {
-			return -1
-		}
-		return r
-	}, cat.Shop.Company.TaxID)
+	nip := ksef.NIP(cat.Shop.Company.TaxID)
 	fake, err := ksefake.New()
 	if err != nil {
 		t.Fatal(err)

@@ -33,12 +33,7 @@ func ksefClient(setting, payments string, cat *catalog.Catalog, getenv func(stri
 	if cat == nil {
 		return nil, nil // no catalogue, no company: documents wait
 	}
-	nip := strings.Map(func(r rune) rune {
-		if r >= '0' && r <= '9' {
-			return r
-		}
-		return -1
-	}, cat.Shop.Company.TaxID)
+	nip := ksef.NIP(cat.Shop.Company.TaxID)
 	token := getenv("ORDERD_KSEF_TOKEN")
 	switch setting = strings.TrimSpace(setting); {
 	case setting == "sandbox" || setting == "" && onlySandbox(payments):

@@ -102,12 +102,13 @@ func ValidNumber(ksefNumber string) bool {
 	if _, err := time.Parse("20060102", n[11:19]); err != nil {
 		return false
 	}
-	return checksum(n[:32]) == n[33:]
+	return Checksum(n[:32]) == n[33:]
 }
 
-// checksum is the CRC-8 of data (polynomial 0x07, initial value 0x00, no
-// reflection, no final xor) in two upper-case hex digits.
-func checksum(data string) string {
+// Checksum is the CRC-8 of data (polynomial 0x07, initial value 0x00, no
+// reflection, no final xor) in two upper-case hex digits: the last part
+// of KSeF numbers and reference numbers (numer-ksef.md).
+func Checksum(data string) string {
 	var crc byte
 	for i := 0; i < len(data); i++ {
 		crc ^= data[i]
@@ -120,6 +121,17 @@ func checksum(data string) string {
 		}
 	}
 	return fmt.Sprintf("%02X", crc)
+}
+
+// NIP is a NIP as written ("676-245-18-91", "PL 676 245 18 91") reduced
+// to its digits, as KSeF takes it.
+func NIP(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r >= '0' && r <= '9' {
+			return r
+		}
+		return -1
+	}, s)
 }
 
 func digits(s string) bool {

@@ -309,7 +309,7 @@ func TestValidNumber(t *testing.T) {
 			t.Errorf("%s: accepted", n)
 		}
 	}
-	if got := checksum("5265877635-20250826-0100001AF629"); got != "AF" {
+	if got := Checksum("5265877635-20250826-0100001AF629"); got != "AF" {
 		t.Errorf("checksum %s, want AF", got)
 	}
 }

@@ -350,7 +350,7 @@ func (r *ksefRun) accept(ctx context.Context, j *store.KSeFJob, d *accounting.Do
 	cat := s.cfg.Catalog()
 	k := *d.KSeF
 	k.State, k.Number, k.Accepted, k.Code, k.Reason = accounting.KSeFAccepted, number, at.UTC(), 0, ""
-	k.Link = ksef.InvoiceLink(ksef.Environment(cat.KSeF.Environment), digits(d.Seller.TaxID), d.Issued, k.Hash)
+	k.Link = ksef.InvoiceLink(ksef.Environment(cat.KSeF.Environment), ksef.NIP(d.Seller.TaxID), d.Issued, k.Hash)
 	d.KSeF = &k
 	return s.cfg.Store.Update(func(tx *store.Tx) error {
 		if err := tx.PutKSeFFile(d.Number, store.KSeFFileUPO, upo); err != nil {
@@ -487,16 +487,6 @@ func (s *Service) KSeFUPO(number string) ([]byte, error) {
 		return err
 	})
 	return upo, err
-}
-
-// digits is s without what is not a digit: a NIP as written ("676-245-18-91").
-func digits(s string) string {
-	return strings.Map(func(r rune) rune {
-		if r >= '0' && r <= '9' {
-			return r
-		}
-		return -1
-	}, s)
 }
 
 // deskLink is the desk's page of order o: where the owner retries a

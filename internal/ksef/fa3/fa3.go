@@ -33,6 +33,7 @@ import (
 
 	"sabershop/internal/accounting"
 	"sabershop/internal/i18n"
+	"sabershop/internal/ksef"
 )
 
 // Namespace is FA(3)'s target namespace.
@@ -119,7 +120,7 @@ func build(d *accounting.Document, c *Corrected, created time.Time) (*faktura, e
 		if c == nil || strings.TrimSpace(c.Number) == "" || c.Issued.IsZero() {
 			return nil, ErrNoCorrected
 		}
-		if c.KSeF != "" && !ValidKSeFNumber(c.KSeF) {
+		if c.KSeF != "" && !ksef.ValidNumber(c.KSeF) {
 			return nil, fmt.Errorf("%w: %q", ErrKSeFNumber, c.KSeF)
 		}
 	default:
@@ -164,19 +165,9 @@ func day(t time.Time) string { return t.In(i18n.Workshop).Format(time.DateOnly) 
 
 var nipPattern = regexp.MustCompile(`^[1-9]((\d[1-9])|([1-9]\d))\d{7}$`) // etd:TNrNIP
 
-// digits is s without anything but ASCII digits.
-func digits(s string) string {
-	return strings.Map(func(r rune) rune {
-		if r >= '0' && r <= '9' {
-			return r
-		}
-		return -1
-	}, s)
-}
-
 func podmiot1Of(d *accounting.Document) (podmiot1, error) {
 	s := d.Seller
-	nip := digits(s.TaxID)
+	nip := ksef.NIP(s.TaxID)
 	if !nipPattern.MatchString(nip) {
 		return podmiot1{}, fmt.Errorf("%w: %q", ErrSellerNIP, s.TaxID)
 	}
@@ -490,32 +481,4 @@ func text(s string, max int) string {
 func allowedXML(r rune) bool {
 	return r == 0x9 || r == 0xA || r == 0xD ||
 		(r >= 0x20 && r <= 0xD7FF) || (r >= 0xE000 && r <= 0xFFFD) || (r >= 0x10000 && r <= 0x10FFFF)
-}
-
-var ksefPattern = regexp.MustCompile(`^([1-9]((\d[1-9])|([1-9]\d))\d{7}|M\d{9}|[A-Z]{3}\d{7})-(20[2-9][0-9]|2[1-9][0-9]{2}|[3-9][0-9]{3})(0[1-9]|1[0-2])(0[1-9]|[1-2][0-9]|3[0-1])-([0-9A-F]{6})-?([0-9A-F]{6})-([0-9A-F]{2})$`)
-
-// ValidKSeFNumber reports whether s is a KSeF number: FA(3)'s TNumerKSeF,
-// 35 characters whose last two are the CRC-8 (polynomial 0x07, initial
-// value 0) of the first 32, in upper-case hex (ksef-docs
-// faktury/numer-ksef.md).
-func ValidKSeFNumber(s string) bool {
-	if len(s) != 35 || !ksefPattern.MatchString(s) || s[32] != '-' {
-		return false
-	}
-	return fmt.Sprintf("%02X", crc8(s[:32])) == s[33:]
-}
-
-func crc8(s string) byte {
-	var c byte
-	for i := 0; i < len(s); i++ {
-		c ^= s[i]
-		for range 8 {
-			if c&0x80 != 0 {
-				c = c<<1 ^ 0x07
-			} else {
-				c <<= 1
-			}
-		}
-	}
-	return c
 }

@@ -398,7 +398,8 @@ func (f *Fake) ksefNumber(nip string, at time.Time) string {
 }
 
 // crc8 is CRC-8 with polynomial 0x07 and initial value 0x00, in two
-// upper-case hex digits.
+// upper-case hex digits. The fake has its own, not package ksef's: a
+// client's mistake in it must not be the fake's too.
 func crc8(s string) string {
 	var crc byte
 	for i := 0; i < len(s); i++ {
@@ -467,12 +468,32 @@ func (f *Fake) mux() *http.ServeMux {
 	m.HandleFunc("POST /v2/sessions/online", f.openSession)
 	m.HandleFunc("POST /v2/sessions/online/{ref}/invoices", f.sendInvoice)
 	m.HandleFunc("POST /v2/sessions/online/{ref}/close", f.closeSession)
-	m.HandleFunc("GET /v2/sessions/{ref}", f.sessionStatus)
-	m.HandleFunc("GET /v2/sessions/{ref}/invoices", f.listInvoices)
-	m.HandleFunc("GET /v2/sessions/{ref}/invoices/{inv}", f.invoiceStatus)
+	m.HandleFunc("GET /v2/sessions/{ref}", f.inSession(f.sessionStatus))
+	m.HandleFunc("GET /v2/sessions/{ref}/invoices", f.inSession(f.listInvoices))
+	m.HandleFunc("GET /v2/sessions/{ref}/invoices/{inv}", f.inSession(f.invoiceStatus))
 	m.HandleFunc("GET /v2/sessions/{ref}/invoices/{inv}/upo", f.upoByRef)
 	m.HandleFunc("GET /v2/sessions/{ref}/invoices/ksef/{num}/upo", f.upoByNumber)
 	return m
+}
+
+// inSession is h, a handler of one of the caller's sessions' resources,
+// run under the fake's lock once the caller's access token and the
+// session are checked and the verdicts due are given.
+func (f *Fake) inSession(h func(http.ResponseWriter, *http.Request, *session)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		f.mu.Lock()
+		defer f.mu.Unlock()
+		g := f.granted(w, r)
+		if g == nil {
+			return
+		}
+		s := f.ownSession(w, r, g)
+		if s == nil {
+			return
+		}
+		f.settle()
+		h(w, r, s)
+	}
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
@@ -954,18 +975,7 @@ func (f *Fake) closeSession(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusNoContent)
 }
 
-func (f *Fake) sessionStatus(w http.ResponseWriter, r *http.Request) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	g := f.granted(w, r)
-	if g == nil {
-		return
-	}
-	s := f.ownSession(w, r, g)
-	if s == nil {
-		return
-	}
-	f.settle()
+func (f *Fake) sessionStatus(w http.ResponseWriter, r *http.Request, s *session) {
 	ok, failed := 0, 0
 	for _, inv := range s.invoices {
 		switch {
@@ -1006,18 +1016,7 @@ func (f *Fake) invoiceJSON(inv *invoice) map[string]any {
 	return m
 }
 
-func (f *Fake) invoiceStatus(w http.ResponseWriter, r *http.Request) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	g := f.granted(w, r)
-	if g == nil {
-		return
-	}
-	s := f.ownSession(w, r, g)
-	if s == nil {
-		return
-	}
-	f.settle()
+func (f *Fake) invoiceStatus(w http.ResponseWriter, r *http.Request, s *session) {
 	inv := f.invoices[r.PathValue("inv")]
 	if inv == nil || inv.sessionRef != s.ref {
 		exception(w, r, 21405, "Błąd walidacji danych wejściowych.", "Faktura o numerze referencyjnym "+r.PathValue("inv")+" nie została znaleziona w sesji.")
@@ -1026,18 +1025,7 @@ func (f *Fake) invoiceStatus(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, f.invoiceJSON(inv))
 }
 
-func (f *Fake) listInvoices(w http.ResponseWriter, r *http.Request) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	g := f.granted(w, r)
-	if g == nil {
-		return
-	}
-	s := f.ownSession(w, r, g)
-	if s == nil {
-		return
-	}
-	f.settle()
+func (f *Fake) listInvoices(w http.ResponseWriter, r *http.Request, s *session) {
 	size := 10
 	if v := r.URL.Query().Get("pageSize"); v != "" {
 		n, err := strconv.Atoi(v)
