@@ -390,3 +390,42 @@ func TestKSeFClosedSessionOpensANewOne(t *testing.T) {
 		t.Fatalf("the second after the closed session: %+v %+v", d.KSeF, e.ksefJob(second))
 	}
 }
+
+// A German company's euro invoice waits for the bank's rate before it
+// goes to KSeF (FA(3) carries the VAT in złoty at that rate): with the
+// bank down nothing is sent and the job says why; once the rate is in,
+// KSeF accepts it and the XML carries the rate.
+func TestKSeFEuroInvoiceWaitsForTheRate(t *testing.T) {
+	e, fake := ksefEnv(t)
+	e.bankDown.Store(true)
+	req := e.orderRequest()
+	req.Locale = "de"
+	req.Customer.Country = "de"
+	req.Customer.Zip = "10115"
+	req.Customer.Company, req.Customer.VATID = "Schmiede GmbH", "DE811907980"
+	p := e.place(e.priced(req))
+	wantStatus(t, e.payCard(p.Hash, e.shopKey(), sandbox.CardSuccess), http.StatusOK)
+	fv := e.invoiceOf(e.waitStatus(p.Hash, order.Paid))
+	if d := e.ksefPass(fv); d.KSeF.State != accounting.KSeFWaiting || !d.NeedsRate() {
+		t.Fatalf("with the bank down: %+v", d.KSeF)
+	}
+	if j := e.ksefJob(fv); j == nil || !strings.Contains(j.Error, "exchange rate") || fake.Received() != 0 {
+		t.Fatalf("the job with the bank down: %+v, KSeF received %d", j, fake.Received())
+	}
+	e.bankDown.Store(false)
+	if _, err := e.orders.FillRates(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	e.clock.Set(e.clock.Now().Add(time.Hour))
+	d := e.sendKSeF(fv)
+	if d.KSeF.State != accounting.KSeFAccepted || d.Exchange == nil {
+		t.Fatalf("after the rate: %+v %+v", d.KSeF, d.Exchange)
+	}
+	var sent []byte
+	if err := e.db.View(func(tx *store.Tx) (err error) { sent, err = tx.KSeFFile(fv, store.KSeFFileXML); return err }); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(sent), "<KodWaluty>EUR</KodWaluty>") || !strings.Contains(string(sent), "<KursWaluty>"+d.Exchange.Mid) {
+		t.Errorf("the FA(3) of a euro invoice lacks its currency or rate %s:\n%s", d.Exchange.Mid, sent)
+	}
+}

@@ -243,12 +243,17 @@ func isNotFound(err error) bool {
 func (r *ksefRun) send(ctx context.Context, j *store.KSeFJob, d *accounting.Document) error {
 	s := r.s
 	xml, wait, err := s.ksefXML(d)
-	if err != nil || wait != "" {
-		if wait != "" {
-			j.NextTry, j.Error = s.now().Add(ksefBlocked), wait
-			return s.cfg.Store.Update(func(tx *store.Tx) error { return tx.PutKSeFJob(j) })
-		}
-		return r.refuse(j, d, 0, err.Error())
+	var unbuildable *buildError
+	switch {
+	case errors.As(err, &unbuildable):
+		// The document cannot be written as FA(3) (a buyer's ID or a
+		// country the schema does not take): the owner must look.
+		return r.refuse(j, d, 0, unbuildable.Error())
+	case err != nil:
+		return r.failed(j, err)
+	case wait != "":
+		j.NextTry, j.Error = s.now().Add(ksefBlocked), wait
+		return s.cfg.Store.Update(func(tx *store.Tx) error { return tx.PutKSeFJob(j) })
 	}
 	d.KSeF.Hash = ksef.Hash(xml)
 	sess, err := r.session(ctx)
@@ -270,12 +275,24 @@ func (r *ksefRun) send(ctx context.Context, j *store.KSeFJob, d *accounting.Docu
 	return r.save(j, d, accounting.KSeFSent)
 }
 
+// buildError is fa3.Build's refusal of a document: a fault of its data,
+// which no retry mends.
+type buildError struct{ err error }
+
+func (e *buildError) Error() string { return e.err.Error() }
+func (e *buildError) Unwrap() error { return e.err }
+
 // ksefXML is d's FA(3) XML as kept, or made and kept now. wait is why it
-// cannot be made yet: a correction of an invoice that waits for its own
-// KSeF number.
+// cannot be made yet: a euro document waiting for its rate to złoty, or a
+// correction of an invoice that waits for its own KSeF number. A
+// *buildError is a document FA(3) cannot express.
 func (s *Service) ksefXML(d *accounting.Document) (xml []byte, wait string, err error) {
 	err = s.cfg.Store.Update(func(tx *store.Tx) error {
 		xml, wait = nil, ""
+		if d.NeedsRate() {
+			wait = "waits for the exchange rate to złoty (NBP)"
+			return nil
+		}
 		kept, err := tx.KSeFFile(d.Number, store.KSeFFileXML)
 		if err == nil {
 			xml = kept
@@ -301,7 +318,7 @@ func (s *Service) ksefXML(d *accounting.Document) (xml []byte, wait string, err 
 		}
 		made, err := fa3.Build(d, c, s.now())
 		if err != nil {
-			return err
+			return &buildError{err}
 		}
 		xml = made
 		return tx.PutKSeFFile(d.Number, store.KSeFFileXML, made)
