@@ -117,6 +117,10 @@ type KSeF struct {
 	// Link is the verification link of the QR code (KOD I) printed on the
 	// document handed over outside KSeF.
 	Link string `json:"link,omitempty"`
+	// CertLink is the link of the second QR code (KOD II, "CERTYFIKAT")
+	// of an invoice issued in KSeF's offline mode: it verifies the
+	// issuer's KSeF Offline certificate and is signed with its key.
+	CertLink string `json:"cert_link,omitempty"`
 	// Code and Reason are KSeF's status code and description of a refusal
 	// (or of the last failed try, while it waits).
 	Code   int    `json:"code,omitempty"`

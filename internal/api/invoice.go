@@ -73,6 +73,8 @@ func (s *Server) documents(o *order.Order) []documentView {
 			v.URL = documentURL(o.Hash, d)
 		case d.KSeF.State == accounting.KSeFAccepted:
 			v.URL, v.KSeFNumber = documentURL(o.Hash, d), d.KSeF.Number
+		case d.KSeF.State == accounting.KSeFOffline: // handed over in KSeF's offline mode
+			v.URL = documentURL(o.Hash, d)
 		default:
 			v.Pending = true
 		}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -29,6 +30,13 @@ import (
 // "business") to a local KSeF on its own port, which checks the schema.
 func ksefEnv(t *testing.T) (*env, *ksefake.Fake) {
 	t.Helper()
+	return ksefEnvWith(t, nil)
+}
+
+// ksefEnvWith is ksefEnv with the owner's KSeF Offline certificate (nil:
+// none, no offline mode).
+func ksefEnvWith(t *testing.T, offline *ksef.OfflineSigner) (*env, *ksefake.Fake) {
+	t.Helper()
 	fake, err := ksefake.New()
 	if err != nil {
 		t.Fatal(err)
@@ -43,6 +51,7 @@ func ksefEnv(t *testing.T) (*env, *ksefake.Fake) {
 		cat.KSeF = catalog.KSeF{Send: catalog.KSeFBusiness, Environment: catalog.KSeFTest}
 		c.Catalogs = catalogfile.Fixed(&cat)
 		c.ordersConfig.KSeF = &ksef.Client{BaseURL: srv.URL + "/v2", NIP: nip, Token: token}
+		c.ordersConfig.KSeFOffline = offline
 	})
 	return e, fake
 }
@@ -427,5 +436,98 @@ func TestKSeFEuroInvoiceWaitsForTheRate(t *testing.T) {
 	}
 	if !strings.Contains(string(sent), "<KodWaluty>EUR</KodWaluty>") || !strings.Contains(string(sent), "<KursWaluty>"+d.Exchange.Mid) {
 		t.Errorf("the FA(3) of a euro invoice lacks its currency or rate %s:\n%s", d.Exchange.Mid, sent)
+	}
+}
+
+// KSeF down longer than the threshold, with the owner's Offline
+// certificate: the invoice is handed over in KSeF's offline24 mode. It
+// becomes offline with KOD I and KOD II over the kept XML's hash; the
+// buyer's e-mail says so and carries the PDF whose two QR codes read back
+// as the stored links, KOD II's signature verifying with the
+// certificate; the status page links it. KSeF back, it is sent with
+// offlineMode: true and accepted with a KSeF number, the same XML, and no
+// second e-mail.
+func TestKSeFOutageHandsOverOffline(t *testing.T) {
+	for _, ec := range []bool{true, false} {
+		start := time.Now()
+		certPEM, keyPEM := testutil.OfflineCert(t, ec, start.AddDate(0, -1, 0))
+		signer, err := ksef.NewOfflineSigner(certPEM, keyPEM, start)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e, fake := ksefEnvWith(t, signer)
+		fake.Down(true)
+		o := e.companyOrder()
+		fv := e.invoiceOf(o)
+		e.drain() // the payment's e-mails
+		if d := e.ksefPass(fv); d.KSeF.State != accounting.KSeFWaiting {
+			t.Fatalf("ec %v: KSeF down a moment: %+v", ec, d.KSeF)
+		}
+		queued := e.ksefJob(fv).Queued
+		if next := e.ksefJob(fv).NextTry; next.After(queued.Add(10 * time.Minute)) {
+			t.Errorf("ec %v: the next try %s is after the threshold", ec, next)
+		}
+		// Past the threshold, still down: handed over offline.
+		e.clock.Set(queued.Add(10*time.Minute + time.Second))
+		d := e.ksefPass(fv)
+		k := d.KSeF
+		if k.State != accounting.KSeFOffline || k.Number != "" || k.Link == "" || k.CertLink == "" {
+			t.Fatalf("ec %v: after the threshold: %+v", ec, k)
+		}
+		var kept []byte
+		if err := e.db.View(func(tx *store.Tx) (err error) { kept, err = tx.KSeFFile(fv, store.KSeFFileXML); return err }); err != nil {
+			t.Fatal(err)
+		}
+		h := strings.NewReplacer("+", "-", "/", "_", "=", "").Replace(ksef.Hash(kept))
+		if ksef.Hash(kept) != k.Hash || !strings.HasSuffix(k.Link, "/"+h) || !strings.Contains(k.CertLink, "/"+h+"/") ||
+			!strings.HasPrefix(k.CertLink, "https://qr-test.ksef.mf.gov.pl/certificate/Nip/6762451891/6762451891/01F20A5D352AE590/") {
+			t.Errorf("ec %v: the links %s and %s, the kept XML's hash %s", ec, k.Link, k.CertLink, ksef.Hash(kept))
+		}
+		if err := testutil.VerifyCertificateLink(k.CertLink, certPEM); err != nil {
+			t.Errorf("ec %v: KOD II's signature: %v", ec, err)
+		}
+		var issued []received
+		for _, m := range e.drain() {
+			if len(m.Attachments) > 0 {
+				issued = append(issued, m)
+			}
+		}
+		if len(issued) != 1 {
+			t.Fatalf("ec %v: %d e-mails with a document after the handover, want 1", ec, len(issued))
+		}
+		if !strings.Contains(issued[0].Text, "KSeF") || !strings.Contains(issued[0].Text, fv) || strings.Contains(issued[0].Text, "pod numerem") {
+			t.Errorf("ec %v: the offline e-mail:\n%s", ec, issued[0].Text)
+		}
+		codes := testutil.PDFQRCodes(t, issued[0].Attachments[0].Data)
+		slices.Sort(codes)
+		want := []string{k.CertLink, k.Link}
+		slices.Sort(want)
+		if !slices.Equal(codes, want) {
+			t.Errorf("ec %v: the PDF's QR codes %q, want %q", ec, codes, want)
+		}
+		if text := testutil.PDFText(t, issued[0].Attachments[0].Data); !strings.Contains(text, "OFFLINE") || !strings.Contains(text, "CERTYFIKAT") {
+			t.Errorf("ec %v: the PDF's labels:\n%s", ec, text)
+		}
+		var view orderDocs
+		e.get("/v1/orders/"+o.Hash).Decode(t, &view)
+		if len(view.Documents) != 1 || view.Documents[0].URL == "" {
+			t.Errorf("ec %v: the status page of an offline invoice: %+v", ec, view.Documents)
+		}
+
+		// KSeF back: sent offline, accepted, one invoice, no second e-mail.
+		fake.Down(false)
+		d = e.sendKSeF(fv)
+		if d.KSeF.State != accounting.KSeFAccepted || !ksef.ValidNumber(d.KSeF.Number) || d.KSeF.Link != k.Link || d.KSeF.Hash != k.Hash {
+			t.Fatalf("ec %v: after KSeF is back: %+v", ec, d.KSeF)
+		}
+		acc := fake.Accepted()
+		if len(acc) != 1 || !acc[0].Offline || acc[0].Hash != ksef.Hash(kept) || acc[0].KSeFNumber != d.KSeF.Number {
+			t.Errorf("ec %v: the local KSeF accepted %+v", ec, acc)
+		}
+		for _, m := range e.drain() {
+			if len(m.Attachments) > 0 || strings.Contains(m.Text, d.KSeF.Number) {
+				t.Errorf("ec %v: a second e-mail after acceptance: %s", ec, m.Header.Get("Subject"))
+			}
+		}
 	}
 }

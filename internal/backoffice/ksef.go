@@ -64,7 +64,7 @@ func KSeFStatusOf(d *accounting.Document, j *store.KSeFJob, lang string) *KSeFSt
 	case accounting.KSeFRefused:
 		s.Since, s.Code, s.Reason = k.Refused, k.Code, inert.String(k.Reason)
 		s.Explained = ksef.Explain(k.Code, lang)
-	case accounting.KSeFWaiting, accounting.KSeFSent:
+	case accounting.KSeFWaiting, accounting.KSeFSent, accounting.KSeFOffline:
 		if j != nil {
 			s.Since, s.LastError = j.Queued, inert.String(j.Error)
 		}

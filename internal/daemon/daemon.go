@@ -181,6 +181,7 @@ type process struct {
 	pays        *payment.Registry
 	rateSource  rates.Source
 	ksef        *ksef.Client
+	ksefOffline *ksef.OfflineSigner
 	metricsLn   net.Listener
 	met         *metrics.Metrics
 	observer    api.Observer
@@ -345,7 +346,10 @@ func (p *process) setUpPayments() error {
 	if p.rateSource, err = ratesSource(cfg.Rates, cfg.Payments); err != nil {
 		return err
 	}
-	p.ksef, err = ksefClient(cfg.KSeF, cfg.Payments, p.cats.Current(), cfg.Getenv)
+	if p.ksef, err = ksefClient(cfg.KSeF, cfg.Payments, p.cats.Current(), cfg.Getenv); err != nil {
+		return err
+	}
+	p.ksefOffline, err = ksefOffline(cfg.Getenv, time.Now())
 	return err
 }
 
@@ -377,7 +381,8 @@ func (p *process) buildShop() error {
 	cfg := p.cfg
 	var err error
 	p.orders, err = orders.New(orders.Config{Store: p.db, Catalog: p.cats.Current, Payments: p.pays, Rates: p.rateSource, KSeF: p.ksef,
-		BaseURL: p.baseURL, OwnerEmail: cfg.OwnerEmail, OwnerLocale: cfg.OwnerLocale, Unpaid: cfg.Unpaid,
+		KSeFOffline: p.ksefOffline,
+		BaseURL:     p.baseURL, OwnerEmail: cfg.OwnerEmail, OwnerLocale: cfg.OwnerLocale, Unpaid: cfg.Unpaid,
 		WithdrawalGrace: cfg.WithdrawalGrace, Kick: p.worker.Kick, Log: p.log})
 	if err != nil {
 		return err

@@ -3,7 +3,9 @@ package daemon
 import (
 	"fmt"
 	"net/url"
+	"os"
 	"strings"
+	"time"
 
 	"sabershop/internal/catalog"
 	"sabershop/internal/ksef"
@@ -55,4 +57,38 @@ func ksefClient(setting, payments string, cat *catalog.Catalog, getenv func(stri
 		return nil, fmt.Errorf(`-ksef %q: want "live", "sandbox" or the http(s) address of a service with KSeF's API`, setting)
 	}
 	return &ksef.Client{BaseURL: strings.TrimSuffix(setting, "/"), NIP: nip, Token: token}, nil
+}
+
+// ksefOffline is the owner's KSeF Offline certificate, which signs the
+// second QR code (KOD II) of an invoice handed over in KSeF's offline24
+// mode (docs/decisions/ksef.md): the PEM certificate at the path in
+// ORDERD_KSEF_OFFLINE_CERT and its PEM private key (RSA of 2048 bits or
+// more, or ECDSA P-256) at the path in ORDERD_KSEF_OFFLINE_KEY. Neither
+// set: nil, no offline mode. One without the other, an unreadable file, a
+// key that is not the certificate's, a wrong key type or a certificate
+// not valid at now is an error naming the variable.
+func ksefOffline(getenv func(string) string, now time.Time) (*ksef.OfflineSigner, error) {
+	const certVar, keyVar = "ORDERD_KSEF_OFFLINE_CERT", "ORDERD_KSEF_OFFLINE_KEY"
+	certPath, keyPath := strings.TrimSpace(getenv(certVar)), strings.TrimSpace(getenv(keyVar))
+	switch {
+	case certPath == "" && keyPath == "":
+		return nil, nil
+	case certPath == "":
+		return nil, fmt.Errorf("%s is set without %s (the KSeF Offline certificate's PEM file)", keyVar, certVar)
+	case keyPath == "":
+		return nil, fmt.Errorf("%s is set without %s (the certificate's PEM private key)", certVar, keyVar)
+	}
+	certPEM, err := os.ReadFile(certPath)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", certVar, err)
+	}
+	keyPEM, err := os.ReadFile(keyPath)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", keyVar, err)
+	}
+	s, err := ksef.NewOfflineSigner(certPEM, keyPEM, now)
+	if err != nil {
+		return nil, fmt.Errorf("%s, %s: %w", certVar, keyVar, err)
+	}
+	return s, nil
 }

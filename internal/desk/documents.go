@@ -58,7 +58,7 @@ func ksefView(s *backoffice.KSeFStatus) *deskKSeF {
 	switch s.State {
 	case accounting.KSeFRefused:
 		v.Refused, v.Reason, v.Explain = s.Since, s.Reason, s.Explained
-	case accounting.KSeFWaiting, accounting.KSeFSent:
+	case accounting.KSeFWaiting, accounting.KSeFSent, accounting.KSeFOffline:
 		v.WaitingSince, v.LastError = s.Since, s.LastError
 	}
 	return v

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -15,7 +16,9 @@ import (
 
 	"sabershop/internal/accounting"
 	"sabershop/internal/catalog"
+	"sabershop/internal/ksef"
 	"sabershop/internal/order"
+	"sabershop/internal/testutil"
 )
 
 // A KSeF number and verification link as KSeF gives them for the test
@@ -142,17 +145,50 @@ func TestPDFKSeFCodeLongInvoice(t *testing.T) {
 	}
 }
 
-// An offline invoice's code is labelled OFFLINE, as kody-qr.md asks while
-// it has no KSeF number.
+// An invoice issued in KSeF's offline mode (offline24) shows two codes
+// side by side, as kody-qr.md asks: KOD I labelled OFFLINE (it has no
+// KSeF number yet) and KOD II labelled CERTYFIKAT; printed at 150 dpi,
+// each reads back as its link exactly, with an RSA key's long signature
+// and an EC key's short one, on a typical and a long invoice's last page.
+// Without KOD II's link such a document is not rendered.
 func TestPDFKSeFOffline(t *testing.T) {
-	d := ksefInvoice(t, 1, &accounting.KSeF{State: accounting.KSeFOffline, Link: testKSeFLink})
-	text := pdfText(t, d)
-	if !strings.Contains(text, "OFFLINE") || strings.Contains(text, "Numer KSeF") {
-		t.Errorf("an offline invoice's PDF is not labelled OFFLINE, or has a KSeF number:\n%s", text)
+	now := time.Date(2026, 2, 1, 12, 0, 0, 0, time.UTC)
+	const hash = "UtQp9Gpc51y+u3xApZjIjgkpZ01js+J8KflSPW8WzIE="
+	for _, ec := range []bool{true, false} {
+		certPEM, keyPEM := testutil.OfflineCert(t, ec, now.AddDate(0, -1, 0))
+		signer, err := ksef.NewOfflineSigner(certPEM, keyPEM, now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cert, err := ksef.CertificateLink(ksef.Test, "6762451891", "6762451891", signer, hash)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, n := range []int{1, 33} {
+			d := ksefInvoice(t, n, &accounting.KSeF{State: accounting.KSeFOffline, Hash: hash, Link: testKSeFLink, CertLink: cert})
+			text := pdfText(t, d)
+			if !strings.Contains(text, "OFFLINE") || !strings.Contains(text, "CERTYFIKAT") || strings.Contains(text, "Numer KSeF") {
+				t.Errorf("ec %v, %d lines: an offline invoice's PDF lacks OFFLINE or CERTYFIKAT, or has a KSeF number:\n%s", ec, n, text)
+			}
+			raw, err := PDF(d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := testutil.PDFQRCodes(t, raw)
+			slices.Sort(got)
+			if want := []string{cert, testKSeFLink}; !slices.Equal(got, want) {
+				t.Errorf("ec %v, %d lines: the QR codes read %q, want %q", ec, n, got, want)
+			}
+			if pages, _ := renderPages(t, d); n == 1 && len(pages) != 1 {
+				t.Errorf("ec %v: a typical offline invoice is %d pages", ec, len(pages))
+			}
+			if err := testutil.VerifyCertificateLink(cert, certPEM); err != nil {
+				t.Errorf("ec %v: KOD II's signature: %v", ec, err)
+			}
+		}
 	}
-	pages, _ := renderPages(t, d)
-	if got := qrCodes(t, pages[0]); len(got) != 1 || got[0] != testKSeFLink {
-		t.Errorf("the QR codes read %q, want %q", got, testKSeFLink)
+	if _, err := PDF(ksefInvoice(t, 1, &accounting.KSeF{State: accounting.KSeFOffline, Link: testKSeFLink})); err == nil {
+		t.Error("an offline invoice without KOD II rendered")
 	}
 }
 

@@ -45,7 +45,7 @@ func workshopDay(at time.Time) string { return at.In(i18n.Workshop).Format(time.
 // and gross, the totals per rate and in all; for an invoice KSeF accepted
 // (or one issued offline), its KSeF number and verification code.
 func PDF(d *accounting.Document) ([]byte, error) {
-	label, code, err := ksefCode(d.KSeF)
+	codes, err := ksefCodes(d.KSeF)
 	if err != nil {
 		return nil, fmt.Errorf("invoice: %s: %w", d.Number, err)
 	}
@@ -68,7 +68,7 @@ func PDF(d *accounting.Document) ([]byte, error) {
 		w.text("sans", 9, "Korekta dokumentu / Corrects: "+d.Corrects)
 	}
 	w.text("sans", 9, fmt.Sprintf("Zamówienie / Order #%d · waluta / currency %s", d.OrderID, d.Currency))
-	if code != nil && d.KSeF.Number != "" {
+	if codes != nil && d.KSeF.Number != "" {
 		w.text("sans-bold", 9, "Numer KSeF / KSeF number: "+d.KSeF.Number)
 	}
 	w.y += 10
@@ -132,8 +132,8 @@ func PDF(d *accounting.Document) ([]byte, error) {
 	if d.Total.VAT == 0 && len(d.Lines) > 0 && d.Lines[0].Rate == 0 {
 		w.text("sans", 9, "Eksport towarów, stawka 0% (art. 41 ust. 3 ustawy o VAT) / Export of goods, 0% VAT")
 	}
-	if code != nil {
-		w.ksef(d.KSeF.Link, label, code)
+	if codes != nil {
+		w.ksef(d.KSeF, codes)
 	}
 	return pdf.GetBytesPdf(), nil
 }
@@ -150,89 +150,140 @@ const (
 	qrQuiet  = 4   // modules
 )
 
-// ksefCode is what d's PDF shows of its course through KSeF: the label
-// under the verification code and the code's modules (dark true, row by
-// row, without the quiet zone), nil when it shows nothing: a document
-// outside KSeF, or one KSeF has not accepted (waiting, sent, refused: such
-// a document is not handed over). An invoice KSeF accepted, or issued
-// offline, without its verification link is an error: it may not be
-// handed over without the code.
-func ksefCode(k *accounting.KSeF) (string, [][]bool, error) {
-	var label string
-	switch {
-	case k == nil:
-		return "", nil, nil
-	case k.State == accounting.KSeFAccepted && k.Number != "":
-		label = k.Number
-	case k.State == accounting.KSeFOffline && k.Number != "":
-		label = k.Number // sent since, the number known: kody-qr.md
-	case k.State == accounting.KSeFOffline:
-		label = "OFFLINE"
-	default:
-		return "", nil, nil
-	}
-	if k.Link == "" {
-		return "", nil, fmt.Errorf("KSeF %s without its verification link", k.State)
-	}
-	q, err := qrcode.New(k.Link, qrcode.Medium)
-	if err != nil {
-		return "", nil, fmt.Errorf("KSeF verification code: %w", err)
-	}
-	q.DisableBorder = true // the quiet zone is the page's, drawn around it
-	return label, q.Bitmap(), nil
+// qr is one of a document's QR codes: its label and modules (dark true,
+// row by row, without the quiet zone).
+type qr struct {
+	label string
+	code  [][]bool
 }
 
-// ksef draws the verification code at the foot of the last page, on the
-// right, its label under it, and on its left what it is and its link as
-// text (a link in the PDF too, for a reader on a screen); on a new page
-// when the content reaches down to where it goes.
-func (w *writer) ksef(link, label string, code [][]bool) {
+// ksefCodes is what d's PDF shows of its course through KSeF: its QR
+// codes, nil when it shows none: a document outside KSeF, or one not
+// handed over (waiting, sent, refused). An invoice KSeF accepted shows
+// KOD I labelled with its KSeF number; one issued in KSeF's offline mode
+// (offline24) KOD I labelled OFFLINE (its KSeF number once known) and
+// KOD II, which verifies the issuer's certificate, labelled CERTYFIKAT
+// (kody-qr.md). A code handed over without its link is an error.
+func ksefCodes(k *accounting.KSeF) ([]qr, error) {
+	var codes []qr
+	switch {
+	case k == nil:
+		return nil, nil
+	case k.State == accounting.KSeFAccepted && k.Number != "":
+		codes = []qr{{label: k.Number}}
+	case k.State == accounting.KSeFOffline:
+		label := "OFFLINE"
+		if k.Number != "" {
+			label = k.Number // sent since, the number known: kody-qr.md
+		}
+		if k.CertLink == "" {
+			return nil, fmt.Errorf("KSeF %s without its certificate link (KOD II)", k.State)
+		}
+		codes = []qr{{label: label}, {label: "CERTYFIKAT"}}
+	default:
+		return nil, nil
+	}
+	if k.Link == "" {
+		return nil, fmt.Errorf("KSeF %s without its verification link", k.State)
+	}
+	for i, link := range []string{k.Link, k.CertLink}[:len(codes)] {
+		q, err := qrcode.New(link, qrcode.Medium)
+		if err != nil {
+			return nil, fmt.Errorf("KSeF verification code: %w", err)
+		}
+		q.DisableBorder = true // the quiet zone is the page's, drawn around it
+		codes[i].code = q.Bitmap()
+	}
+	return codes, nil
+}
+
+// ksef draws the QR codes of k at the foot of the last page, on the
+// right, side by side, each with its label under it, and on their left
+// what they are and the links as text (links in the PDF too, for a
+// reader on a screen); on a new page when the content reaches down to
+// where they go.
+func (w *writer) ksef(k *accounting.KSeF, codes []qr) {
 	pdf := w.pdf
-	side := float64(len(code)+2*qrQuiet) * qrModule // the code and its quiet zone
 	const labelSize = 7.0
-	top := pageHeight - margin - side - labelSize*1.4
+	_ = pdf.SetFont("sans", "", labelSize)
+	// Each code and its label as wide as the wider of them; the codes
+	// from the right margin leftwards, KOD I leftmost.
+	widths := make([]float64, len(codes))
+	sides := make([]float64, len(codes))
+	var height, total float64
+	for i, c := range codes {
+		sides[i] = float64(len(c.code)+2*qrQuiet) * qrModule // the code and its quiet zone
+		lw, _ := pdf.MeasureTextWidth(c.label)
+		widths[i] = max(sides[i], lw)
+		height = max(height, sides[i])
+		total += widths[i]
+	}
+	right := pageWidth - margin - total
+	// The text on the left, line by line (w.text's 1.4 × size), may
+	// reach lower than the codes: the block is as tall as the taller.
+	textWidth := right - margin - 16
+	_ = pdf.SetFont("sans", "", 7.5)
+	textH := 9*1.4 + 2*8*1.4 + 4 + float64(len(wrapLink(pdf, k.Link, textWidth)))*7.5*1.4
+	if len(codes) > 1 {
+		_ = pdf.SetFont("sans", "", 6)
+		textH += 2*8*1.4 + 2 + 7*1.4 + float64(len(wrapLink(pdf, k.CertLink, textWidth)))*6*1.4
+	}
+	top := pageHeight - margin - max(height+labelSize*1.4, qrQuiet*qrModule+textH)
 	if w.y > top-12 {
 		w.page()
 	}
-	// The label is centred under the code: the two as wide as the wider
-	// of them, at the right margin.
-	_ = pdf.SetFont("sans", "", labelSize)
-	lw, _ := pdf.MeasureTextWidth(label)
-	right := pageWidth - margin - max(side, lw)
-	left := math.Round((right+(max(side, lw)-side)/2)*100) / 100 // the modules on gopdf's 0.01 pt
 	pdf.SetLineWidth(0.5)
 	pdf.Line(margin, top-6, pageWidth-margin, top-6)
-
-	pdf.SetFillColor(0, 0, 0)
-	x0, y0 := left+qrQuiet*qrModule, top+qrQuiet*qrModule
-	for r, row := range code {
-		for c := 0; c < len(row); {
-			if !row[c] {
-				c++
-				continue
+	x := right
+	for i, c := range codes {
+		left := math.Round((x+(widths[i]-sides[i])/2)*100) / 100 // the modules on gopdf's 0.01 pt
+		pdf.SetFillColor(0, 0, 0)
+		x0, y0 := left+qrQuiet*qrModule, top+qrQuiet*qrModule
+		for r, row := range c.code {
+			for col := 0; col < len(row); {
+				if !row[col] {
+					col++
+					continue
+				}
+				start := col
+				for col < len(row) && row[col] {
+					col++
+				}
+				pdf.RectFromUpperLeftWithStyle(x0+float64(start)*qrModule, y0+float64(r)*qrModule, float64(col-start)*qrModule, qrModule, "F")
 			}
-			start := c
-			for c < len(row) && row[c] {
-				c++
-			}
-			pdf.RectFromUpperLeftWithStyle(x0+float64(start)*qrModule, y0+float64(r)*qrModule, float64(c-start)*qrModule, qrModule, "F")
 		}
+		_ = pdf.SetFont("sans", "", labelSize)
+		lw, _ := pdf.MeasureTextWidth(c.label)
+		pdf.SetXY(x+(widths[i]-lw)/2, top+sides[i]) // under the quiet zone
+		_ = pdf.Cell(nil, c.label)
+		x += widths[i]
 	}
 
-	_ = pdf.SetFont("sans", "", labelSize)
-	pdf.SetXY(right+(max(side, lw)-lw)/2, top+side) // under the quiet zone
-	_ = pdf.Cell(nil, label)
-
-	w.x, w.y = margin, y0
+	w.x, w.y = margin, top+qrQuiet*qrModule
 	w.text("sans-bold", 9, "Weryfikacja w KSeF / Verification in KSeF")
+	if len(codes) > 1 {
+		w.text("sans", 8, "Faktura wystawiona w trybie offline KSeF; zostanie przesłana do KSeF.")
+		w.text("sans", 8, "Issued in KSeF's offline mode; it will be sent to KSeF.")
+	}
 	w.text("sans", 8, "Zeskanuj kod QR lub otwórz link, aby sprawdzić fakturę w KSeF.")
 	w.text("sans", 8, "Scan the QR code or open the link to verify the invoice in KSeF.")
 	w.y += 4
-	_ = pdf.SetFont("sans", "", 7.5)
-	for _, l := range wrapLink(pdf, link, right-margin-16) {
+	w.link(k.Link, 7.5, textWidth)
+	if len(codes) > 1 {
+		w.y += 2
+		w.text("sans", 7, "CERTYFIKAT – weryfikacja wystawcy / the issuer's certificate:")
+		w.link(k.CertLink, 6, textWidth)
+	}
+}
+
+// link writes link at size, wrapped to width, as a link in the PDF too.
+func (w *writer) link(link string, size, width float64) {
+	pdf := w.pdf
+	_ = pdf.SetFont("sans", "", size)
+	for _, l := range wrapLink(pdf, link, width) {
 		lw, _ := pdf.MeasureTextWidth(l)
-		pdf.AddExternalLink(link, margin, w.y, lw, 7.5*1.2)
-		w.text("sans", 7.5, l)
+		pdf.AddExternalLink(link, margin, w.y, lw, size*1.2)
+		w.text("sans", size, l)
 	}
 }
 

@@ -493,7 +493,7 @@ func TestTampered(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	good := sendInvoiceRequest{Hash(xml), int64(len(xml)), Hash(enc), int64(len(enc)), enc}
+	good := sendInvoiceRequest{Hash(xml), int64(len(xml)), Hash(enc), int64(len(enc)), enc, false}
 	for _, tc := range []struct {
 		name   string
 		change func(*sendInvoiceRequest)

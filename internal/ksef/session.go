@@ -117,6 +117,17 @@ func encrypt(key, iv, plain []byte) ([]byte, error) {
 // poll InvoiceStatus. After an ErrUnavailable the invoice may have
 // arrived: FindByHash tells.
 func (s *Session) Send(ctx context.Context, xml []byte) (invoiceRef string, err error) {
+	return s.send(ctx, xml, false)
+}
+
+// SendOffline sends, as Send does, an invoice issued in one of KSeF's
+// offline modes (offline24: handed over before KSeF had it, with KOD II),
+// declaring it so (offlineMode: true, tryby-offline.md).
+func (s *Session) SendOffline(ctx context.Context, xml []byte) (invoiceRef string, err error) {
+	return s.send(ctx, xml, true)
+}
+
+func (s *Session) send(ctx context.Context, xml []byte, offline bool) (invoiceRef string, err error) {
 	if len(xml) == 0 {
 		return "", errors.New("ksef: an empty invoice")
 	}
@@ -131,6 +142,7 @@ func (s *Session) Send(ctx context.Context, xml []byte) (invoiceRef string, err 
 			EncryptedInvoiceHash:    Hash(enc),
 			EncryptedInvoiceSize:    int64(len(enc)),
 			EncryptedInvoiceContent: enc,
+			OfflineMode:             offline,
 		}})
 	if err != nil {
 		return "", err
@@ -150,6 +162,7 @@ type sendInvoiceRequest struct {
 	EncryptedInvoiceHash    string `json:"encryptedInvoiceHash"`
 	EncryptedInvoiceSize    int64  `json:"encryptedInvoiceSize"`
 	EncryptedInvoiceContent []byte `json:"encryptedInvoiceContent"`
+	OfflineMode             bool   `json:"offlineMode,omitempty"`
 }
 
 // Close closes the session (POST /sessions/online/{ref}/close); KSeF then

@@ -24,17 +24,43 @@ import (
 // or a correcting invoice "FK/2027/0001") of order o, accepted by KSeF
 // under ksefNumber. The worker attaches the document's PDF (m.Documents).
 func DocumentIssued(cat *catalog.Catalog, o *order.Order, statusURL, number, ksefNumber string) (*outbox.Message, error) {
+	if oneLine(ksefNumber) == "" {
+		return nil, fmt.Errorf("mail: %s for order %d: %q without a KSeF number is not an invoice accepted by KSeF",
+			KindDocumentIssued, orderID(o), number)
+	}
+	return documentIssued(cat, o, statusURL, number, ksefNumber)
+}
+
+// DocumentIssuedOffline is DocumentIssued for an invoice issued in KSeF's
+// offline mode (offline24, docs/decisions/ksef.md): handed over before
+// KSeF gave it a number, it says so and that it will be registered in
+// KSeF; its PDF carries the two QR codes of an offline invoice.
+func DocumentIssuedOffline(cat *catalog.Catalog, o *order.Order, statusURL, number string) (*outbox.Message, error) {
+	return documentIssued(cat, o, statusURL, number, "")
+}
+
+func orderID(o *order.Order) uint64 {
+	if o == nil {
+		return 0
+	}
+	return o.ID
+}
+
+// documentIssued is DocumentIssued, offline without ksefNumber.
+func documentIssued(cat *catalog.Catalog, o *order.Order, statusURL, number, ksefNumber string) (*outbox.Message, error) {
 	if cat == nil || o == nil {
 		return nil, fmt.Errorf("mail: %s: nil catalogue or order", KindDocumentIssued)
 	}
 	number, ksefNumber = oneLine(number), oneLine(ksefNumber)
 	series, _, _ := strings.Cut(number, "/")
-	if series != accounting.SeriesInvoice && series != accounting.SeriesCorrection || ksefNumber == "" {
-		return nil, fmt.Errorf("mail: %s for order %d: %q with KSeF number %q is not an invoice accepted by KSeF",
-			KindDocumentIssued, o.ID, number, ksefNumber)
+	if series != accounting.SeriesInvoice && series != accounting.SeriesCorrection {
+		return nil, fmt.Errorf("mail: %s for order %d: %q is not an invoice for KSeF", KindDocumentIssued, o.ID, number)
 	}
 	m, err := orderMessageWith(KindDocumentIssued, cat, o, statusURL, func(d *orderData, _ i18n.Format) {
-		d.Document, d.KSeFNumber = number, ksefNumber
+		d.Document, d.KSeFNumber, d.Offline = number, ksefNumber, ksefNumber == ""
+		if d.Offline {
+			d.preheaderKey = KindDocumentIssued + ".preheader_offline"
+		}
 		if d.Correction = series == accounting.SeriesCorrection; d.Correction {
 			d.subjectKey = KindDocumentIssued + ".subject_correction"
 		}

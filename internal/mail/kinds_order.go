@@ -61,15 +61,18 @@ type orderData struct {
 	Follow      string
 	FollowCount int
 	// document_issued: the document's number, whether it is a correcting
-	// invoice, and the number KSeF gave it.
+	// invoice, and the number KSeF gave it; Offline: none yet, the
+	// invoice was issued in KSeF's offline mode.
 	Document   string
 	Correction bool
 	KSeFNumber string
+	Offline    bool
 
 	ShopName, ShopEmail string
 
-	// subjectKey is the key of the subject, when not "<kind>.subject".
-	subjectKey string
+	// subjectKey is the key of the subject, when not "<kind>.subject";
+	// preheaderKey the preheader's, when not "<kind>.preheader".
+	subjectKey, preheaderKey string
 }
 
 type lineData struct {
@@ -224,7 +227,11 @@ func orderMessageWith(kind string, cat *catalog.Catalog, o *order.Order, statusU
 		subjectKey = d.subjectKey
 	}
 	subject := oneLine(trOr(&err, loc, subjectKey, "number", d.Number, "document", d.Document))
-	pre := trOr(&err, loc, kind+".preheader")
+	preheaderKey := kind + ".preheader"
+	if d.preheaderKey != "" {
+		preheaderKey = d.preheaderKey
+	}
+	pre := trOr(&err, loc, preheaderKey)
 	if err != nil {
 		return nil, err
 	}

@@ -223,3 +223,36 @@ func TestOwnerDocumentRefusedInert(t *testing.T) {
 		}
 	}
 }
+
+// An invoice issued in KSeF's offline mode (offline24) is handed over
+// before it has a KSeF number: the e-mail says it was issued offline and
+// will be registered in KSeF, in each language, with the PDF attached.
+func TestDocumentIssuedOffline(t *testing.T) {
+	for _, c := range []struct {
+		locale string
+		want   []string
+	}{
+		{"en", []string{"issued in the offline mode of KSeF", "will be registered in KSeF", "two QR codes"}},
+		{"pl", []string{"wystawiona w trybie offline Krajowego Systemu e-Faktur", "zostanie w nim zarejestrowana", "dwa kody QR"}},
+		{"de", []string{"im Offline-Modus von KSeF", "dort registriert", "zwei QR-Codes"}},
+	} {
+		m, err := DocumentIssuedOffline(testCatalog(), testOrder(c.locale), statusURL, "FV/2027/0001")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range c.want {
+			if !strings.Contains(m.Text, s) || !strings.Contains(m.HTML, htmltemplate.HTMLEscapeString(s)) {
+				t.Errorf("%s: lacks %q:\n%s", c.locale, s, m.Text)
+			}
+		}
+		if strings.Contains(m.Text, "{ksef}") || strings.Contains(m.Text, "under the number") || strings.Contains(m.Text, "pod numerem") {
+			t.Errorf("%s: speaks of a KSeF number:\n%s", c.locale, m.Text)
+		}
+		if m.Kind != KindDocumentIssued || len(m.Documents) != 1 || m.Documents[0] != "FV/2027/0001" {
+			t.Errorf("%s: kind %q documents %v", c.locale, m.Kind, m.Documents)
+		}
+	}
+	if _, err := DocumentIssuedOffline(testCatalog(), testOrder("en"), statusURL, "R/2027/0001"); err == nil {
+		t.Error("a receipt issued offline: no error")
+	}
+}

@@ -87,7 +87,7 @@ func (s *Service) AttachDocuments(ctx context.Context, m *outbox.Message) error 
 // the bank first; if it still has none, accounting.ErrRatePending: it is
 // never shown without its złoty amounts.
 func (s *Service) DocumentPDF(ctx context.Context, d *accounting.Document) ([]byte, error) {
-	if d.KSeF != nil && d.KSeF.State != accounting.KSeFAccepted {
+	if d.KSeF != nil && d.KSeF.State != accounting.KSeFAccepted && d.KSeF.State != accounting.KSeFOffline {
 		return nil, fmt.Errorf("%w: %s", ErrKSeFPending, d.Number)
 	}
 	if d.NeedsRate() {

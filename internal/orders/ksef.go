@@ -43,6 +43,14 @@ const (
 	ksefEvery    = time.Minute      // the loop's look at the queue without a kick
 	ksefBlocked  = time.Minute      // a correction waiting for its invoice's KSeF number
 	ksefAuthWait = 15 * time.Minute // a token KSeF refused: the owner must act
+	// ksefOfflineAfter is how long a document waits for KSeF through an
+	// outage, since it was queued, before it is handed over in KSeF's
+	// offline24 mode (when the owner configured an Offline certificate):
+	// long enough that a blip or a slow minute of KSeF never makes an
+	// offline invoice (each one is a second QR code and a duty to send it
+	// by the next working day), short enough that the buyer, who just
+	// paid, gets the invoice while still looking for it.
+	ksefOfflineAfter = 10 * time.Minute
 )
 
 // ErrKSeFPending is returned when a document bound for KSeF is asked for
@@ -196,13 +204,13 @@ func (r *ksefRun) step(ctx context.Context, j *store.KSeFJob) error {
 	if err != nil {
 		return err
 	}
-	if d.KSeF == nil || (d.KSeF.State != accounting.KSeFWaiting && d.KSeF.State != accounting.KSeFSent) {
+	if st := d.KSeF; st == nil || (st.State != accounting.KSeFWaiting && st.State != accounting.KSeFSent && st.State != accounting.KSeFOffline) {
 		return s.cfg.Store.Update(func(tx *store.Tx) error { return tx.SetDocumentKSeF(d) })
 	}
 	if j.Invoice == "" && j.Session != "" {
 		ref, found, err := s.cfg.KSeF.FindByHash(ctx, j.Session, d.KSeF.Hash)
 		if err != nil && !errors.Is(err, ksef.ErrSessionClosed) && !isNotFound(err) {
-			return r.failed(j, err)
+			return r.outage(j, d, err)
 		}
 		if found {
 			j.Invoice = ref
@@ -258,18 +266,23 @@ func (r *ksefRun) send(ctx context.Context, j *store.KSeFJob, d *accounting.Docu
 	d.KSeF.Hash = ksef.Hash(xml)
 	sess, err := r.session(ctx)
 	if err != nil {
-		return r.failed(j, err)
+		return r.outage(j, d, err)
 	}
 	j.Session = sess.Ref()
 	if err := r.save(j, d, accounting.KSeFWaiting); err != nil {
 		return err
 	}
-	ref, err := sess.Send(ctx, xml)
+	var ref string
+	if d.KSeF.State == accounting.KSeFOffline {
+		ref, err = sess.SendOffline(ctx, xml) // offlineMode: true
+	} else {
+		ref, err = sess.Send(ctx, xml)
+	}
 	if err != nil {
 		if api, ok := refusal(err); ok {
 			return r.refuse(j, d, api.Code, api.Error())
 		}
-		return r.failed(j, err)
+		return r.outage(j, d, err)
 	}
 	j.Invoice, j.Error, j.NextTry = ref, "", s.now().Add(ksefPoll)
 	return r.save(j, d, accounting.KSeFSent)
@@ -366,6 +379,7 @@ func (r *ksefRun) accept(ctx context.Context, j *store.KSeFJob, d *accounting.Do
 	}
 	cat := s.cfg.Catalog()
 	k := *d.KSeF
+	handedOver := k.State == accounting.KSeFOffline // the buyer has it already
 	k.State, k.Number, k.Accepted, k.Code, k.Reason = accounting.KSeFAccepted, number, at.UTC(), 0, ""
 	k.Link = ksef.InvoiceLink(ksef.Environment(cat.KSeF.Environment), ksef.NIP(d.Seller.TaxID), d.Issued, k.Hash)
 	d.KSeF = &k
@@ -375,6 +389,9 @@ func (r *ksefRun) accept(ctx context.Context, j *store.KSeFJob, d *accounting.Do
 		}
 		if err := tx.SetDocumentKSeF(d); err != nil {
 			return err
+		}
+		if handedOver {
+			return nil
 		}
 		o, err := tx.OrderByID(d.OrderID)
 		if err != nil {
@@ -424,6 +441,12 @@ func (r *ksefRun) refuse(j *store.KSeFJob, d *accounting.Document, code int, rea
 // sender (not of the document): KSeF's wait when it asks for one, else a
 // doubling backoff; the reason stays on the job for the owner.
 func (r *ksefRun) failed(j *store.KSeFJob, err error) error {
+	r.schedule(j, err)
+	return r.s.cfg.Store.Update(func(tx *store.Tx) error { return tx.PutKSeFJob(j) })
+}
+
+// schedule sets j's next try after err, as failed stores it.
+func (r *ksefRun) schedule(j *store.KSeFJob, err error) {
 	s := r.s
 	j.Attempts++
 	wait := min(ksefBackoff<<min(j.Attempts-1, 10), ksefMaxWait)
@@ -438,13 +461,77 @@ func (r *ksefRun) failed(j *store.KSeFJob, err error) error {
 	}
 	j.NextTry, j.Error = s.now().Add(wait), err.Error()
 	s.cfg.Log.Warn("ksef: try failed", "document", j.Document, "attempts", j.Attempts, "next_try", j.NextTry, "err", err)
-	return s.cfg.Store.Update(func(tx *store.Tx) error { return tx.PutKSeFJob(j) })
+}
+
+// outage takes err, a failed try to send d, as failed does, and is the
+// rule of the offline24 handover (docs/decisions/ksef.md): a document
+// that still waits for KSeF because KSeF is unavailable (an outage, a
+// 5xx, a timeout: not a refusal, not the token, not a rate limit), not
+// yet received by KSeF, ksefOfflineAfter or more since it was queued,
+// with the owner's Offline certificate configured and valid, is handed
+// over offline: in one transaction its state becomes offline with both
+// verification links (KOD I, and KOD II signed with the certificate's
+// key) over the kept XML's hash, and the buyer's e-mail with its PDF is
+// queued. The queue keeps sending it (offlineMode: true) until KSeF
+// accepts it. Before the threshold, its next try is no later than the
+// threshold.
+func (r *ksefRun) outage(j *store.KSeFJob, d *accounting.Document, err error) error {
+	s := r.s
+	signer, now := s.cfg.KSeFOffline, s.now()
+	if signer == nil || !errors.Is(err, ksef.ErrUnavailable) || d.KSeF.State != accounting.KSeFWaiting || j.Invoice != "" ||
+		d.KSeF.Hash == "" || !now.Before(signer.NotAfter) {
+		return r.failed(j, err)
+	}
+	if due := j.Queued.Add(ksefOfflineAfter); now.Before(due) {
+		r.schedule(j, err)
+		if j.NextTry.After(due) {
+			j.NextTry = due
+		}
+		return s.cfg.Store.Update(func(tx *store.Tx) error { return tx.PutKSeFJob(j) })
+	}
+	cat := s.cfg.Catalog()
+	env, nip := ksef.Environment(cat.KSeF.Environment), ksef.NIP(d.Seller.TaxID)
+	certLink, lerr := ksef.CertificateLink(env, s.cfg.KSeF.NIP, nip, signer, d.KSeF.Hash)
+	if lerr != nil {
+		s.cfg.Log.Error("ksef: no offline handover", "document", d.Number, "err", lerr)
+		return r.failed(j, err)
+	}
+	r.schedule(j, err)
+	k := *d.KSeF
+	k.State, k.Link, k.CertLink = accounting.KSeFOffline, ksef.InvoiceLink(env, nip, d.Issued, k.Hash), certLink
+	d.KSeF = &k
+	s.cfg.Log.Warn("ksef: document handed over offline (offline24): send it to KSeF by the next working day", "document", d.Number,
+		"queued", j.Queued, "err", err)
+	return s.cfg.Store.Update(func(tx *store.Tx) error {
+		// The links are the hash of the XML KSeF will get: the kept one.
+		if xml, err := tx.KSeFFile(d.Number, store.KSeFFileXML); err != nil || ksef.Hash(xml) != k.Hash {
+			return fmt.Errorf("ksef: %s: the kept XML is not the one hashed (%v)", d.Number, err)
+		}
+		if err := tx.PutKSeFJob(j); err != nil {
+			return err
+		}
+		if err := tx.SetDocumentKSeF(d); err != nil {
+			return err
+		}
+		o, err := tx.OrderByID(d.OrderID)
+		if err != nil {
+			return err
+		}
+		m, err := mail.DocumentIssuedOffline(cat, o, s.Link(o.StatusPath()), d.Number)
+		if err != nil {
+			return err
+		}
+		s.cfg.Kick()
+		return tx.Enqueue(m)
+	})
 }
 
 // save stores job j and d's state, as the sender has it now.
 func (r *ksefRun) save(j *store.KSeFJob, d *accounting.Document, state string) error {
 	k := *d.KSeF
-	k.State = state
+	if k.State != accounting.KSeFOffline { // handed over: offline until KSeF answers
+		k.State = state
+	}
 	d.KSeF = &k
 	return r.s.cfg.Store.Update(func(tx *store.Tx) error {
 		if err := tx.PutKSeFJob(j); err != nil {

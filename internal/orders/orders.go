@@ -48,6 +48,10 @@ type Config struct {
 	// (SendKSeF); nil (the owner's commands without the daemon) leaves
 	// them queued.
 	KSeF *ksef.Client
+	// KSeFOffline signs the second QR code (KOD II) of an invoice handed
+	// over in KSeF's offline24 mode when KSeF stays down (see
+	// ksefOfflineAfter); nil: no offline mode, documents wait for KSeF.
+	KSeFOffline *ksef.OfflineSigner
 	// BaseURL is the shop's public address for links in e-mails; empty:
 	// the catalogue's base_url.
 	BaseURL string

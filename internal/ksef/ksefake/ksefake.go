@@ -155,6 +155,7 @@ type invoice struct {
 	verdict         statusInfo
 	nip, kind, p2   string
 	issued          string // P_1
+	offline         bool   // sent with offlineMode: true
 	status          statusInfo
 	ksefNumber      string
 	acquired        time.Time
@@ -318,6 +319,7 @@ type Invoice struct {
 	Session, Ref      string // the session's and the invoice's reference numbers
 	Hash              string // SHA-256 of the XML, base64
 	Accepted          time.Time
+	Offline           bool // sent with offlineMode: true
 }
 
 // Accepted lists the invoices accepted so far, in order of acceptance.
@@ -327,7 +329,7 @@ func (f *Fake) Accepted() []Invoice {
 	f.settle()
 	var out []Invoice
 	for _, inv := range f.originals {
-		out = append(out, Invoice{inv.nip, inv.kind, inv.p2, inv.ksefNumber, inv.sessionRef, inv.ref, inv.hash, inv.stored})
+		out = append(out, Invoice{inv.nip, inv.kind, inv.p2, inv.ksefNumber, inv.sessionRef, inv.ref, inv.hash, inv.stored, inv.offline})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Accepted.Before(out[j].Accepted) })
 	return out
@@ -815,7 +817,7 @@ func (f *Fake) sendInvoice(w http.ResponseWriter, r *http.Request) {
 		exception(w, r, 21403, "Nieprawidłowy skrót pliku.", "Skrót treści nie zgadza się ze skrótem pliku.")
 		return
 	}
-	inv := &invoice{sessionRef: s.ref, hash: req.InvoiceHash}
+	inv := &invoice{sessionRef: s.ref, hash: req.InvoiceHash, offline: req.OfflineMode}
 	// KSeF verifies an invoice after taking it, whether or not the sender
 	// is still connected: a sender that hangs up (or is killed) does not
 	// change the verdict.
