@@ -79,7 +79,7 @@ function KSeFState({ t, locale, d, onRetried }: { t: Translate; locale: string; 
   return (
     <span className="desk-ksef">
       <span className={`desk-ksef__chip desk-ksef__chip--${k.state}`}>{t(`documents.ksef.${k.state}`, { number: k.number ?? "" })}</span>
-      {(k.state === "waiting" || k.state === "sent") && k.waiting_since && (
+      {(k.state === "waiting" || k.state === "sent" || k.state === "offline") && k.waiting_since && (
         <span className="desk-ksef__note">{t("documents.ksef.waiting_since", { time: formatInstant(locale, k.waiting_since) })}</span>
       )}
       {k.last_error && <span className="desk-ksef__note">{t("documents.ksef.last_error", { error: k.last_error })}</span>}
@@ -134,8 +134,9 @@ export function DocumentCard({
   openOrder?: (id: number) => void;
   onRetried?: (d: DeskDocument) => void;
 }) {
-  // A document bound for KSeF is handed over with its KSeF number: its PDF once KSeF accepted it.
-  const pdfLater = !!d.ksef && d.ksef.state !== "accepted";
+  // A document bound for KSeF is handed over with its KSeF number (its PDF once KSeF accepted
+  // it), or in KSeF's offline24 mode with its two QR codes.
+  const pdfLater = !!d.ksef && d.ksef.state !== "accepted" && d.ksef.state !== "offline";
   return (
     <div className="desk-order desk-document card">
       <span className="desk-order__head">

@@ -262,7 +262,7 @@ func (w *writer) ksef(k *accounting.KSeF, codes []qr) {
 	w.x, w.y = margin, top+qrQuiet*qrModule
 	w.text("sans-bold", 9, "Weryfikacja w KSeF / Verification in KSeF")
 	if len(codes) > 1 {
-		w.text("sans", 8, "Faktura wystawiona w trybie offline KSeF; zostanie przesłana do KSeF.")
+		w.text("sans", 8, "Wystawiona w trybie offline KSeF; zostanie do niego przesłana.")
 		w.text("sans", 8, "Issued in KSeF's offline mode; it will be sent to KSeF.")
 	}
 	w.text("sans", 8, "Zeskanuj kod QR lub otwórz link, aby sprawdzić fakturę w KSeF.")
