@@ -2,7 +2,6 @@ package invoice
 
 import (
 	"bytes"
-	"os/exec"
 	"strings"
 	"testing"
 	"time"
@@ -10,16 +9,13 @@ import (
 	"sabershop/internal/accounting"
 	"sabershop/internal/catalog"
 	"sabershop/internal/order"
+	"sabershop/internal/testutil"
 )
 
 // pdfText is d's PDF as text, by poppler's pdftotext, non-breaking spaces
 // as spaces.
 func pdfText(t *testing.T, d *accounting.Document) string {
 	t.Helper()
-	bin, err := exec.LookPath("pdftotext")
-	if err != nil {
-		t.Fatal("pdftotext is needed (Debian: poppler-utils; .ci/run installs it)")
-	}
 	raw, err := PDF(d)
 	if err != nil {
 		t.Fatal(err)
@@ -27,13 +23,7 @@ func pdfText(t *testing.T, d *accounting.Document) string {
 	if !bytes.HasPrefix(raw, []byte("%PDF-")) {
 		t.Fatalf("not a PDF: %q", raw[:min(len(raw), 16)])
 	}
-	cmd := exec.Command(bin, "-layout", "-", "-")
-	cmd.Stdin = bytes.NewReader(raw)
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return strings.ReplaceAll(string(out), "\u00a0", " ")
+	return strings.ReplaceAll(testutil.PDFText(t, raw), "\u00a0", " ")
 }
 
 // A euro receipt for a German consumer: the złoty amounts at the rate,

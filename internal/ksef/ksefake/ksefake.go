@@ -473,8 +473,8 @@ func (f *Fake) mux() *http.ServeMux {
 	m.HandleFunc("GET /v2/sessions/{ref}", f.inSession(f.sessionStatus))
 	m.HandleFunc("GET /v2/sessions/{ref}/invoices", f.inSession(f.listInvoices))
 	m.HandleFunc("GET /v2/sessions/{ref}/invoices/{inv}", f.inSession(f.invoiceStatus))
-	m.HandleFunc("GET /v2/sessions/{ref}/invoices/{inv}/upo", f.upoByRef)
-	m.HandleFunc("GET /v2/sessions/{ref}/invoices/ksef/{num}/upo", f.upoByNumber)
+	m.HandleFunc("GET /v2/sessions/{ref}/invoices/{inv}/upo", f.inSession(f.upoByRef))
+	m.HandleFunc("GET /v2/sessions/{ref}/invoices/ksef/{num}/upo", f.inSession(f.upoByNumber))
 	return m
 }
 
@@ -1059,26 +1059,15 @@ func (f *Fake) listInvoices(w http.ResponseWriter, r *http.Request, s *session) 
 	writeJSON(w, http.StatusOK, out)
 }
 
-func (f *Fake) upoByRef(w http.ResponseWriter, r *http.Request) {
-	f.upo(w, r, func(inv *invoice) bool { return inv.ref == r.PathValue("inv") }, "numerze referencyjnym "+r.PathValue("inv"))
+func (f *Fake) upoByRef(w http.ResponseWriter, r *http.Request, s *session) {
+	f.upo(w, r, s, func(inv *invoice) bool { return inv.ref == r.PathValue("inv") }, "numerze referencyjnym "+r.PathValue("inv"))
 }
 
-func (f *Fake) upoByNumber(w http.ResponseWriter, r *http.Request) {
-	f.upo(w, r, func(inv *invoice) bool { return inv.ksefNumber == r.PathValue("num") }, "numerze KSeF "+r.PathValue("num"))
+func (f *Fake) upoByNumber(w http.ResponseWriter, r *http.Request, s *session) {
+	f.upo(w, r, s, func(inv *invoice) bool { return inv.ksefNumber == r.PathValue("num") }, "numerze KSeF "+r.PathValue("num"))
 }
 
-func (f *Fake) upo(w http.ResponseWriter, r *http.Request, match func(*invoice) bool, what string) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	g := f.granted(w, r)
-	if g == nil {
-		return
-	}
-	s := f.ownSession(w, r, g)
-	if s == nil {
-		return
-	}
-	f.settle()
+func (f *Fake) upo(w http.ResponseWriter, r *http.Request, s *session, match func(*invoice) bool, what string) {
 	for _, inv := range s.invoices {
 		if inv.status.Code == 200 && match(inv) {
 			doc := UPO(s.ref, s.nip, s.tokenRef, inv.ksefNumber, inv.p2, inv.issued, inv.hash, inv.received, inv.acquired)
