@@ -55,15 +55,16 @@ const (
 
 // ErrKSeFPending is returned when a document bound for KSeF is asked for
 // (its PDF, its UPO) before KSeF accepted it: an invoice in KSeF is handed
-// over with its KSeF number, never before.
+// over with its KSeF number, or in the offline24 mode with its two QR
+// codes, never before.
 var ErrKSeFPending = errors.New("orders: the document is not in KSeF yet")
 
 // ErrNotRefused is returned by RetryKSeF for a document KSeF did not
 // refuse (it is accepted, on its way, or outside KSeF).
 var ErrNotRefused = errors.New("orders: KSeF did not refuse this document")
 
-// queueKSeF marks d, about to be issued in tx, as bound for KSeF when the
-// owner's setting sends it there; afterIssue queues it once numbered.
+// bindKSeF marks d, about to be issued, as bound for KSeF when the
+// owner's setting sends it there; queueKSeF queues it once numbered.
 func (s *Service) bindKSeF(d *accounting.Document) {
 	if invoice.InKSeF(d, s.cfg.Catalog()) {
 		d.KSeF = &accounting.KSeF{State: accounting.KSeFWaiting}
