@@ -75,7 +75,12 @@ func (l *Listener) Handed() uint64 { return l.handed.Load() }
 func New(ln net.Listener, cfg Config) *Listener {
 	l := &Listener{inner: ln, cfg: cfg, queue: make(chan net.Conn), done: make(chan struct{}),
 		conns: map[net.Conn]struct{}{}, failed: make(chan struct{})}
-	go l.acceptLoop()
+	// Counted with the connections (Wait waits for it too, after Close).
+	// Started through the WaitGroup rather than `go l.acceptLoop()`: the
+	// race detector reported the goroutine's start and the daemon's later
+	// work on reused memory as a race (the daemon's tests failed at
+	// random; golang/go#42599 is the same pattern).
+	l.wg.Go(l.acceptLoop)
 	return l
 }
 
