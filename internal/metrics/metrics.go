@@ -134,27 +134,28 @@ func (s *scraped) Collect(ch chan<- prometheus.Metric) {
 	if err != nil {
 		failed = 1
 	} else {
-		age := 0.0
-		if n > 0 {
-			age = time.Since(oldest).Seconds()
-		}
 		ch <- prometheus.MustNewConstMetric(outboxSize, prometheus.GaugeValue, float64(n))
-		ch <- prometheus.MustNewConstMetric(outboxAge, prometheus.GaugeValue, age)
+		ch <- prometheus.MustNewConstMetric(outboxAge, prometheus.GaugeValue, ageOf(n, oldest))
 	}
 	waiting, since, refused, kerr := s.db.KSeFStats()
 	if kerr != nil {
 		failed = 1
 	} else {
-		age := 0.0
-		if waiting > 0 {
-			age = time.Since(since).Seconds()
-		}
 		ch <- prometheus.MustNewConstMetric(ksefWaiting, prometheus.GaugeValue, float64(waiting))
-		ch <- prometheus.MustNewConstMetric(ksefAge, prometheus.GaugeValue, age)
+		ch <- prometheus.MustNewConstMetric(ksefAge, prometheus.GaugeValue, ageOf(waiting, since))
 		ch <- prometheus.MustNewConstMetric(ksefRefused, prometheus.GaugeValue, float64(refused))
 	}
 	ch <- prometheus.MustNewConstMetric(scrapeError, prometheus.GaugeValue, failed)
 	if c := s.cat(); c != nil {
 		ch <- prometheus.MustNewConstMetric(catalogInfo, prometheus.GaugeValue, 1, c.Version)
 	}
+}
+
+// ageOf is how long the oldest of a queue of n has waited since oldest, in
+// seconds; 0 for an empty queue.
+func ageOf(n int, oldest time.Time) float64 {
+	if n == 0 {
+		return 0
+	}
+	return time.Since(oldest).Seconds()
 }

@@ -469,7 +469,7 @@ func (f *Fake) mux() *http.ServeMux {
 	m.HandleFunc("POST /v2/auth/token/refresh", f.refreshToken)
 	m.HandleFunc("POST /v2/sessions/online", f.openSession)
 	m.HandleFunc("POST /v2/sessions/online/{ref}/invoices", f.sendInvoice)
-	m.HandleFunc("POST /v2/sessions/online/{ref}/close", f.closeSession)
+	m.HandleFunc("POST /v2/sessions/online/{ref}/close", f.inSession(f.closeSession))
 	m.HandleFunc("GET /v2/sessions/{ref}", f.inSession(f.sessionStatus))
 	m.HandleFunc("GET /v2/sessions/{ref}/invoices", f.inSession(f.listInvoices))
 	m.HandleFunc("GET /v2/sessions/{ref}/invoices/{inv}", f.inSession(f.invoiceStatus))
@@ -958,17 +958,7 @@ func (f *Fake) settle() {
 	}
 }
 
-func (f *Fake) closeSession(w http.ResponseWriter, r *http.Request) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	g := f.granted(w, r)
-	if g == nil {
-		return
-	}
-	s := f.ownSession(w, r, g)
-	if s == nil {
-		return
-	}
+func (f *Fake) closeSession(w http.ResponseWriter, r *http.Request, s *session) {
 	if !f.open(s) {
 		exception(w, r, 21180, "Status sesji nie pozwala na wykonanie operacji.", "Status sesji 170 uniemożliwia jej zamknięcie.")
 		return
