@@ -8,6 +8,7 @@ import { useI18n } from "../components/i18n";
 import { Island } from "../components/Island";
 import { dataOf, legalHref, menuHref } from "../components/page";
 import { notifyMeProps } from "../components/OrdersPaused";
+import { GuaranteeNotice } from "../components/GuaranteeNotice";
 
 export default function Basket(req: RenderRequest) {
   const data = dataOf(req, "basket");
@@ -51,6 +52,7 @@ export default function Basket(req: RenderRequest) {
           }}
         />
       </IslandPlaceholder>
+      <GuaranteeNotice notice={data.guarantee} id="guarantee-title" />
       {data.countries.length > 0 && (
         <section className="deliveries">
           <h2 id="deliveries-title" className="section__title">

@@ -29,6 +29,7 @@ export default function Creator(req: RenderRequest) {
               locale: site.locale,
               currency: site.currency,
               creator: data.creator,
+              guarantee: data.guarantee,
               basketHref: site.basket_href,
               ordersOpen: site.orders_open,
               notify: notifyMeProps(site.locale, t),

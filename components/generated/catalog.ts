@@ -31,6 +31,11 @@ export interface Catalog {
    * an older build.
    */
   terms: Terms;
+  /**
+   * Guarantee is the EU's notice on the legal guarantee by locale code,
+   * which the order e-mail carries (docs/legal.md#the-eu-guarantee-notice).
+   */
+  guarantee: Record<string, Notice>;
 }
 
 /**
@@ -158,6 +163,39 @@ export interface Locale {
   format: Format;
 }
 
+/**
+ * Notice is the harmonised notice in one language, block by block in the
+ * order the notice prints them: the header's title (its lines), the blue
+ * box, the conditions and remedies of the left column, the grey panel's
+ * two paragraphs with the QR code and its address, what to do (the
+ * numbered steps) and the note on commercial guarantees by the GARAN
+ * label.
+ * Go: guarantee.Notice
+ */
+export interface Notice {
+  lang: string;
+  title: string[];
+  box: Run[];
+  intro: string;
+  conditions: string[];
+  liable: Run[];
+  remedies: Run[][];
+  periods: string;
+  more: string;
+  /**
+   * QR is the address the QR code encodes; the notice's link goes there
+   * too (the Commission's guidelines ask for a clickable link to the
+   * QR code's destination next to it online). Link is the short address
+   * printed under the code.
+   */
+  qr: string;
+  link: string;
+  todo: string;
+  todo_when: string;
+  steps: string[];
+  garan: Run[];
+}
+
 /** Go: catalog.Option */
 export interface Option {
   id: string;
@@ -241,6 +279,15 @@ export interface Retention {
    * never confirmed is kept.
    */
   unconfirmed_days: number;
+}
+
+/**
+ * Run is a piece of the notice's text, printed bold or not.
+ * Go: guarantee.Run
+ */
+export interface Run {
+  text: string;
+  bold?: boolean;
 }
 
 /**

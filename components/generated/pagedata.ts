@@ -3,7 +3,7 @@
 //
 // The data the Go build hands each page template (internal/site).
 
-import type { Company } from "./catalog";
+import type { Company, Notice } from "./catalog";
 
 /** Go: site.category */
 export interface Category {
@@ -113,6 +113,16 @@ export interface Generator {
   price: Money;
 }
 
+/**
+ * guaranteeNotice is the notice in the page's language and its QR code's
+ * image (files.go writes one per locale).
+ * Go: site.guaranteeNotice
+ */
+export interface GuaranteeNotice {
+  text: Notice;
+  qr_image: string;
+}
+
 /** Go: site.hours */
 export interface Hours {
   days: string;
@@ -214,11 +224,21 @@ export type PageData =
       template: "product";
       product: Product;
       generators?: Generator[];
+      /**
+       * Guarantee is the EU's notice on the legal guarantee where the
+       * shopper decides (components/GuaranteeNotice.tsx).
+       */
+      guarantee: GuaranteeNotice;
     }
   | {
       template: "creator";
       creator_from: Money;
       creator: CreatorData;
+      /**
+       * Guarantee is the EU's notice on the legal guarantee where the
+       * shopper decides (components/GuaranteeNotice.tsx).
+       */
+      guarantee: GuaranteeNotice;
     }
   | {
       template: "blog";
@@ -239,6 +259,11 @@ export type PageData =
       countries: Country[];
       generators?: Generator[];
       creator_slots?: CreatorSlot[];
+      /**
+       * Guarantee is the EU's notice on the legal guarantee where the
+       * shopper decides (components/GuaranteeNotice.tsx).
+       */
+      guarantee: GuaranteeNotice;
     }
   | { template: "status" }
   | { template: "notFound" };

@@ -13,6 +13,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 
+	"sabershop/internal/guarantee"
 	"sabershop/internal/i18n"
 )
 
@@ -45,6 +46,10 @@ type Catalog struct {
 	// e-mail carries the text (a durable medium). Empty in a catalogue of
 	// an older build.
 	Terms Terms `json:"terms"`
+
+	// Guarantee is the EU's notice on the legal guarantee by locale code,
+	// which the order e-mail carries (docs/legal.md#the-eu-guarantee-notice).
+	Guarantee map[string]guarantee.Notice `json:"guarantee"`
 }
 
 // Terms are the terms and conditions page as the build wrote it.

@@ -422,6 +422,11 @@ func (b *Builder) siteFiles(site *content.Site, a *assembler, out *output, now t
 			return err
 		}
 	}
+	for _, loc := range site.Config.Locales {
+		if err := add(strings.TrimPrefix(guaranteeQRPath(loc.Code), "/"), site.Guarantee[loc.Code].QRSVG()); err != nil {
+			return err
+		}
+	}
 	if err := add("robots.txt", a.robots()); err != nil {
 		return err
 	}

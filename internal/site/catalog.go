@@ -41,6 +41,7 @@ func Catalog(site *content.Site) *catalog.Catalog {
 		}
 		c.Products = append(c.Products, cp)
 	}
+	c.Guarantee = site.Guarantee
 	cr := site.Creator
 	c.Creator = catalog.Creator{Presets: cr.Presets, BasePrice: cr.BasePrice, BuildDays: cr.BuildDays, Options: map[string][]catalog.Option{}}
 	for _, s := range cr.Slots {

@@ -118,6 +118,7 @@ func (a *assembler) fillProduct(p *page) ([]link, []any) {
 	if prod.Kind == content.ProductHilt {
 		data.Generators = a.generators(l)
 	}
+	data.Guarantee = a.guarantee(l)
 	return a.trail(p, a.shopCrumb(l)), []any{a.productLD(p, pr, prod)}
 }
 
@@ -127,6 +128,7 @@ func (a *assembler) fillCreator(p *page) ([]link, []any) {
 	data.CreatorFrom = &from
 	cd := a.creatorData(l)
 	data.Creator = &cd
+	data.Guarantee = a.guarantee(l)
 	return a.trail(p, a.shopCrumb(l)), nil
 }
 
@@ -226,6 +228,7 @@ func (a *assembler) fillBasket(p *page) ([]link, []any) {
 		data.Countries = append(data.Countries, country{Code: c.Code, Name: c.Names[l], Cost: a.money(l, c.Cost[loc.Currency]), DaysMin: c.DaysMin, DaysMax: c.DaysMax})
 	}
 	sortCountries(data.Countries, l)
+	data.Guarantee = a.guarantee(l)
 	return a.trail(p), nil
 }
 
@@ -238,3 +241,12 @@ func sortCountries(cs []country, locale string) {
 	col := collate.New(language.Make(locale))
 	sort.SliceStable(cs, func(i, j int) bool { return col.CompareString(cs[i].Name, cs[j].Name) < 0 })
 }
+
+// guarantee is the EU's notice on the legal guarantee in locale's language
+// (every locale has one: the content loader refuses a locale without).
+func (a *assembler) guarantee(locale string) *guaranteeNotice {
+	return &guaranteeNotice{Text: a.site.Guarantee[locale], QRImage: guaranteeQRPath(locale)}
+}
+
+// guaranteeQRPath is where the build writes the QR code of locale's notice.
+func guaranteeQRPath(locale string) string { return "/legal/guarantee-qr-" + locale + ".svg" }

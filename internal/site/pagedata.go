@@ -3,6 +3,7 @@ package site
 import (
 	"sabershop/internal/catalog"
 	"sabershop/internal/content"
+	"sabershop/internal/guarantee"
 	"sabershop/internal/images"
 )
 
@@ -191,6 +192,16 @@ type templateData struct {
 	Generators        []generator      `json:"generators,omitempty" tsin:"product basket"`
 	Creator           *creatorData     `json:"creator,omitempty" tsin:"creator!"`
 	CreatorSlots      []creatorSlot    `json:"creator_slots,omitempty" tsin:"basket"`
+	// Guarantee is the EU's notice on the legal guarantee where the
+	// shopper decides (components/GuaranteeNotice.tsx).
+	Guarantee *guaranteeNotice `json:"guarantee,omitempty" tsin:"product! creator! basket!"`
+}
+
+// guaranteeNotice is the notice in the page's language and its QR code's
+// image (build.go writes one per locale).
+type guaranteeNotice struct {
+	Text    guarantee.Notice `json:"text"`
+	QRImage string           `json:"qr_image"`
 }
 
 // creatorData is everything the creator island needs: the parts of the
