@@ -103,6 +103,14 @@ func (n Notice) Check() (field string, err error) {
 	return "", nil
 }
 
+// QRPath is where the build writes the QR code of the notice in lang, as
+// an SVG (ext "svg", for pages) and a PNG (ext "png", for e-mails).
+func QRPath(lang, ext string) string { return "/legal/guarantee-qr-" + lang + "." + ext }
+
+// QRPNGSize is the PNG's width and height in pixels: twice the 132 px it
+// is shown at, for sharp screens.
+const QRPNGSize = 264
+
 // qrLevel is the QR code's error correction: M (15 %), as most printed
 // codes use; the notice's code is printed large enough that a phone reads
 // it in ordinary light (Annex I, note 3).

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"sabershop/internal/content"
+	"sabershop/internal/guarantee"
 	"sabershop/internal/images"
 	"sabershop/internal/render"
 )
@@ -423,7 +424,11 @@ func (b *Builder) siteFiles(site *content.Site, a *assembler, out *output, now t
 		}
 	}
 	for _, loc := range site.Config.Locales {
-		if err := add(strings.TrimPrefix(guaranteeQRPath(loc.Code), "/"), site.Guarantee[loc.Code].QRSVG()); err != nil {
+		n := site.Guarantee[loc.Code]
+		if err := add(strings.TrimPrefix(guarantee.QRPath(loc.Code, "svg"), "/"), n.QRSVG()); err != nil {
+			return err
+		}
+		if err := add(strings.TrimPrefix(guarantee.QRPath(loc.Code, "png"), "/"), n.QRPNG(guarantee.QRPNGSize)); err != nil {
 			return err
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/text/language"
 
 	"sabershop/internal/content"
+	"sabershop/internal/guarantee"
 )
 
 // A filler fills the data of one template's page and returns its
@@ -245,8 +246,5 @@ func sortCountries(cs []country, locale string) {
 // guarantee is the EU's notice on the legal guarantee in locale's language
 // (every locale has one: the content loader refuses a locale without).
 func (a *assembler) guarantee(locale string) *guaranteeNotice {
-	return &guaranteeNotice{Text: a.site.Guarantee[locale], QRImage: guaranteeQRPath(locale)}
+	return &guaranteeNotice{Text: a.site.Guarantee[locale], QRImage: guarantee.QRPath(locale, "svg")}
 }
-
-// guaranteeQRPath is where the build writes the QR code of locale's notice.
-func guaranteeQRPath(locale string) string { return "/legal/guarantee-qr-" + locale + ".svg" }
