@@ -231,6 +231,9 @@ func (a *assembler) vars() map[string]string {
 		"retention.messages_months":  strconv.Itoa(a.cfg.Retention.MessagesMonths),
 		"retention.unconfirmed_days": strconv.Itoa(a.cfg.Retention.UnconfirmedDays),
 	}
+	// A condition of the legal pages' blocks (conditional.go): whether
+	// creator designs carry the right of withdrawal (docs/legal.md#withdrawal).
+	a.varMap["legal.creator_returnable"] = strconv.FormatBool(a.cfg.Legal.CreatorReturnable)
 	// The privacy page says how long the cookie choice is kept.
 	a.varMap["consent.months"] = strconv.Itoa(a.cfg.ConsentMonths)
 	return a.varMap
