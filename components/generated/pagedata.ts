@@ -32,6 +32,12 @@ export interface Country {
  */
 export interface CreatorData {
   presets: number;
+  /**
+   * Returnable: a design carries the 14-day right of withdrawal
+   * (content/config.toml [legal] creator_returnable); otherwise it is
+   * excluded as made to the consumer's specifications.
+   */
+  returnable: boolean;
   base_price: Money;
   build_days: number;
   waste_fee: Money;
@@ -239,6 +245,12 @@ export type PageData =
       countries: Country[];
       generators?: Generator[];
       creator_slots?: CreatorSlot[];
+      /**
+       * CreatorReturnable: designs from the creator carry the 14-day right
+       * of withdrawal (content/config.toml [legal] creator_returnable), what
+       * the checkout says before the daemon's quote does.
+       */
+      creator_returnable?: boolean;
     }
   | { template: "status" }
   | { template: "notFound" };

@@ -477,7 +477,7 @@ func (a *assembler) creatorParts(locale string, parts []content.Part) []creatorP
 func (a *assembler) creatorData(locale string) creatorData {
 	loc, _ := a.cfg.Locale(locale)
 	cr := a.site.Creator
-	d := creatorData{Presets: cr.Presets, BasePrice: a.money(locale, cr.BasePrice[loc.Currency]), BuildDays: cr.BuildDays,
+	d := creatorData{Presets: cr.Presets, Returnable: a.cfg.Legal.CreatorReturnable, BasePrice: a.money(locale, cr.BasePrice[loc.Currency]), BuildDays: cr.BuildDays,
 		WasteFee: a.money(locale, a.catalog().CreatorWasteFee(loc.Currency)), DeliveryDays: a.deliveryDays(),
 		Slots: a.creatorSlots(locale), Generators: a.creatorParts(locale, cr.Generators)}
 	for g, list := range d.Options.groups() {

@@ -191,6 +191,10 @@ type templateData struct {
 	Generators        []generator      `json:"generators,omitempty" tsin:"product basket"`
 	Creator           *creatorData     `json:"creator,omitempty" tsin:"creator!"`
 	CreatorSlots      []creatorSlot    `json:"creator_slots,omitempty" tsin:"basket"`
+	// CreatorReturnable: designs from the creator carry the 14-day right
+	// of withdrawal (content/config.toml [legal] creator_returnable), what
+	// the checkout says before the daemon's quote does.
+	CreatorReturnable bool `json:"creator_returnable,omitempty" tsin:"basket"`
 }
 
 // creatorData is everything the creator island needs: the parts of the
@@ -198,7 +202,11 @@ type templateData struct {
 // page's locale and prices in its currency (from content/data/creator.toml,
 // the same numbers catalog.json gives the daemon).
 type creatorData struct {
-	Presets      int            `json:"presets"`
+	Presets int `json:"presets"`
+	// Returnable: a design carries the 14-day right of withdrawal
+	// (content/config.toml [legal] creator_returnable); otherwise it is
+	// excluded as made to the consumer's specifications.
+	Returnable   bool           `json:"returnable"`
 	BasePrice    money          `json:"base_price"`
 	BuildDays    int            `json:"build_days"`
 	WasteFee     money          `json:"waste_fee"`
