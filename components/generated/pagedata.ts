@@ -243,14 +243,10 @@ export type PageData =
       template: "basket";
       products: ProductSummary[];
       countries: Country[];
+      /** [legal] creator_returnable, for the checkout before the quote */
+      creator_returnable?: boolean;
       generators?: Generator[];
       creator_slots?: CreatorSlot[];
-      /**
-       * CreatorReturnable: designs from the creator carry the 14-day right
-       * of withdrawal (content/config.toml [legal] creator_returnable), what
-       * the checkout says before the daemon's quote does.
-       */
-      creator_returnable?: boolean;
     }
   | { template: "status" }
   | { template: "notFound" };

@@ -188,13 +188,10 @@ type templateData struct {
 	Newer             *link            `json:"newer,omitempty" tsin:"post"`
 	Older             *link            `json:"older,omitempty" tsin:"post"`
 	Countries         []country        `json:"countries" tsin:"basket"`
+	CreatorReturnable bool             `json:"creator_returnable,omitempty" tsin:"basket"` // [legal] creator_returnable, for the checkout before the quote
 	Generators        []generator      `json:"generators,omitempty" tsin:"product basket"`
 	Creator           *creatorData     `json:"creator,omitempty" tsin:"creator!"`
 	CreatorSlots      []creatorSlot    `json:"creator_slots,omitempty" tsin:"basket"`
-	// CreatorReturnable: designs from the creator carry the 14-day right
-	// of withdrawal (content/config.toml [legal] creator_returnable), what
-	// the checkout says before the daemon's quote does.
-	CreatorReturnable bool `json:"creator_returnable,omitempty" tsin:"basket"`
 }
 
 // creatorData is everything the creator island needs: the parts of the
