@@ -47,8 +47,9 @@ export default function Basket(req: RenderRequest) {
             shopHref: menuHref(req, "shop") ?? site.home,
             creatorHref: menuHref(req, "design") ?? site.home,
             ordersOpen: site.orders_open,
+            creatorReturnable: data.creator_returnable ?? false,
             notify: notifyMeProps(site.locale, t),
-            messages: pick("basket", "checkout", "orders", "creator_ui.basket"),
+            messages: pick("basket", "checkout", "orders", "creator_ui.basket", "creator_withdrawal"),
           }}
         />
       </IslandPlaceholder>

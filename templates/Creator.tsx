@@ -33,7 +33,7 @@ export default function Creator(req: RenderRequest) {
               basketHref: site.basket_href,
               ordersOpen: site.orders_open,
               notify: notifyMeProps(site.locale, t),
-              messages: pick("creator_ui", "price", "product", "orders"),
+              messages: pick("creator_ui", "price", "product", "orders", "creator_withdrawal"),
             }}
           />
         </IslandPlaceholder>

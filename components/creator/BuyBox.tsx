@@ -66,7 +66,12 @@ export function BuyBox(p: BuyBoxProps) {
           max: cat.delivery_days.max,
         })}
       </p>
-      <p className="notice notice--warn creator__noreturn">{t("product.not_returnable")}</p>
+      {/* [legal] creator_returnable (docs/legal.md#withdrawal): the design's right of withdrawal, or its exclusion. */}
+      {cat.returnable ? (
+        <p className="notice creator__return">{t("creator_withdrawal.buy_box")}</p>
+      ) : (
+        <p className="notice notice--warn creator__noreturn">{t("product.not_returnable")}</p>
+      )}
       {buy.orders.open ? (
         <button
           type="button"

@@ -66,6 +66,13 @@ export interface CouponRules {
 
 /** Go: catalog.Creator */
 export interface Creator {
+  /**
+   * Returnable: a design carries the 14-day right of withdrawal
+   * (content/config.toml [legal] creator_returnable; docs/legal.md#withdrawal).
+   * false, and absent from an older build's file, excludes it as made to
+   * the consumer's specifications (2011/83/EU art. 16(c)).
+   */
+  returnable: boolean;
   presets: number;
   base_price: Record<string, number>;
   build_days: number;

@@ -32,6 +32,12 @@ export interface Country {
  */
 export interface CreatorData {
   presets: number;
+  /**
+   * Returnable: a design carries the 14-day right of withdrawal
+   * (content/config.toml [legal] creator_returnable); otherwise it is
+   * excluded as made to the consumer's specifications.
+   */
+  returnable: boolean;
   base_price: Money;
   build_days: number;
   waste_fee: Money;
@@ -257,6 +263,8 @@ export type PageData =
       template: "basket";
       products: ProductSummary[];
       countries: Country[];
+      /** [legal] creator_returnable, for the checkout before the quote */
+      creator_returnable?: boolean;
       generators?: Generator[];
       creator_slots?: CreatorSlot[];
       /**

@@ -135,6 +135,11 @@ type Price struct {
 }
 
 type Creator struct {
+	// Returnable: a design carries the 14-day right of withdrawal
+	// (content/config.toml [legal] creator_returnable; docs/legal.md#withdrawal).
+	// false, and absent from an older build's file, excludes it as made to
+	// the consumer's specifications (2011/83/EU art. 16(c)).
+	Returnable bool                `json:"returnable"`
 	Presets    int                 `json:"presets"`
 	BasePrice  map[string]int64    `json:"base_price"`
 	BuildDays  int                 `json:"build_days"`

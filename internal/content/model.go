@@ -57,6 +57,9 @@ type Config struct {
 	// applies it (through catalog.json).
 	Retention catalog.Retention
 
+	// Legal is [legal]: the owner's legal choices (legal.go).
+	Legal Legal
+
 	// The cookie banner's choice is kept ConsentMonths months; a new
 	// ConsentVersion (the banner's texts or purposes changed) asks again.
 	ConsentMonths  int

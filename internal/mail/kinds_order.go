@@ -29,8 +29,12 @@ type orderData struct {
 
 	BuildDays, DaysMin, DaysMax int
 	EstimateFrom, EstimateTo    string
-	HasCreator                  bool
-	Address                     []string
+	// CreatorExcluded: a design the order recorded without the right of
+	// withdrawal (made to the buyer's specification; with [legal]
+	// creator_returnable on, designs are recorded returnable and the
+	// contract's withdrawal paragraph covers them).
+	CreatorExcluded bool
+	Address         []string
 	// Invoice is the company an invoice is made out to, and its VAT ID
 	// (the buyer asked for a company's invoice), or nil.
 	Invoice []string
@@ -198,7 +202,7 @@ func orderMessageWith(kind string, cat *catalog.Catalog, o *order.Order, statusU
 	for _, l := range o.Lines {
 		ld := lineData{Name: oneLine(l.Name), Quantity: l.Quantity, Total: money(l.Total)}
 		if l.Creator != nil {
-			d.HasCreator = true
+			d.CreatorExcluded = d.CreatorExcluded || !l.Returnable
 			ld.Details = creatorDetails(&err, cat, loc, l.Creator)
 			ld.Images = creatorImages(cat, l.Creator, site)
 		} else {

@@ -43,7 +43,7 @@ func Catalog(site *content.Site) *catalog.Catalog {
 	}
 	c.Guarantee = site.Guarantee
 	cr := site.Creator
-	c.Creator = catalog.Creator{Presets: cr.Presets, BasePrice: cr.BasePrice, BuildDays: cr.BuildDays, Options: map[string][]catalog.Option{}}
+	c.Creator = catalog.Creator{Returnable: site.Config.Legal.CreatorReturnable, Presets: cr.Presets, BasePrice: cr.BasePrice, BuildDays: cr.BuildDays, Options: map[string][]catalog.Option{}}
 	for _, s := range cr.Slots {
 		cs := catalog.Slot{ID: s.ID, Names: s.Names}
 		for _, o := range s.Options {

@@ -223,6 +223,7 @@ func (a *assembler) fillBasket(p *page) ([]link, []any) {
 	data.Products = a.productSummaries(l)
 	data.Generators = a.generators(l)
 	data.CreatorSlots = a.creatorSlots(l)
+	data.CreatorReturnable = a.cfg.Legal.CreatorReturnable
 	data.Countries = []country{}
 	loc, _ := a.cfg.Locale(l)
 	for _, c := range a.site.Deliveries {

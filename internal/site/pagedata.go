@@ -189,6 +189,7 @@ type templateData struct {
 	Newer             *link            `json:"newer,omitempty" tsin:"post"`
 	Older             *link            `json:"older,omitempty" tsin:"post"`
 	Countries         []country        `json:"countries" tsin:"basket"`
+	CreatorReturnable bool             `json:"creator_returnable,omitempty" tsin:"basket"` // [legal] creator_returnable, for the checkout before the quote
 	Generators        []generator      `json:"generators,omitempty" tsin:"product basket"`
 	Creator           *creatorData     `json:"creator,omitempty" tsin:"creator!"`
 	CreatorSlots      []creatorSlot    `json:"creator_slots,omitempty" tsin:"basket"`
@@ -209,7 +210,11 @@ type guaranteeNotice struct {
 // page's locale and prices in its currency (from content/data/creator.toml,
 // the same numbers catalog.json gives the daemon).
 type creatorData struct {
-	Presets      int            `json:"presets"`
+	Presets int `json:"presets"`
+	// Returnable: a design carries the 14-day right of withdrawal
+	// (content/config.toml [legal] creator_returnable); otherwise it is
+	// excluded as made to the consumer's specifications.
+	Returnable   bool           `json:"returnable"`
 	BasePrice    money          `json:"base_price"`
 	BuildDays    int            `json:"build_days"`
 	WasteFee     money          `json:"waste_fee"`
