@@ -121,7 +121,7 @@ export interface Generator {
 
 /**
  * guaranteeNotice is the notice in the page's language and its QR code's
- * image (files.go writes one per locale).
+ * image (build.go writes one per locale).
  * Go: site.guaranteeNotice
  */
 export interface GuaranteeNotice {
