@@ -90,7 +90,7 @@ var daemonRows = [][]string{
 	{"sabershop/internal/order", "sabershop/internal/accounting", "sabershop/internal/mail/outbox",
 		"sabershop/internal/rates", "sabershop/internal/owners"},
 	{"sabershop/internal/catalog/catalogfile"},
-	{"sabershop/internal/catalog", "sabershop/internal/i18n", "sabershop/internal/inert"},
+	{"sabershop/internal/catalog", "sabershop/internal/i18n", "sabershop/internal/inert", "sabershop/internal/guarantee"},
 }
 
 const storePkg = "sabershop/internal/store"
