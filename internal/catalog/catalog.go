@@ -45,6 +45,10 @@ type Catalog struct {
 	// e-mail carries the text (a durable medium). Empty in a catalogue of
 	// an older build.
 	Terms Terms `json:"terms"`
+
+	// Safety is the product safety information (safety.go). Empty in a
+	// catalogue of an older build.
+	Safety Safety `json:"safety"`
 }
 
 // Terms are the terms and conditions page as the build wrote it.
@@ -113,6 +117,8 @@ type Product struct {
 	Returnable bool              `json:"returnable"`
 	BuildDays  int               `json:"build_days"`
 	Presets    int               `json:"presets"`
+	// Model identifies the product (GPSR art. 19(b)): "SF-ARC-26".
+	Model string `json:"model,omitempty"`
 	// Electronic marks an accessory with electronics inside, which carries
 	// the waste fee like a saber (see CarriesWasteFee).
 	Electronic bool    `json:"electronic,omitempty"`
@@ -130,6 +136,7 @@ type Price struct {
 }
 
 type Creator struct {
+	Model      string              `json:"model,omitempty"` // the custom saber's model identifier (GPSR art. 19(b))
 	Presets    int                 `json:"presets"`
 	BasePrice  map[string]int64    `json:"base_price"`
 	BuildDays  int                 `json:"build_days"`
@@ -166,6 +173,9 @@ type Delivery struct {
 	// VAT is the country's standard VAT rate in percent; 0 for a country
 	// outside the EU, where a sale is an export.
 	VAT int `json:"vat"`
+	// Languages are the languages consumers there read (ISO 639-1 codes):
+	// the safety information is given in them (GPSR art. 9(7)).
+	Languages []string `json:"languages,omitempty"`
 }
 
 // VAT schemes (content/config.toml [vat] scheme).
