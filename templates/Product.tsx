@@ -8,6 +8,7 @@ import { useI18n } from "../components/i18n";
 import { Island } from "../components/Island";
 import { notifyMeProps } from "../components/OrdersPaused";
 import { contentLang, dataOf } from "../components/page";
+import { SafetySection } from "../components/SafetyInfo";
 
 /**
  * The width of the media column (templates/styles.css, .product): the
@@ -18,7 +19,7 @@ const GALLERY_SIZES =
   "(min-width: 1200px) 650px, (min-width: 992px) 528px, (min-width: 768px) 340px, (min-width: 576px) 536px, calc(100vw - 2rem)";
 
 export default function Product(req: RenderRequest) {
-  const { product, generators } = dataOf(req, "product");
+  const { product, generators, safety } = dataOf(req, "product");
   const { page, site } = req;
   const { t, pick } = useI18n();
   const lang = contentLang(page);
@@ -139,6 +140,9 @@ export default function Product(req: RenderRequest) {
               </dl>
             </section>
           )}
+          {/* Product safety (GPSR art. 19; docs/legal.md#product-safety) */}
+          <SafetySection safety={safety} />
+          {/* end of product safety */}
         </div>
       </article>
     </Layout>

@@ -28,6 +28,7 @@ var fillers = map[string]filler{
 	"basket":   (*assembler).fillBasket,
 	"notFound": (*assembler).fillNoTrail,
 	"status":   (*assembler).fillNoTrail,
+	"safety":   (*assembler).fillSafety,
 }
 
 // fill computes a planned page's render request and head: what every
@@ -118,6 +119,7 @@ func (a *assembler) fillProduct(p *page) ([]link, []any) {
 	if prod.Kind == content.ProductHilt {
 		data.Generators = a.generators(l)
 	}
+	data.Safety = a.productSafety(l, a.t(l, "product.kind_"+string(prod.Kind), nil), prod.Model)
 	return a.trail(p, a.shopCrumb(l)), []any{a.productLD(p, pr, prod)}
 }
 
@@ -127,6 +129,8 @@ func (a *assembler) fillCreator(p *page) ([]link, []any) {
 	data.CreatorFrom = &from
 	cd := a.creatorData(l)
 	data.Creator = &cd
+	data.Safety = a.productSafety(l, a.t(l, "safety.type_custom", nil), a.site.Creator.Model)
+	cd.Model, cd.SafetyHref = a.site.Creator.Model, "#safety"
 	return a.trail(p, a.shopCrumb(l)), nil
 }
 

@@ -145,7 +145,7 @@ func expandVars(doc *content.Doc, vars map[string]string, diags *content.Diagnos
 		}
 		line := doc.BodyLine + bytes.Count(src[:bytes.Index(src, m)], []byte("\n"))
 		*diags = append(*diags, content.Diagnostic{File: doc.File, Line: line, Field: "{{" + name + "}}",
-			Problem: "unknown placeholder (known: company.*, hours.*, site.name, consent.months)"})
+			Problem: "unknown placeholder (known: company.*, hours.*, site.name, consent.months, retention.*, safety.min_age)"})
 		return m
 	})
 }

@@ -175,7 +175,7 @@ type country struct {
 // (tools/tsgen writes the union into components/generated/pagedata.ts; a
 // "!" says the template always sets the field).
 type templateData struct {
-	Template          string           `json:"template" tsunion:"home page contact faq gallery shop product creator blog post basket status notFound"`
+	Template          string           `json:"template" tsunion:"home page contact faq gallery shop product creator blog post basket status notFound safety"`
 	Products          []productSummary `json:"products" tsin:"home shop basket"`
 	Posts             []postSummary    `json:"posts" tsin:"home blog"`
 	Product           *product         `json:"product,omitempty" tsin:"product!"`
@@ -191,6 +191,9 @@ type templateData struct {
 	Generators        []generator      `json:"generators,omitempty" tsin:"product basket"`
 	Creator           *creatorData     `json:"creator,omitempty" tsin:"creator!"`
 	CreatorSlots      []creatorSlot    `json:"creator_slots,omitempty" tsin:"basket"`
+	// Safety is the product safety information (safety.go): the section
+	// of a product's and the creator's page, and a safety text's page.
+	Safety *safetyInfo `json:"safety,omitempty" tsin:"product! creator! safety!"`
 }
 
 // creatorData is everything the creator island needs: the parts of the
@@ -198,6 +201,10 @@ type templateData struct {
 // page's locale and prices in its currency (from content/data/creator.toml,
 // the same numbers catalog.json gives the daemon).
 type creatorData struct {
+	// Model is the custom saber's model identifier; SafetyHref the
+	// page's safety section (the buy box links to it).
+	Model        string         `json:"model"`
+	SafetyHref   string         `json:"safety_href"`
 	Presets      int            `json:"presets"`
 	BasePrice    money          `json:"base_price"`
 	BuildDays    int            `json:"build_days"`
