@@ -12,7 +12,9 @@ function PartyLines({ party }: { party: Party }) {
     <>
       {party.name}
       <br />
-      {party.street}, {party.zip} {party.city}, {party.country}
+      {party.street}
+      <br />
+      {party.zip} {party.city}, {party.country}
       <br />
       <a href={`mailto:${party.email}`}>{party.email}</a>
       {party.web && (

@@ -4,7 +4,6 @@
 // (docs/legal.md#product-safety).
 import type { RenderRequest } from "../components/generated/pagedata";
 import { Layout } from "../components/Layout";
-import { PageHeader } from "../components/blocks";
 import { useI18n } from "../components/i18n";
 import { dataOf } from "../components/page";
 import { SafetyFacts, SafetyLanguages, SafetyText } from "../components/SafetyInfo";
@@ -15,11 +14,15 @@ export default function Safety(req: RenderRequest) {
   return (
     <Layout req={req}>
       <article className="page safety-page">
-        <PageHeader
-          page={req.page}
-          title={t("safety.title")}
-          lead={t("safety.page_lead", { manufacturer: safety.manufacturer.name })}
-        />
+        {/* PageHeader's markup, the language's own name marked as such. */}
+        <header className="page-header">
+          <div className="container">
+            <h1 className="page-header__title">
+              {t("safety.title")} – <span lang={safety.lang}>{safety.name}</span>
+            </h1>
+            <p className="page-header__lead">{t("safety.page_lead", { manufacturer: safety.manufacturer.name })}</p>
+          </div>
+        </header>
         <div className="container container--text section">
           <SafetyFacts safety={safety} />
           <h2 className="safety-page__title" lang={safety.lang}>

@@ -25,7 +25,7 @@ func TestSafetyOnProductPagesAndItsOwnPages(t *testing.T) {
 	} {
 		page := read(t, out, c.path)
 		section := page[strings.Index(page, `id="safety"`):]
-		for _, want := range []string{"Fixture Ltd", "Main 1, 00-001 Warsaw, PL", `href="mailto:shop@fixture.example"`, "FX-ARC", c.text,
+		for _, want := range []string{"Fixture Ltd", "Main 1<br/>00-001 Warsaw, PL", `href="mailto:shop@fixture.example"`, "FX-ARC", c.text,
 			`<h3 id=`, // the text's sections under the section's h2
 			c.other} {
 			if !strings.Contains(section, want) {
