@@ -117,7 +117,7 @@ type Product struct {
 	Returnable bool              `json:"returnable"`
 	BuildDays  int               `json:"build_days"`
 	Presets    int               `json:"presets"`
-	// Model identifies the product (GPSR art. 19(b)): "SF-ARC-26".
+	// Model identifies the product (GPSR art. 19(c)): "SF-ARC-26".
 	Model string `json:"model,omitempty"`
 	// Electronic marks an accessory with electronics inside, which carries
 	// the waste fee like a saber (see CarriesWasteFee).
@@ -136,7 +136,7 @@ type Price struct {
 }
 
 type Creator struct {
-	Model      string              `json:"model,omitempty"` // the custom saber's model identifier (GPSR art. 19(b))
+	Model      string              `json:"model,omitempty"` // the custom saber's model identifier (GPSR art. 19(c))
 	Presets    int                 `json:"presets"`
 	BasePrice  map[string]int64    `json:"base_price"`
 	BuildDays  int                 `json:"build_days"`

@@ -40,7 +40,7 @@ type archetypeData struct {
 	Default    bool     // the default locale's file (a product's facts go there only)
 	Currencies []string // the configured currencies (a product's price line)
 	// Model is a product's model identifier to start from (GPSR art.
-	// 19(b)): "SF-BLADE-CARE-26" for blade-care made in 2026.
+	// 19(c)): "SF-BLADE-CARE-26" for blade-care made in 2026.
 	Model string
 }
 

@@ -162,7 +162,7 @@ const (
 type Product struct {
 	Slug       string
 	Kind       ProductKind
-	Model      string // the model identifier (GPSR art. 19(b)), required
+	Model      string // the model identifier (GPSR art. 19(c)), required
 	ModelLine  int
 	Images     []string
 	Returnable bool
@@ -188,7 +188,7 @@ type PriceEntry struct {
 
 // Creator is content/data/creator.toml.
 type Creator struct {
-	Model      string // the custom saber's model identifier (GPSR art. 19(b))
+	Model      string // the custom saber's model identifier (GPSR art. 19(c))
 	Presets    int
 	Slots      []Slot
 	BasePrice  Amounts

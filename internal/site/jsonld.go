@@ -111,7 +111,7 @@ func (a *assembler) productLD(p *page, pr product, prod *content.Product) ld {
 			"seller": ld{"@type": "Organization", "name": a.cfg.Name},
 		},
 	}
-	// Who makes it and its model (GPSR art. 19(a), (b); docs/legal.md#product-safety).
+	// Who makes it and its model (GPSR art. 19(a), (c); docs/legal.md#product-safety).
 	m := a.cfg.Safety.Manufacturer
 	maker := ld{"@type": "Organization", "name": m.Name, "email": m.Email,
 		"address": ld{"@type": "PostalAddress", "streetAddress": m.Street, "postalCode": m.Zip, "addressLocality": m.City, "addressCountry": m.Country}}

@@ -26,7 +26,7 @@ type safetyInfo struct {
 	// established outside it; absent otherwise.
 	EUResponsible *catalog.Party `json:"eu_responsible,omitempty"`
 	// Type is the product's type in the page's locale ("Hilt"); Model its
-	// model identifier (art. 19(b)); both empty on a safety text's page.
+	// model identifier (art. 19(c)); both empty on a safety text's page.
 	Type  string `json:"type"`
 	Model string `json:"model"`
 	// Lang is the text's language (ISO 639-1), Name its own name
