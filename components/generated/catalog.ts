@@ -66,7 +66,7 @@ export interface CouponRules {
 
 /** Go: catalog.Creator */
 export interface Creator {
-  /** the custom saber's model identifier (GPSR art. 19(b)) */
+  /** the custom saber's model identifier (GPSR art. 19(c)) */
   model?: string;
   presets: number;
   base_price: Record<string, number>;
@@ -219,7 +219,7 @@ export interface Product {
   returnable: boolean;
   build_days: number;
   presets: number;
-  /** Model identifies the product (GPSR art. 19(b)): "SF-ARC-26". */
+  /** Model identifies the product (GPSR art. 19(c)): "SF-ARC-26". */
   model?: string;
   /**
    * Electronic marks an accessory with electronics inside, which carries

@@ -371,7 +371,7 @@ export interface SafetyInfo {
   eu_responsible?: Party;
   /**
    * Type is the product's type in the page's locale ("Hilt"); Model its
-   * model identifier (art. 19(b)); both empty on a safety text's page.
+   * model identifier (art. 19(c)); both empty on a safety text's page.
    */
   type: string;
   model: string;
