@@ -18,7 +18,10 @@ export default function Safety(req: RenderRequest) {
         <header className="page-header">
           <div className="container">
             <h1 className="page-header__title">
-              {t("safety.title")} – <span lang={safety.lang}>{safety.name}</span>
+              {/* A no-break space: the dash never starts a line. */}
+              {t("safety.title")}
+              {"\u00a0– "}
+              <span lang={safety.lang}>{safety.name}</span>
             </h1>
             <p className="page-header__lead">{t("safety.page_lead", { manufacturer: safety.manufacturer.name })}</p>
           </div>

@@ -61,7 +61,7 @@ func (a *assembler) planSafety() {
 		l := loc.Code
 		for _, st := range a.site.Safety {
 			d := &content.Doc{Kind: content.KindSafety, Locale: l, Slug: st.Lang, File: st.Doc.File,
-				Title:       a.t(l, "safety.title", nil) + " – " + st.Name,
+				Title:       a.t(l, "safety.title", nil) + "\u00a0– " + st.Name,
 				Description: a.t(l, "safety.page_description", map[string]any{"site": a.cfg.Name, "language": st.Name})}
 			p := &page{key: safetyKey(st.Lang), locale: l, path: localePath(a.cfg, l, catalog.SafetyPath(st.Lang)), doc: d, sitemap: true}
 			p.req.Data.Template = "safety"
