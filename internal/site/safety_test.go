@@ -82,6 +82,14 @@ func TestCatalogCarriesSafety(t *testing.T) {
 	}
 }
 
+// The build's report names the texts no native speaker has checked.
+func TestReportNamesUnreviewedSafetyTexts(t *testing.T) {
+	fixture(t)
+	if got := strings.Join(builtFixture.rep.Unreviewed, ","); got != "cs,de,en,pl" {
+		t.Errorf("unreviewed %q, want cs,de,en,pl", got)
+	}
+}
+
 func TestDemoteHeadings(t *testing.T) {
 	got := demoteHeadings(`<h2 id="a">A</h2><p>x</p><h3>B</h3><header>h</header><h6>C</h6>`)
 	if want := `<h3 id="a">A</h3><p>x</p><h4>B</h4><header>h</header><h6>C</h6>`; got != want {
