@@ -8,6 +8,7 @@ import { useI18n } from "../components/i18n";
 import { Island } from "../components/Island";
 import { dataOf, legalHref, menuHref } from "../components/page";
 import { notifyMeProps } from "../components/OrdersPaused";
+import { GuaranteeNotice } from "../components/GuaranteeNotice";
 
 export default function Basket(req: RenderRequest) {
   const data = dataOf(req, "basket");
@@ -46,11 +47,13 @@ export default function Basket(req: RenderRequest) {
             shopHref: menuHref(req, "shop") ?? site.home,
             creatorHref: menuHref(req, "design") ?? site.home,
             ordersOpen: site.orders_open,
+            creatorReturnable: data.creator_returnable ?? false,
             notify: notifyMeProps(site.locale, t),
-            messages: pick("basket", "checkout", "orders", "creator_ui.basket"),
+            messages: pick("basket", "checkout", "orders", "creator_ui.basket", "creator_withdrawal"),
           }}
         />
       </IslandPlaceholder>
+      <GuaranteeNotice notice={data.guarantee} id="guarantee-title" />
       {data.countries.length > 0 && (
         <section className="deliveries">
           <h2 id="deliveries-title" className="section__title">

@@ -30,10 +30,11 @@ export default function Creator(req: RenderRequest) {
               locale: site.locale,
               currency: site.currency,
               creator: data.creator,
+              guarantee: data.guarantee,
               basketHref: site.basket_href,
               ordersOpen: site.orders_open,
               notify: notifyMeProps(site.locale, t),
-              messages: pick("creator_ui", "price", "product", "orders", "creator_safety"),
+              messages: pick("creator_ui", "price", "product", "orders", "creator_withdrawal", "creator_safety"),
             }}
           />
         </IslandPlaceholder>

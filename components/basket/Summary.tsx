@@ -1,8 +1,9 @@
 // The basket's summary card: goods, shipping, discount and total from the
 // daemon's quote, the waste fee shown as included, and the step's button:
 // "Proceed to checkout", or the order button with what the shopper must
-// know before ordering (no returns for creator designs, the delivery
-// estimate, a changed price, a paused shop).
+// know before ordering (no returns for creator designs, or their right of
+// withdrawal when the owner grants it, the delivery estimate, a changed
+// price, a paused shop).
 import type { Ref } from "react";
 import type { Translate } from "../i18n";
 import type { Country } from "./deliveries";
@@ -30,6 +31,8 @@ export interface SummaryProps {
   /** The applied code (its name when the quote does not say it). */
   code: string;
   notReturnable: boolean;
+  /** A design in the order carries the right of withdrawal ([legal] creator_returnable). */
+  creatorReturnable: boolean;
   paused: boolean;
   placing: Placing;
   /** The checkout form the order button submits. */
@@ -108,6 +111,12 @@ export function Summary(p: SummaryProps) {
               <strong>{t("checkout.not_returnable_title")}</strong> {t("checkout.not_returnable")}
             </p>
           )}
+          {/* [legal] creator_returnable (docs/legal.md#withdrawal): the design's right of withdrawal. */}
+          {p.creatorReturnable && !p.notReturnable && (
+            <p className="notice basket-summary__return" id={`${id}-return`}>
+              <strong>{t("creator_withdrawal.checkout_title")}</strong> {t("creator_withdrawal.checkout")}
+            </p>
+          )}
           {quote && quote.delivery_days[0] > 0 && (
             <p className="basket-summary__eta">
               {t("checkout.eta", { count: quote.build_days, min: quote.delivery_days[0], max: quote.delivery_days[1] })}
@@ -119,7 +128,7 @@ export function Summary(p: SummaryProps) {
             className={`btn btn--primary btn--lg btn--block${p.paused ? " btn--paused" : ""}`}
             // Paused, the button stays live: it opens the modal that explains.
             disabled={!p.paused && (placing.kind === "pending" || placing.kind === "done" || !p.ready)}
-            aria-describedby={p.notReturnable ? `${id}-noreturn` : undefined}
+            aria-describedby={p.notReturnable ? `${id}-noreturn` : p.creatorReturnable ? `${id}-return` : undefined}
           >
             {placing.kind === "pending" && <span className="spinner" aria-hidden="true" />}
             {orderLabel}

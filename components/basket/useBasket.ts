@@ -25,6 +25,8 @@ export interface BasketInput {
   country: string;
   /** The code of the draft read from the tab: applied until another is. */
   restoredCode?: string;
+  /** The build's [legal] creator_returnable: designs carry the right of withdrawal. */
+  creatorReturnable: boolean;
 }
 
 export interface Basket {
@@ -51,6 +53,8 @@ export interface Basket {
   /** Quoted without problems: the order can be placed. */
   ready: boolean;
   notReturnable: boolean;
+  /** A design in the cart carries the 14-day right of withdrawal (docs/legal.md#withdrawal). */
+  creatorReturnable: boolean;
   nameOf: (item: CartItem | undefined) => string;
   setQuantity: (position: number, quantity: number) => void;
   remove: (position: number) => void;
@@ -130,7 +134,9 @@ export function useBasket(p: BasketInput): Basket {
     lineError: (i) => Object.entries(itemErrors).find(([f]) => f === `items.${i}` || f.startsWith(`items.${i}.`))?.[1],
     hasLineErrors,
     ready: quoteState.kind === "done" && !hasLineErrors,
-    notReturnable: quote ? !quote.returnable : items.some((i) => i.creator),
+    // The quote's lines say what the order would record; before it, the build's setting.
+    notReturnable: quote ? !quote.returnable : !p.creatorReturnable && items.some((i) => i.creator),
+    creatorReturnable: quote ? quote.lines.some((l) => l.creator && l.returnable) : p.creatorReturnable && items.some((i) => i.creator),
     nameOf,
     setQuantity,
     remove,

@@ -5,10 +5,11 @@
 // again and not the whole creator
 // (docs/decisions/creator.md#the-buy-box-is-its-own-component).
 import type { NotifyMeProps } from "../islands/NotifyMe";
-import type { CreatorData } from "../generated/pagedata";
+import type { CreatorData, GuaranteeNotice as GuaranteeNoticeData } from "../generated/pagedata";
 import type { FirstClick } from "../cart/firstClick";
 import type { Translate } from "../i18n";
 import { formatMoney } from "../money";
+import { GuaranteeNotice } from "../GuaranteeNotice";
 import { PausedButton, PausedDialog } from "../OrdersPaused";
 import { canonical } from "./design";
 import { HiltThumb } from "./HiltThumb";
@@ -32,6 +33,8 @@ export interface BuyBoxProps {
   price: number;
   t: Translate;
   onCopyLink: () => void;
+  /** The EU's notice on the legal guarantee, at the end of the box. */
+  guarantee: GuaranteeNoticeData;
 }
 
 export function BuyBox(p: BuyBoxProps) {
@@ -63,7 +66,12 @@ export function BuyBox(p: BuyBoxProps) {
           max: cat.delivery_days.max,
         })}
       </p>
-      <p className="notice notice--warn creator__noreturn">{t("product.not_returnable")}</p>
+      {/* [legal] creator_returnable (docs/legal.md#withdrawal): the design's right of withdrawal, or its exclusion. */}
+      {cat.returnable ? (
+        <p className="notice creator__return">{t("creator_withdrawal.buy_box")}</p>
+      ) : (
+        <p className="notice notice--warn creator__noreturn">{t("product.not_returnable")}</p>
+      )}
       {buy.orders.open ? (
         <button
           type="button"
@@ -104,6 +112,7 @@ export function BuyBox(p: BuyBoxProps) {
         onClose={buy.closePaused}
         notify={p.notify}
       />
+      <GuaranteeNotice notice={p.guarantee} level={3} id={`${p.id}-guarantee`} />
     </section>
   );
 }

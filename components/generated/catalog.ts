@@ -32,6 +32,11 @@ export interface Catalog {
    */
   terms: Terms;
   /**
+   * Guarantee is the EU's notice on the legal guarantee by locale code,
+   * which the order e-mail carries (docs/legal.md#the-eu-guarantee-notice).
+   */
+  guarantee: Record<string, Notice>;
+  /**
    * Safety is the product safety information (safety.go). Empty in a
    * catalogue of an older build.
    */
@@ -66,6 +71,13 @@ export interface CouponRules {
 
 /** Go: catalog.Creator */
 export interface Creator {
+  /**
+   * Returnable: a design carries the 14-day right of withdrawal
+   * (content/config.toml [legal] creator_returnable; docs/legal.md#withdrawal).
+   * false, and absent from an older build's file, excludes it as made to
+   * the consumer's specifications (2011/83/EU art. 16(c)).
+   */
+  returnable: boolean;
   /** the custom saber's model identifier (GPSR art. 19(c)) */
   model?: string;
   presets: number;
@@ -170,6 +182,39 @@ export interface Locale {
   format: Format;
 }
 
+/**
+ * Notice is the harmonised notice in one language, block by block in the
+ * order the notice prints them: the header's title (its lines), the blue
+ * box, the conditions and remedies of the left column, the grey panel's
+ * two paragraphs with the QR code and its address, what to do (the
+ * numbered steps) and the note on commercial guarantees by the GARAN
+ * label.
+ * Go: guarantee.Notice
+ */
+export interface Notice {
+  lang: string;
+  title: string[];
+  box: Run[];
+  intro: string;
+  conditions: string[];
+  liable: Run[];
+  remedies: Run[][];
+  periods: string;
+  more: string;
+  /**
+   * QR is the address the QR code encodes; the notice's link goes there
+   * too (the Commission's guidelines ask for a clickable link to the
+   * QR code's destination next to it online). Link is the short address
+   * printed under the code.
+   */
+  qr: string;
+  link: string;
+  todo: string;
+  todo_when: string;
+  steps: string[];
+  garan: Run[];
+}
+
 /** Go: catalog.Option */
 export interface Option {
   id: string;
@@ -270,6 +315,15 @@ export interface Retention {
    * never confirmed is kept.
    */
   unconfirmed_days: number;
+}
+
+/**
+ * Run is a piece of the notice's text, printed bold or not.
+ * Go: guarantee.Run
+ */
+export interface Run {
+  text: string;
+  bold?: boolean;
 }
 
 /**

@@ -3,7 +3,7 @@
 //
 // The data the Go build hands each page template (internal/site).
 
-import type { Company, Party } from "./catalog";
+import type { Company, Notice, Party } from "./catalog";
 
 /** Go: site.category */
 export interface Category {
@@ -38,6 +38,12 @@ export interface CreatorData {
   model: string;
   safety_href: string;
   presets: number;
+  /**
+   * Returnable: a design carries the 14-day right of withdrawal
+   * (content/config.toml [legal] creator_returnable); otherwise it is
+   * excluded as made to the consumer's specifications.
+   */
+  returnable: boolean;
   base_price: Money;
   build_days: number;
   waste_fee: Money;
@@ -117,6 +123,16 @@ export interface Generator {
   id: string;
   name: string;
   price: Money;
+}
+
+/**
+ * guaranteeNotice is the notice in the page's language and its QR code's
+ * image (build.go writes one per locale).
+ * Go: site.guaranteeNotice
+ */
+export interface GuaranteeNotice {
+  text: Notice;
+  qr_image: string;
 }
 
 /** Go: site.hours */
@@ -221,6 +237,11 @@ export type PageData =
       product: Product;
       generators?: Generator[];
       /**
+       * Guarantee is the EU's notice on the legal guarantee where the
+       * shopper decides (components/GuaranteeNotice.tsx).
+       */
+      guarantee: GuaranteeNotice;
+      /**
        * Safety is the product safety information (safety.go): the section
        * of a product's and the creator's page, and a safety text's page.
        */
@@ -230,6 +251,11 @@ export type PageData =
       template: "creator";
       creator_from: Money;
       creator: CreatorData;
+      /**
+       * Guarantee is the EU's notice on the legal guarantee where the
+       * shopper decides (components/GuaranteeNotice.tsx).
+       */
+      guarantee: GuaranteeNotice;
       /**
        * Safety is the product safety information (safety.go): the section
        * of a product's and the creator's page, and a safety text's page.
@@ -253,8 +279,15 @@ export type PageData =
       template: "basket";
       products: ProductSummary[];
       countries: Country[];
+      /** [legal] creator_returnable, for the checkout before the quote */
+      creator_returnable?: boolean;
       generators?: Generator[];
       creator_slots?: CreatorSlot[];
+      /**
+       * Guarantee is the EU's notice on the legal guarantee where the
+       * shopper decides (components/GuaranteeNotice.tsx).
+       */
+      guarantee: GuaranteeNotice;
     }
   | { template: "status" }
   | { template: "notFound" }

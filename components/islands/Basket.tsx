@@ -36,9 +36,11 @@ export interface BasketProps {
   creatorHref: string;
   /** The build's flag; the daemon's quote and 409 have the last word. */
   ordersOpen: boolean;
+  /** Creator designs carry the right of withdrawal ([legal] creator_returnable); the quote's lines have the last word. */
+  creatorReturnable?: boolean;
   /** The footer's signup, for the paused modal. */
   notify: NotifyMeProps;
-  /** basket.*, checkout.*, orders.* and creator_ui.basket.* messages. */
+  /** basket.*, checkout.*, orders.*, creator_ui.basket.* and creator_withdrawal.* messages. */
   messages: Bundle;
 }
 
@@ -56,6 +58,7 @@ export default function Basket(p: BasketProps) {
     t,
     country: draft.country,
     restoredCode: restored?.code,
+    creatorReturnable: p.creatorReturnable ?? false,
   });
   const checkout = useCheckout({ locale: p.locale, ordersOpen: p.ordersOpen, t, id }, drafted, basket);
   const { items, quote, quoteState } = basket;
@@ -142,6 +145,7 @@ export default function Basket(p: BasketProps) {
           country={basket.country}
           code={basket.code}
           notReturnable={basket.notReturnable}
+          creatorReturnable={basket.creatorReturnable}
           paused={checkout.paused}
           placing={checkout.placing}
           formId={`${id}-form`}

@@ -13,6 +13,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 
+	"sabershop/internal/guarantee"
 	"sabershop/internal/i18n"
 )
 
@@ -46,6 +47,9 @@ type Catalog struct {
 	// an older build.
 	Terms Terms `json:"terms"`
 
+	// Guarantee is the EU's notice on the legal guarantee by locale code,
+	// which the order e-mail carries (docs/legal.md#the-eu-guarantee-notice).
+	Guarantee map[string]guarantee.Notice `json:"guarantee"`
 	// Safety is the product safety information (safety.go). Empty in a
 	// catalogue of an older build.
 	Safety Safety `json:"safety"`
@@ -136,6 +140,11 @@ type Price struct {
 }
 
 type Creator struct {
+	// Returnable: a design carries the 14-day right of withdrawal
+	// (content/config.toml [legal] creator_returnable; docs/legal.md#withdrawal).
+	// false, and absent from an older build's file, excludes it as made to
+	// the consumer's specifications (2011/83/EU art. 16(c)).
+	Returnable bool                `json:"returnable"`
 	Model      string              `json:"model,omitempty"` // the custom saber's model identifier (GPSR art. 19(c))
 	Presets    int                 `json:"presets"`
 	BasePrice  map[string]int64    `json:"base_price"`

@@ -134,6 +134,7 @@ func (l *loader) loadConfig() (Config, bool) {
 	c.KSeF = readKSeF(f)
 	c.Stages = readProduction(c, f)
 	c.Retention = readRetention(f)
+	c.Legal = readLegal(f)
 	s := f.Table("social", false)
 	for _, k := range s.Keys() {
 		c.Social = append(c.Social, SocialLink{Name: k, Href: s.String(k, true)})

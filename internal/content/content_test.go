@@ -166,7 +166,7 @@ func TestAmountsAreExact(t *testing.T) {
 // and data files and no documents.
 func siteWithoutDocs(t *testing.T) string {
 	dir := t.TempDir()
-	for _, f := range []string{"config.toml", "i18n/en.toml", "i18n/pl.toml", "i18n/de.toml", "data/creator.toml", "data/deliveries.toml"} {
+	for _, f := range []string{"config.toml", "i18n/en.toml", "i18n/pl.toml", "i18n/de.toml", "data/creator.toml", "data/deliveries.toml", "data/guarantee-notice.toml"} {
 		b, err := os.ReadFile(filepath.Join("../../content", f))
 		if err != nil {
 			t.Fatal(err)

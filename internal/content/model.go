@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"sabershop/internal/catalog"
+	"sabershop/internal/guarantee"
 	"sabershop/internal/i18n"
 )
 
@@ -18,6 +19,9 @@ type Site struct {
 	Formats    map[string]i18n.Format // by locale code: the [format] of each bundle's file
 	Creator    Creator
 	Deliveries []Country
+	// Guarantee is the EU's notice on the legal guarantee by locale code
+	// (content/data/guarantee-notice.toml).
+	Guarantee map[string]guarantee.Notice
 	// Docs by locale: pages, posts, FAQ entries and product texts. Every
 	// locale has every document of the default locale (see Doc.Fallback).
 	Docs     map[string][]*Doc
@@ -59,6 +63,9 @@ type Config struct {
 	// Retention is [retention]: the privacy page prints it, the daemon
 	// applies it (through catalog.json).
 	Retention catalog.Retention
+
+	// Legal is [legal]: the owner's legal choices (legal.go).
+	Legal Legal
 
 	// The cookie banner's choice is kept ConsentMonths months; a new
 	// ConsentVersion (the banner's texts or purposes changed) asks again.

@@ -78,3 +78,37 @@ func mustT(t *testing.T, loc, key string) string {
 	}
 	return s
 }
+
+// A design recorded returnable (priced while [legal] creator_returnable
+// was on, docs/legal.md#withdrawal): the order e-mail announces the right
+// of withdrawal and not the design's exclusion, and the acknowledgement
+// lists the design among what the withdrawal covers.
+func TestReturnableDesignInTheEmails(t *testing.T) {
+	cat := testCatalog()
+	for _, loc := range Locales() {
+		o := testOrder(loc)
+		o.Lines = o.Lines[1:] // the design only
+		o.Lines[0].Returnable = true
+		m, err := OrderPlaced(cat, o, statusURL)
+		if err != nil {
+			t.Fatal(err)
+		}
+		withdrawalPage := "https://saberforge.example" + order.LocalePath(loc, "/legal-withdrawal")
+		noReturn := mustT(t, loc, "order_placed.creator_no_return")
+		if !strings.Contains(m.Text, withdrawalPage) || strings.Contains(m.Text, noReturn) || strings.Contains(m.HTML, noReturn) {
+			t.Errorf("%s: a returnable design's order e-mail lacks the withdrawal or still excludes it", loc)
+		}
+		w := withdrawnOrder(loc)
+		w.Lines[1].Returnable = true
+		m, err = WithdrawalReceived(cat, w, statusURL)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if excluded := mustT(t, loc, "withdrawal_received.excluded"); strings.Contains(m.Text, excluded) {
+			t.Errorf("%s: the acknowledgement excludes a returnable design:\n%s", loc, m.Text)
+		}
+		if loc == "en" && !strings.Contains(m.Text, "It covers:\n* 1 × Arc\n* 1 × Custom saber") {
+			t.Errorf("en: the acknowledgement does not cover the design:\n%s", m.Text)
+		}
+	}
+}

@@ -9,6 +9,7 @@ import (
 
 	"sabershop/internal/accounting"
 	"sabershop/internal/catalog"
+	"sabershop/internal/guarantee"
 	"sabershop/internal/i18n"
 	"sabershop/internal/mail/outbox"
 	"sabershop/internal/order"
@@ -28,8 +29,12 @@ type orderData struct {
 
 	BuildDays, DaysMin, DaysMax int
 	EstimateFrom, EstimateTo    string
-	HasCreator                  bool
-	Address                     []string
+	// CreatorExcluded: a design the order recorded without the right of
+	// withdrawal (made to the buyer's specification; with [legal]
+	// creator_returnable on, designs are recorded returnable and the
+	// contract's withdrawal paragraph covers them).
+	CreatorExcluded bool
+	Address         []string
 	// Invoice is the company an invoice is made out to, and its VAT ID
 	// (the buyer asked for a company's invoice), or nil.
 	Invoice []string
@@ -50,6 +55,10 @@ type orderData struct {
 	// order_placed: the contract's essentials on a durable
 	// medium (kinds_withdrawal.go contract).
 	Contract *contractData
+	// order_placed: the EU's notice on the legal guarantee in the order's
+	// language, which the confirmation repeats (Directive 2011/83/EU
+	// art. 8(7)(a) with art. 6(1)(l)), and its QR code's image.
+	Guarantee *guaranteeData
 	// withdrawal_received: the acknowledgement of a withdrawal.
 	Withdrawal *withdrawalData
 	// order_placed: the safety texts in the delivery country's languages
@@ -100,6 +109,7 @@ const defaultDaysMin, defaultDaysMax = 3, 7
 func OrderPlaced(cat *catalog.Catalog, o *order.Order, statusURL string) (*outbox.Message, error) {
 	return orderMessageWith(KindOrderPlaced, cat, o, statusURL, func(d *orderData, _ i18n.Format) {
 		d.Contract = contract(cat, o, statusURL)
+		d.Guarantee = guaranteeOf(cat, o.Locale)
 		d.Safety = safetyLinks(cat, o, statusURL)
 	})
 }
@@ -196,7 +206,7 @@ func orderMessageWith(kind string, cat *catalog.Catalog, o *order.Order, statusU
 	for _, l := range o.Lines {
 		ld := lineData{Name: oneLine(l.Name), Quantity: l.Quantity, Total: money(l.Total)}
 		if l.Creator != nil {
-			d.HasCreator = true
+			d.CreatorExcluded = d.CreatorExcluded || !l.Returnable
 			ld.Details = creatorDetails(&err, cat, loc, l.Creator)
 			ld.Images = creatorImages(cat, l.Creator, site)
 		} else {
@@ -377,4 +387,21 @@ func estimate(placed time.Time, buildDays, daysMin, daysMax int) (from, to time.
 	}
 	ship := order.AddWorkingDays(placed, buildDays)
 	return ship.AddDate(0, 0, daysMin), ship.AddDate(0, 0, daysMax)
+}
+
+// guaranteeData is the notice as the e-mail shows it: its blocks, and the
+// absolute address of its QR code's PNG (the build writes it).
+type guaranteeData struct {
+	guarantee.Notice
+	QRImage string
+}
+
+// guaranteeOf is the notice in locale's language, or nil in a catalogue
+// without one (an older build's).
+func guaranteeOf(cat *catalog.Catalog, locale string) *guaranteeData {
+	n, ok := cat.Guarantee[locale]
+	if !ok {
+		return nil
+	}
+	return &guaranteeData{Notice: n, QRImage: strings.TrimSuffix(cat.Shop.BaseURL, "/") + guarantee.QRPath(locale, "png")}
 }

@@ -80,6 +80,7 @@ func placeholderFuncs() map[string]any {
 	return map[string]any{
 		"t":      func(string, ...any) (string, error) { return "", nil },
 		"button": func(url, label string) link { return link{url, label} },
+		"add":    func(a, b int) int { return a + b },
 	}
 }
 

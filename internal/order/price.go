@@ -17,7 +17,7 @@ type Priced struct {
 	Totals       Totals
 	DeliveryDays [2]int // the country's days_min, days_max
 	BuildDays    int    // the longest line's build time (working days)
-	Returnable   bool   // every line may be returned (no creator design)
+	Returnable   bool   // every line may be returned (no line excluded, see priceCreator)
 	Coupon       string // the applied code (PriceWithCoupon), "" without one
 }
 
@@ -169,7 +169,10 @@ func priceProduct(cat *catalog.Catalog, it ItemRequest, locale, currency string,
 	return line, true
 }
 
-// priceCreator: base price + every chosen part + the generator.
+// priceCreator: base price + every chosen part + the generator. The line
+// is returnable as the catalogue says (catalog.Creator.Returnable, the
+// owner's [legal] creator_returnable), never as the request says: the
+// order keeps what it recorded when a later build changes the setting.
 func priceCreator(cat *catalog.Catalog, it ItemRequest, locale, currency string, prefix string, errs FieldErrors) (Line, bool) {
 	before := len(errs)
 	if it.Variant != "" {
@@ -203,7 +206,7 @@ func priceCreator(cat *catalog.Catalog, it ItemRequest, locale, currency string,
 	}
 	return Line{
 		Product: CreatorSlug, Name: name, Creator: cloneCreator(cfg), UnitPrice: unit,
-		WasteFee: cat.CreatorWasteFee(currency), Returnable: false, BuildDays: cat.Creator.BuildDays,
+		WasteFee: cat.CreatorWasteFee(currency), Returnable: cat.Creator.Returnable, BuildDays: cat.Creator.BuildDays,
 	}, true
 }
 

@@ -201,3 +201,25 @@ func TestPriceLargestOrder(t *testing.T) {
 		t.Errorf("totals %+v, want subtotal %d", p.Totals, want)
 	}
 }
+
+// TestPriceCreatorReturnableFollowsTheCatalogue: a design's line carries
+// the right of withdrawal exactly when the catalogue says so ([legal]
+// creator_returnable, docs/legal.md#withdrawal); the request has no say.
+func TestPriceCreatorReturnableFollowsTheCatalogue(t *testing.T) {
+	for _, on := range []bool{false, true} {
+		cat := testCatalog()
+		cat.Creator.Returnable = on
+		p, errs := Price(cat, validRequest(), testAt)
+		if len(errs) != 0 {
+			t.Fatal(errs)
+		}
+		if p.Lines[0].Returnable != true || p.Lines[1].Returnable != on || p.Returnable != on {
+			t.Errorf("creator_returnable %v: product line %v, design line %v, order %v", on,
+				p.Lines[0].Returnable, p.Lines[1].Returnable, p.Returnable)
+		}
+		q, errs := Quote(cat, validRequest(), testAt)
+		if len(errs) != 0 || q.Lines[1].Returnable != on {
+			t.Errorf("creator_returnable %v: quoted design line %v %v", on, q.Lines[1].Returnable, errs)
+		}
+	}
+}

@@ -15,10 +15,13 @@ import (
 //   - it is a note in the timeline, not a status: the order keeps its
 //     status and the owner settles it (cancels an unpaid order, refunds a
 //     paid one when the goods are back) with the tools that exist;
-//   - it is not offered when no line of the order is returnable (a design
-//     from the creator is made to the buyer's specification), for a
+//   - it is not offered when no line of the order is returnable, for a
 //     cancelled order, nor after the period; a mixed order's withdrawal
-//     covers its returnable lines;
+//     covers its returnable lines. Whether a line is returnable was
+//     recorded when it was priced: a creator design is excluded as made to
+//     the buyer's specification unless the owner's [legal]
+//     creator_returnable was on (docs/legal.md#withdrawal), and an order
+//     keeps what it recorded whatever the setting says later;
 //   - the shop knows the day it sent the parcel, not the day it arrived:
 //     the period ends 14 days after sending plus the country's longest
 //     delivery time plus a grace the owner sets (docs/decisions/legal.md#the-withdrawal-period-errs-for-the-consumer), so
@@ -44,7 +47,7 @@ type Withdrawal struct {
 
 // Why a withdrawal is not offered: stable codes the status page words.
 const (
-	WithdrawalCustom        = "custom_design"  // every line a creator design
+	WithdrawalCustom        = "custom_design"  // every line a creator design recorded not returnable
 	WithdrawalNotReturnable = "not_returnable" // no returnable line (not only designs)
 	WithdrawalCancelled     = "cancelled"
 	WithdrawalPeriodOver    = "period_over"

@@ -105,6 +105,24 @@ func TestWithdrawalNotOffered(t *testing.T) {
 	}
 }
 
+// A design recorded returnable (priced while [legal] creator_returnable
+// was on) is offered the withdrawal, which covers it; one recorded
+// without keeps its exclusion whatever the catalogue says now: the order
+// holds what it was priced with.
+func TestWithdrawalOfARecordedReturnableDesign(t *testing.T) {
+	now := time.Date(2026, 3, 3, 10, 0, 0, 0, time.UTC)
+	o := withdrawalOrder(t, Line{Product: CreatorSlug, Quantity: 1, Creator: &CreatorConfig{}, Returnable: true})
+	if _, why := o.WithdrawalState(now, 7); why != "" {
+		t.Fatalf("a returnable design: reason %q", why)
+	}
+	if ok, err := o.Withdraw(now, 7, "Ada", "ada@example.com"); !ok || err != nil {
+		t.Fatalf("Withdraw: %v %v", ok, err)
+	}
+	if c := o.WithdrawalCovers(); len(c) != 1 || c[0].Creator == nil {
+		t.Errorf("covers %+v, want the design", c)
+	}
+}
+
 func TestWithdrawalForm(t *testing.T) {
 	_, _, errs := WithdrawalForm(" ", "not an address")
 	if errs["name"] != KeyRequired || errs["email"] == "" {

@@ -234,6 +234,9 @@ func (a *assembler) vars() map[string]string {
 		// The safety texts' age (docs/legal.md#product-safety).
 		"safety.min_age": strconv.Itoa(a.cfg.Safety.MinAge),
 	}
+	// A condition of the legal pages' blocks (conditional.go): whether
+	// creator designs carry the right of withdrawal (docs/legal.md#withdrawal).
+	a.varMap["legal.creator_returnable"] = strconv.FormatBool(a.cfg.Legal.CreatorReturnable)
 	// The privacy page says how long the cookie choice is kept.
 	a.varMap["consent.months"] = strconv.Itoa(a.cfg.ConsentMonths)
 	return a.varMap
@@ -477,7 +480,7 @@ func (a *assembler) creatorParts(locale string, parts []content.Part) []creatorP
 func (a *assembler) creatorData(locale string) creatorData {
 	loc, _ := a.cfg.Locale(locale)
 	cr := a.site.Creator
-	d := creatorData{Presets: cr.Presets, BasePrice: a.money(locale, cr.BasePrice[loc.Currency]), BuildDays: cr.BuildDays,
+	d := creatorData{Presets: cr.Presets, Returnable: a.cfg.Legal.CreatorReturnable, BasePrice: a.money(locale, cr.BasePrice[loc.Currency]), BuildDays: cr.BuildDays,
 		WasteFee: a.money(locale, a.catalog().CreatorWasteFee(loc.Currency)), DeliveryDays: a.deliveryDays(),
 		Slots: a.creatorSlots(locale), Generators: a.creatorParts(locale, cr.Generators)}
 	for g, list := range d.Options.groups() {

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"sabershop/internal/content"
+	"sabershop/internal/guarantee"
 	"sabershop/internal/images"
 	"sabershop/internal/render"
 )
@@ -427,6 +428,15 @@ func (b *Builder) siteFiles(site *content.Site, a *assembler, out *output, now t
 			return err
 		}
 		if err := add(filepath.ToSlash(filepath.Join(outputDirOf(localePath(site.Config, loc.Code, "/blog")), "atom.xml")), feed); err != nil {
+			return err
+		}
+	}
+	for _, loc := range site.Config.Locales {
+		n := site.Guarantee[loc.Code]
+		if err := add(strings.TrimPrefix(guarantee.QRPath(loc.Code, "svg"), "/"), n.QRSVG()); err != nil {
+			return err
+		}
+		if err := add(strings.TrimPrefix(guarantee.QRPath(loc.Code, "png"), "/"), n.QRPNG(guarantee.QRPNGSize)); err != nil {
 			return err
 		}
 	}

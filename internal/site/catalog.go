@@ -41,8 +41,9 @@ func Catalog(site *content.Site) *catalog.Catalog {
 		}
 		c.Products = append(c.Products, cp)
 	}
+	c.Guarantee = site.Guarantee
 	cr := site.Creator
-	c.Creator = catalog.Creator{Model: cr.Model, Presets: cr.Presets, BasePrice: cr.BasePrice, BuildDays: cr.BuildDays, Options: map[string][]catalog.Option{}}
+	c.Creator = catalog.Creator{Model: cr.Model, Returnable: site.Config.Legal.CreatorReturnable, Presets: cr.Presets, BasePrice: cr.BasePrice, BuildDays: cr.BuildDays, Options: map[string][]catalog.Option{}}
 	for _, s := range cr.Slots {
 		cs := catalog.Slot{ID: s.ID, Names: s.Names}
 		for _, o := range s.Options {

@@ -48,3 +48,31 @@ func TestParseRealCatalogue(t *testing.T) {
 		t.Error("first button not found")
 	}
 }
+
+// catalog.json carries [legal] creator_returnable to the daemon
+// (creator.returnable), and the creator's and the basket's page data
+// carry it to the buy box and the checkout.
+func TestCreatorReturnableInTheCatalogue(t *testing.T) {
+	site, err := content.Load("../../content")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, on := range []bool{false, true} {
+		site.Config.Legal.CreatorReturnable = on
+		body, err := Catalog(site).JSON()
+		if err != nil {
+			t.Fatal(err)
+		}
+		cat, err := catalog.Parse(body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cat.Creator.Returnable != on {
+			t.Errorf("creator_returnable %v: catalog.json says %v", on, cat.Creator.Returnable)
+		}
+		a := &assembler{site: site, cfg: site.Config}
+		if d := a.creatorData("pl"); d.Returnable != on {
+			t.Errorf("creator_returnable %v: the creator's page data says %v", on, d.Returnable)
+		}
+	}
+}

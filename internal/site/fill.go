@@ -8,6 +8,7 @@ import (
 	"golang.org/x/text/language"
 
 	"sabershop/internal/content"
+	"sabershop/internal/guarantee"
 )
 
 // A filler fills the data of one template's page and returns its
@@ -119,6 +120,7 @@ func (a *assembler) fillProduct(p *page) ([]link, []any) {
 	if prod.Kind == content.ProductHilt {
 		data.Generators = a.generators(l)
 	}
+	data.Guarantee = a.guarantee(l)
 	data.Safety = a.productSafety(l, a.t(l, "product.kind_"+string(prod.Kind), nil), prod.Model)
 	return a.trail(p, a.shopCrumb(l)), []any{a.productLD(p, pr, prod)}
 }
@@ -129,6 +131,7 @@ func (a *assembler) fillCreator(p *page) ([]link, []any) {
 	data.CreatorFrom = &from
 	cd := a.creatorData(l)
 	data.Creator = &cd
+	data.Guarantee = a.guarantee(l)
 	data.Safety = a.productSafety(l, a.t(l, "safety.type_custom", nil), a.site.Creator.Model)
 	cd.Model, cd.SafetyHref = a.site.Creator.Model, "#safety"
 	return a.trail(p, a.shopCrumb(l)), nil
@@ -224,12 +227,14 @@ func (a *assembler) fillBasket(p *page) ([]link, []any) {
 	data.Products = a.productSummaries(l)
 	data.Generators = a.generators(l)
 	data.CreatorSlots = a.creatorSlots(l)
+	data.CreatorReturnable = a.cfg.Legal.CreatorReturnable
 	data.Countries = []country{}
 	loc, _ := a.cfg.Locale(l)
 	for _, c := range a.site.Deliveries {
 		data.Countries = append(data.Countries, country{Code: c.Code, Name: c.Names[l], Cost: a.money(l, c.Cost[loc.Currency]), DaysMin: c.DaysMin, DaysMax: c.DaysMax})
 	}
 	sortCountries(data.Countries, l)
+	data.Guarantee = a.guarantee(l)
 	return a.trail(p), nil
 }
 
@@ -241,4 +246,10 @@ func (a *assembler) fillBasket(p *page) ([]link, []any) {
 func sortCountries(cs []country, locale string) {
 	col := collate.New(language.Make(locale))
 	sort.SliceStable(cs, func(i, j int) bool { return col.CompareString(cs[i].Name, cs[j].Name) < 0 })
+}
+
+// guarantee is the EU's notice on the legal guarantee in locale's language
+// (every locale has one: the content loader refuses a locale without).
+func (a *assembler) guarantee(locale string) *guaranteeNotice {
+	return &guaranteeNotice{Text: a.site.Guarantee[locale], QRImage: guarantee.QRPath(locale, "svg")}
 }

@@ -168,6 +168,7 @@ func buildFrenchSite(t *testing.T) string {
 		"-- config.toml --\n"+config,
 		"-- data/deliveries.toml --\n"+deliveries,
 		"-- data/creator.toml --\n"+creator,
+		"-- data/guarantee-notice.toml --\n"+string(fixtureFile(t, "data/guarantee-notice.toml"))+frenchNotice,
 		"-- i18n/fr.toml --\n"+string(siteFR),
 		"-- fr/pages/home.md --\n---\ntitle: Accueil\n---\nBienvenue.\n",
 		// The product pages show the safety text in the page's language.
@@ -444,3 +445,24 @@ func TestLocaleFormatIsRequired(t *testing.T) {
 		})
 	}
 }
+
+// frenchNotice is a French section for the guarantee notice's file: a
+// fixture of the right shape (the shop's file takes the Commission's text
+// when French comes).
+const frenchNotice = `
+[fr]
+title = ["GARANTIE", "LÉGALE"]
+box = "**Garantie légale** (texte d'essai)."
+intro = "Introduction d'essai :"
+conditions = ["premier cas ;", "second cas."]
+liable = "**Les vendeurs** (texte d'essai) :"
+remedies = ["**réparation** ;", "**remboursement**."]
+periods = "Durées (texte d'essai)."
+more = "Plus d'informations (texte d'essai)."
+qr = "https://europa.eu/youreurope/citizens/consumers/shopping/guarantees-returns/index_fr.htm"
+link = "europa.eu/youreurope/garanties"
+todo = "Que faire"
+todo_when = "(texte d'essai) ?"
+steps = ["Étape un.", "Étape deux."]
+garan = "Garanties commerciales (texte d'essai)."
+`

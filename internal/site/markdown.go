@@ -71,7 +71,7 @@ type linkResolver func(dest string) (href string, ok bool)
 // renderMarkdown renders doc's body. Internal links are pointed at the
 // doc's locale and every broken one is reported with its line.
 func renderMarkdown(doc *content.Doc, resolve linkResolver, photo photoMarkup, vars map[string]string, diags *content.Diagnostics) (string, error) {
-	src := expandVars(doc, vars, diags)
+	src, lineOf := expandBody(doc, vars, diags)
 	root := markdown.Parser().Parse(text.NewReader(src))
 	var photos []ast.Node
 	err := ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
@@ -101,7 +101,7 @@ func renderMarkdown(doc *content.Doc, resolve linkResolver, photo photoMarkup, v
 		href, ok := resolve(d)
 		if !ok {
 			*diags = append(*diags, content.Diagnostic{
-				File: doc.File, Line: doc.BodyLine + nodeLine(n, src) - 1, Field: field,
+				File: doc.File, Line: doc.BodyLine + lineOf(nodeLine(n, src)) - 1, Field: field,
 				Problem: fmt.Sprintf("no page or file at %q", d),
 			})
 			return ast.WalkContinue, nil
@@ -130,24 +130,31 @@ func renderMarkdown(doc *content.Doc, resolve linkResolver, photo photoMarkup, v
 
 var varPattern = regexp.MustCompile(`\{\{\s*([a-z_]+(?:\.[a-z_]+)*)\s*\}\}`)
 
-// expandVars replaces {{company.owner}}-style placeholders with values from
-// config.toml, so the company data and the owner's name are written once.
-// An unknown name is reported with its line.
-func expandVars(doc *content.Doc, vars map[string]string, diags *content.Diagnostics) []byte {
-	src := doc.Body
+// expandVars replaces {{company.owner}}-style placeholders in src (doc's
+// body, its blocks resolved: lineOf gives a line's place in the body) with
+// values from config.toml, so the company data and the owner's name are
+// written once. An unknown name is reported with its line.
+func expandVars(doc *content.Doc, src []byte, lineOf func(int) int, vars map[string]string, diags *content.Diagnostics) []byte {
 	if !bytes.Contains(src, []byte("{{")) {
 		return src
 	}
-	return varPattern.ReplaceAllFunc(src, func(m []byte) []byte {
-		name := string(varPattern.FindSubmatch(m)[1])
+	var out bytes.Buffer
+	last := 0
+	for _, m := range varPattern.FindAllSubmatchIndex(src, -1) {
+		name := string(src[m[2]:m[3]])
+		out.Write(src[last:m[0]])
+		last = m[1]
 		if v, ok := vars[name]; ok {
-			return []byte(v)
+			out.WriteString(v)
+			continue
 		}
-		line := doc.BodyLine + bytes.Count(src[:bytes.Index(src, m)], []byte("\n"))
+		out.Write(src[m[0]:m[1]])
+		line := doc.BodyLine + lineOf(bytes.Count(src[:m[0]], []byte("\n"))+1) - 1
 		*diags = append(*diags, content.Diagnostic{File: doc.File, Line: line, Field: "{{" + name + "}}",
 			Problem: "unknown placeholder (known: company.*, hours.*, site.name, consent.months, retention.*, safety.min_age)"})
-		return m
-	})
+	}
+	out.Write(src[last:])
+	return out.Bytes()
 }
 
 // nodeLine is the 1-based line of an inline node within src: the line of

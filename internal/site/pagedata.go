@@ -3,6 +3,7 @@ package site
 import (
 	"sabershop/internal/catalog"
 	"sabershop/internal/content"
+	"sabershop/internal/guarantee"
 	"sabershop/internal/images"
 )
 
@@ -188,12 +189,23 @@ type templateData struct {
 	Newer             *link            `json:"newer,omitempty" tsin:"post"`
 	Older             *link            `json:"older,omitempty" tsin:"post"`
 	Countries         []country        `json:"countries" tsin:"basket"`
+	CreatorReturnable bool             `json:"creator_returnable,omitempty" tsin:"basket"` // [legal] creator_returnable, for the checkout before the quote
 	Generators        []generator      `json:"generators,omitempty" tsin:"product basket"`
 	Creator           *creatorData     `json:"creator,omitempty" tsin:"creator!"`
 	CreatorSlots      []creatorSlot    `json:"creator_slots,omitempty" tsin:"basket"`
+	// Guarantee is the EU's notice on the legal guarantee where the
+	// shopper decides (components/GuaranteeNotice.tsx).
+	Guarantee *guaranteeNotice `json:"guarantee,omitempty" tsin:"product! creator! basket!"`
 	// Safety is the product safety information (safety.go): the section
 	// of a product's and the creator's page, and a safety text's page.
 	Safety *safetyInfo `json:"safety,omitempty" tsin:"product! creator! safety!"`
+}
+
+// guaranteeNotice is the notice in the page's language and its QR code's
+// image (build.go writes one per locale).
+type guaranteeNotice struct {
+	Text    guarantee.Notice `json:"text"`
+	QRImage string           `json:"qr_image"`
 }
 
 // creatorData is everything the creator island needs: the parts of the
@@ -203,9 +215,13 @@ type templateData struct {
 type creatorData struct {
 	// Model is the custom saber's model identifier; SafetyHref the
 	// page's safety section (the buy box links to it).
-	Model        string         `json:"model"`
-	SafetyHref   string         `json:"safety_href"`
-	Presets      int            `json:"presets"`
+	Model      string `json:"model"`
+	SafetyHref string `json:"safety_href"`
+	Presets    int    `json:"presets"`
+	// Returnable: a design carries the 14-day right of withdrawal
+	// (content/config.toml [legal] creator_returnable); otherwise it is
+	// excluded as made to the consumer's specifications.
+	Returnable   bool           `json:"returnable"`
 	BasePrice    money          `json:"base_price"`
 	BuildDays    int            `json:"build_days"`
 	WasteFee     money          `json:"waste_fee"`

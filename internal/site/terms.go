@@ -30,7 +30,8 @@ func (a *assembler) terms() catalog.Terms {
 			continue
 		}
 		var diags content.Diagnostics // reported when the page itself is rendered
-		body := string(expandVars(d, a.vars(), &diags))
+		src, _ := expandBody(d, a.vars(), &diags)
+		body := string(src)
 		resolve := a.resolver(l.Code)
 		body = localLink.ReplaceAllStringFunc(body, func(m string) string {
 			dest := localLink.FindStringSubmatch(m)[1]
