@@ -20,7 +20,7 @@ const WORDS: Record<Locale, { title: string; age: string; kind: string; creatorL
 
 const CZECH_AGE = "Není vhodné pro děti do 14 let.";
 
-/** Where SAFETY_SHOTS names a folder, the test's screenshots go there (docs: e2e/README.md). */
+/** Where SAFETY_SHOTS names a folder, the layout test saves its pictures there (e2e/README.md, Output). */
 const SHOTS = process.env.SAFETY_SHOTS;
 
 for (const locale of LOCALES) {
