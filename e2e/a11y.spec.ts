@@ -14,6 +14,7 @@ const pageKinds = [
   "/", "/features", "/contact", "/faq", "/gallery", "/shop", "/shop/arc", "/shop/belt-clip",
   "/shop/custom-saber-creator", "/blog", "/blog/categories/", "/blog/categories/guides",
   "/blog/how-a-hilt-is-made", "/basket", "/status/", "/offline", "/no-such-page",
+  "/safety/cs", // a safety text's own page (docs/legal.md#product-safety)
 ];
 
 const visits = [

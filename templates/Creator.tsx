@@ -7,6 +7,7 @@ import { useI18n } from "../components/i18n";
 import { Island } from "../components/Island";
 import { dataOf } from "../components/page";
 import { notifyMeProps } from "../components/OrdersPaused";
+import { SafetySection } from "../components/SafetyInfo";
 
 export default function Creator(req: RenderRequest) {
   const data = dataOf(req, "creator");
@@ -33,11 +34,15 @@ export default function Creator(req: RenderRequest) {
               basketHref: site.basket_href,
               ordersOpen: site.orders_open,
               notify: notifyMeProps(site.locale, t),
-              messages: pick("creator_ui", "price", "product", "orders", "creator_withdrawal"),
+              messages: pick("creator_ui", "price", "product", "orders", "creator_withdrawal", "creator_safety"),
             }}
           />
         </IslandPlaceholder>
         <Prose page={page} className="container--text" />
+        {/* Product safety (GPSR art. 19; docs/legal.md#product-safety) */}
+        <div className="container--text">
+          <SafetySection safety={data.safety} />
+        </div>
       </div>
     </Layout>
   );

@@ -9,6 +9,7 @@ import { Island } from "../components/Island";
 import { notifyMeProps } from "../components/OrdersPaused";
 import { contentLang, dataOf } from "../components/page";
 import { GuaranteeNotice } from "../components/GuaranteeNotice";
+import { SafetySection } from "../components/SafetyInfo";
 
 /**
  * The width of the media column (templates/styles.css, .product): the
@@ -19,7 +20,7 @@ const GALLERY_SIZES =
   "(min-width: 1200px) 650px, (min-width: 992px) 528px, (min-width: 768px) 340px, (min-width: 576px) 536px, calc(100vw - 2rem)";
 
 export default function Product(req: RenderRequest) {
-  const { product, generators, guarantee } = dataOf(req, "product");
+  const { product, generators, guarantee, safety } = dataOf(req, "product");
   const { page, site } = req;
   const { t, pick } = useI18n();
   const lang = contentLang(page);
@@ -141,6 +142,9 @@ export default function Product(req: RenderRequest) {
             </section>
           )}
           <GuaranteeNotice notice={guarantee} id="guarantee-title" />
+          {/* Product safety (GPSR art. 19; docs/legal.md#product-safety) */}
+          <SafetySection safety={safety} />
+          {/* end of product safety */}
         </div>
       </article>
     </Layout>

@@ -14,6 +14,7 @@ import Post from "./Post";
 import Basket from "./Basket";
 import Status from "./Status";
 import NotFound from "./NotFound";
+import Safety from "./Safety";
 
 export const templates: Record<RenderRequest["data"]["template"], ComponentType<RenderRequest>> = {
   home: Home,
@@ -29,4 +30,5 @@ export const templates: Record<RenderRequest["data"]["template"], ComponentType<
   basket: Basket,
   status: Status,
   notFound: NotFound,
+  safety: Safety,
 };

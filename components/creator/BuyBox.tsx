@@ -98,6 +98,10 @@ export function BuyBox(p: BuyBoxProps) {
       <button type="button" className="btn btn--ghost btn--block" onClick={p.onCopyLink}>
         {t("creator_ui.copy_link")}
       </button>
+      {/* Product safety (GPSR art. 19): the page's section with the manufacturer and the text. */}
+      <p className="buy-box__note creator__safety">
+        <a href={cat.safety_href}>{t("creator_safety.link", { model: cat.model })}</a>
+      </p>
       <PausedDialog
         open={buy.pausedOpen}
         title={t("orders.paused_title")}

@@ -36,6 +36,11 @@ export interface Catalog {
    * which the order e-mail carries (docs/legal.md#the-eu-guarantee-notice).
    */
   guarantee: Record<string, Notice>;
+  /**
+   * Safety is the product safety information (safety.go). Empty in a
+   * catalogue of an older build.
+   */
+  safety: Safety;
 }
 
 /**
@@ -73,6 +78,8 @@ export interface Creator {
    * the consumer's specifications (2011/83/EU art. 16(c)).
    */
   returnable: boolean;
+  /** the custom saber's model identifier (GPSR art. 19(c)) */
+  model?: string;
   presets: number;
   base_price: Record<string, number>;
   build_days: number;
@@ -93,6 +100,11 @@ export interface Delivery {
    * outside the EU, where a sale is an export.
    */
   vat: number;
+  /**
+   * Languages are the languages consumers there read (ISO 639-1 codes):
+   * the safety information is given in them (GPSR art. 9(7)).
+   */
+  languages?: string[];
 }
 
 /** Go: catalog.Fees */
@@ -219,6 +231,21 @@ export interface Part {
 }
 
 /**
+ * Party is an economic operator's name, postal address and electronic
+ * addresses.
+ * Go: catalog.Party
+ */
+export interface Party {
+  name: string;
+  street: string;
+  zip: string;
+  city: string;
+  country: string;
+  email: string;
+  web?: string;
+}
+
+/**
  * Price is one line of a dated price list.
  * Go: catalog.Price
  */
@@ -237,6 +264,8 @@ export interface Product {
   returnable: boolean;
   build_days: number;
   presets: number;
+  /** Model identifies the product (GPSR art. 19(c)): "SF-ARC-26". */
+  model?: string;
   /**
    * Electronic marks an accessory with electronics inside, which carries
    * the waste fee like a saber (see CarriesWasteFee).
@@ -295,6 +324,48 @@ export interface Retention {
 export interface Run {
   text: string;
   bold?: boolean;
+}
+
+/**
+ * Safety is the product safety information every offer shows (General
+ * Product Safety Regulation (EU) 2023/988, art. 19; docs/legal.md#product-safety):
+ * who makes the products, who answers for them in the EU, the age they
+ * are not for, and the languages the safety text is written in. The build
+ * writes it from content/config.toml's [safety] and content/safety/*.md;
+ * the order e-mail links to the texts of the delivery country's languages.
+ * Go: catalog.Safety
+ */
+export interface Safety {
+  /** MinAge: "not a toy; not for children under MinAge". */
+  min_age: number;
+  /**
+   * Manufacturer is the maker's name, postal and electronic address
+   * (GPSR art. 19(a)); [company] unless [safety.manufacturer] says
+   * otherwise.
+   */
+  manufacturer: Party;
+  /**
+   * EUResponsible is the economic operator established in the EU for a
+   * manufacturer outside it (GPSR art. 4, Regulation (EU) 2019/1020
+   * art. 4); nil when the manufacturer is established in the EU.
+   */
+  eu_responsible?: Party;
+  /**
+   * Languages are the languages the safety text exists in, by code
+   * (ISO 639-1, the file names of content/safety), each with its own
+   * name; in code order.
+   */
+  languages: SafetyLanguage[];
+}
+
+/**
+ * SafetyLanguage is one language of the safety text: its code and its
+ * own name ("čeština").
+ * Go: catalog.SafetyLanguage
+ */
+export interface SafetyLanguage {
+  code: string;
+  name: string;
 }
 
 /**

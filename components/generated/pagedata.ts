@@ -3,7 +3,7 @@
 //
 // The data the Go build hands each page template (internal/site).
 
-import type { Company, Notice } from "./catalog";
+import type { Company, Notice, Party } from "./catalog";
 
 /** Go: site.category */
 export interface Category {
@@ -31,6 +31,12 @@ export interface Country {
  * Go: site.creatorData
  */
 export interface CreatorData {
+  /**
+   * Model is the custom saber's model identifier; SafetyHref the
+   * page's safety section (the buy box links to it).
+   */
+  model: string;
+  safety_href: string;
   presets: number;
   /**
    * Returnable: a design carries the 14-day right of withdrawal
@@ -235,6 +241,11 @@ export type PageData =
        * shopper decides (components/GuaranteeNotice.tsx).
        */
       guarantee: GuaranteeNotice;
+      /**
+       * Safety is the product safety information (safety.go): the section
+       * of a product's and the creator's page, and a safety text's page.
+       */
+      safety: SafetyInfo;
     }
   | {
       template: "creator";
@@ -245,6 +256,11 @@ export type PageData =
        * shopper decides (components/GuaranteeNotice.tsx).
        */
       guarantee: GuaranteeNotice;
+      /**
+       * Safety is the product safety information (safety.go): the section
+       * of a product's and the creator's page, and a safety text's page.
+       */
+      safety: SafetyInfo;
     }
   | {
       template: "blog";
@@ -274,7 +290,15 @@ export type PageData =
       guarantee: GuaranteeNotice;
     }
   | { template: "status" }
-  | { template: "notFound" };
+  | { template: "notFound" }
+  | {
+      template: "safety";
+      /**
+       * Safety is the product safety information (safety.go): the section
+       * of a product's and the creator's page, and a safety text's page.
+       */
+      safety: SafetyInfo;
+    };
 
 /**
  * Picture is what a page (and a React component, as JSON) gets for one
@@ -363,6 +387,57 @@ export interface RenderRequest {
   site: Site;
   page: Page;
   data: PageData;
+}
+
+/**
+ * safetyInfo is the safety section of a product or creator page, or the
+ * data of a safety text's own page.
+ * Go: site.safetyInfo
+ */
+export interface SafetyInfo {
+  /** Manufacturer: name, postal and electronic address (art. 19(a)). */
+  manufacturer: Party;
+  /**
+   * EUResponsible is the responsible person in the EU of a manufacturer
+   * established outside it; absent otherwise.
+   */
+  eu_responsible?: Party;
+  /**
+   * Type is the product's type in the page's locale ("Hilt"); Model its
+   * model identifier (art. 19(c)); both empty on a safety text's page.
+   */
+  type: string;
+  model: string;
+  /**
+   * Lang is the text's language (ISO 639-1), Name its own name
+   * ("čeština"), Title the text's title in it.
+   */
+  lang: string;
+  name: string;
+  title: string;
+  /**
+   * HTML is the safety text rendered (trusted), its headings one level
+   * down: under the section's or the page's h2.
+   */
+  html: string;
+  /** Href is the text's own page in the page's locale. */
+  href: string;
+  /**
+   * Others are the text in the other languages the delivery countries
+   * read, each on its page in the page's locale.
+   */
+  others: SafetyLink[];
+}
+
+/**
+ * safetyLink is a safety text's page: its language and the language's
+ * own name.
+ * Go: site.safetyLink
+ */
+export interface SafetyLink {
+  lang: string;
+  name: string;
+  href: string;
 }
 
 /** Go: site.siteData */

@@ -50,6 +50,9 @@ type Catalog struct {
 	// Guarantee is the EU's notice on the legal guarantee by locale code,
 	// which the order e-mail carries (docs/legal.md#the-eu-guarantee-notice).
 	Guarantee map[string]guarantee.Notice `json:"guarantee"`
+	// Safety is the product safety information (safety.go). Empty in a
+	// catalogue of an older build.
+	Safety Safety `json:"safety"`
 }
 
 // Terms are the terms and conditions page as the build wrote it.
@@ -118,6 +121,8 @@ type Product struct {
 	Returnable bool              `json:"returnable"`
 	BuildDays  int               `json:"build_days"`
 	Presets    int               `json:"presets"`
+	// Model identifies the product (GPSR art. 19(c)): "SF-ARC-26".
+	Model string `json:"model,omitempty"`
 	// Electronic marks an accessory with electronics inside, which carries
 	// the waste fee like a saber (see CarriesWasteFee).
 	Electronic bool    `json:"electronic,omitempty"`
@@ -140,6 +145,7 @@ type Creator struct {
 	// false, and absent from an older build's file, excludes it as made to
 	// the consumer's specifications (2011/83/EU art. 16(c)).
 	Returnable bool                `json:"returnable"`
+	Model      string              `json:"model,omitempty"` // the custom saber's model identifier (GPSR art. 19(c))
 	Presets    int                 `json:"presets"`
 	BasePrice  map[string]int64    `json:"base_price"`
 	BuildDays  int                 `json:"build_days"`
@@ -176,6 +182,9 @@ type Delivery struct {
 	// VAT is the country's standard VAT rate in percent; 0 for a country
 	// outside the EU, where a sale is an export.
 	VAT int `json:"vat"`
+	// Languages are the languages consumers there read (ISO 639-1 codes):
+	// the safety information is given in them (GPSR art. 9(7)).
+	Languages []string `json:"languages,omitempty"`
 }
 
 // VAT schemes (content/config.toml [vat] scheme).

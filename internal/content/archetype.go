@@ -39,6 +39,9 @@ type archetypeData struct {
 	Locale     string   // the locale the file is for
 	Default    bool     // the default locale's file (a product's facts go there only)
 	Currencies []string // the configured currencies (a product's price line)
+	// Model is a product's model identifier to start from (GPSR art.
+	// 19(c)): "SF-BLADE-CARE-26" for blade-care made in 2026.
+	Model string
 }
 
 // NewDocument writes a new document of kind ("post", "product", "faq",
@@ -77,7 +80,7 @@ func NewDocument(dir, kind, name string, today time.Time) ([]string, error) {
 		}
 		var buf bytes.Buffer
 		data := archetypeData{Title: titleOf(name), Slug: name, Date: today.Format(time.DateOnly), PriceFrom: today.AddDate(0, 0, -1).Format(time.DateOnly),
-			Locale: loc.Code, Default: i == 0, Currencies: cfg.Currencies()}
+			Locale: loc.Code, Default: i == 0, Currencies: cfg.Currencies(), Model: "SF-" + strings.ToUpper(name) + today.Format("-06")}
 		if err := tmpl.Execute(&buf, data); err != nil {
 			return nil, fmt.Errorf("archetype: %w", err)
 		}

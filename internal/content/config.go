@@ -77,6 +77,7 @@ func (l *loader) loadConfig() (Config, bool) {
 		seen[loc.Code] = true
 		t.unknownFields()
 		c.Locales = append(c.Locales, loc)
+		l.localeLines = append(l.localeLines, t.line("code"))
 	}
 	if len(c.Locales) == 0 {
 		f.errorf("locales", "at least one [[locales]] entry is needed")
@@ -103,6 +104,7 @@ func (l *loader) loadConfig() (Config, bool) {
 		TaxID: co.String("tax_id", false), Email: co.String("email", true), Phone: co.String("phone", false),
 	}
 	co.unknownFields()
+	c.Safety = readSafety(c, f)
 	h := f.Table("hours", true)
 	c.Hours = Hours{Days: h.String("days", true), Open: h.String("open", true), Close: h.String("close", true)}
 	h.unknownFields()

@@ -173,6 +173,18 @@ func siteWithoutDocs(t *testing.T) string {
 		}
 		write(t, dir, f, string(b))
 	}
+	// The safety texts the delivery countries' languages need.
+	texts, err := filepath.Glob("../../content/safety/*.md")
+	if err != nil || len(texts) == 0 {
+		t.Fatalf("no content/safety/*.md: %v", err)
+	}
+	for _, p := range texts {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		write(t, dir, "safety/"+filepath.Base(p), string(b))
+	}
 	return dir
 }
 

@@ -7,6 +7,7 @@ func (l *loader) loadCreator(c Config, static map[string]bool) Creator {
 		return Creator{}
 	}
 	var cr Creator
+	cr.Model = readModel(f)
 	cr.Presets = f.Int("presets", true, 5, 6)
 	readPart := func(t *fields, image bool) Part {
 		p := Part{ID: t.String("id", true), Names: readNames(c, t.Table("names", true)), Price: readAmounts(c, t.Table("price", true), true)}
@@ -101,6 +102,7 @@ func (l *loader) loadDeliveries(c Config) []Country {
 			DaysMax: t.Int("days_max", true, 0, 60),
 			VAT:     t.Int("vat", true, 0, 30),
 		}
+		co.Languages = l.readLanguages(t, firstNonEmpty(co.Names[c.DefaultLocale().Code], co.Code))
 		if co.DaysMax < co.DaysMin {
 			t.errorf("days_max", "must not be less than days_min")
 		}

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"sabershop/internal/catalog"
 	"sabershop/internal/i18n"
 )
 
@@ -145,6 +146,11 @@ type loader struct {
 
 	cfg    Config
 	photos map[string]*Photo
+
+	// localeLines are the lines of config.toml's [[locales]] codes;
+	// safetyRefs the languages deliveries.toml names (safety.go).
+	localeLines []int
+	safetyRefs  []safetyRef
 }
 
 // displayRoot shows paths as the editor typed them, relative when possible.
@@ -182,6 +188,10 @@ func (l *loader) load() (*Site, error) {
 	if !ok {
 		return nil, l.diags.Err()
 	}
+	site.Safety = l.loadSafety()
+	for _, t := range site.Safety {
+		cfg.Safety.Languages = append(cfg.Safety.Languages, catalog.SafetyLanguage{Code: t.Lang, Name: t.Name})
+	}
 	site.Config, l.cfg = cfg, cfg
 	site.Static = l.loadStatic()
 	static := map[string]bool{}
@@ -192,11 +202,13 @@ func (l *loader) load() (*Site, error) {
 	site.Creator = l.loadCreator(cfg, static)
 	site.Guarantee = l.loadGuarantee(cfg)
 	site.Deliveries = l.loadDeliveries(cfg)
+	l.checkSafetyLanguages(cfg, site.Safety)
 	products := map[string]*Product{}
 	for _, loc := range cfg.Locales {
 		site.Docs[loc.Code] = l.loadDocs(cfg, loc.Code, static, products)
 	}
 	l.checkTranslations(site, products)
+	l.checkModels(site, products)
 	l.settleDrafts(site)
 	for _, p := range products {
 		if p.Draft && !l.drafts {
@@ -360,7 +372,7 @@ func (l *loader) loadDoc(cfg Config, kind DocKind, locale, name, file, abs strin
 			doc.Specs = append(doc.Specs, Spec{Name: t.String("name", true), Value: t.String("value", true)})
 			t.unknownFields()
 		}
-		facts := []string{"kind", "images", "returnable", "electronic", "build_days", "presets", "weight", "prices"}
+		facts := []string{"kind", "model", "images", "returnable", "electronic", "build_days", "presets", "weight", "prices"}
 		if isDefault {
 			p := l.loadProductFacts(cfg, f, name, file, bundle, static)
 			if p != nil {
@@ -385,6 +397,7 @@ func (l *loader) loadProductFacts(cfg Config, f *fields, slug, file, bundle stri
 	default:
 		f.errorf("kind", "must be hilt, accessory or generator, got %q", k)
 	}
+	p.Model, p.ModelLine = readModel(f), f.line("model")
 	p.Images = f.Strings("images")
 	if len(p.Images) == 0 {
 		f.errorf("images", "at least one image is needed")

@@ -31,6 +31,9 @@ type Site struct {
 	// Photos are the raster originals the front matter names, by key
 	// (see Photo); Markdown images are found by the build.
 	Photos map[string]*Photo
+	// Safety are the safety texts (content/safety/LANG.md), in language
+	// code order.
+	Safety []*SafetyText
 }
 
 // Config is content/config.toml.
@@ -52,6 +55,10 @@ type Config struct {
 	Stages        []Stage // [[production.stages]], in build order (production.go)
 	VAT           catalog.VAT
 	KSeF          catalog.KSeF
+	// Safety is [safety]: the minimum age and the manufacturer (and the
+	// EU responsible person) every offer names (safety.go). Its Languages
+	// are filled from content/safety by the loader.
+	Safety catalog.Safety
 
 	// Retention is [retention]: the privacy page prints it, the daemon
 	// applies it (through catalog.json).
@@ -105,6 +112,9 @@ const (
 	KindPost    DocKind = "blog"
 	KindFAQ     DocKind = "faq"
 	KindProduct DocKind = "products"
+	// KindSafety is a safety text, content/safety/LANG.md (SafetyText):
+	// its Locale is the text's language.
+	KindSafety DocKind = "safety"
 )
 
 // Doc is one Markdown file of one locale.
@@ -159,6 +169,8 @@ const (
 type Product struct {
 	Slug       string
 	Kind       ProductKind
+	Model      string // the model identifier (GPSR art. 19(c)), required
+	ModelLine  int
 	Images     []string
 	Returnable bool
 	// Electronic: an accessory with electronics inside (it then carries
@@ -183,6 +195,7 @@ type PriceEntry struct {
 
 // Creator is content/data/creator.toml.
 type Creator struct {
+	Model      string // the custom saber's model identifier (GPSR art. 19(c))
 	Presets    int
 	Slots      []Slot
 	BasePrice  Amounts
@@ -234,6 +247,9 @@ type Country struct {
 	DaysMin int
 	DaysMax int
 	VAT     int // the standard rate in percent; 0 outside the EU (an export)
+	// Languages consumers there read (ISO 639-1): the safety text is
+	// needed in each (GPSR art. 9(7)).
+	Languages []string
 }
 
 // DefaultLocale is the first configured locale.

@@ -116,7 +116,7 @@ func loadErrors(t *testing.T, dir string) []string {
 	return strings.Split(strings.ReplaceAll(err.Error(), filepath.ToSlash(dir), "content"), "\n")
 }
 
-const goodProduct = "---\ntitle: Arc\nkind: hilt\nimages: [\"/images/hero.svg\"]\nreturnable: true\nbuild_days: 7\npresets: 6\nprices:\n  - {from: 2026-01-01, EUR: 349.00, PLN: 1499.00}\n---\nText.\n"
+const goodProduct = "---\ntitle: Arc\nkind: hilt\nimages: [\"/images/hero.svg\"]\nreturnable: true\nbuild_days: 7\npresets: 6\nprices:\n  - {from: 2026-01-01, EUR: 349.00, PLN: 1499.00}\nmodel: SF-ARC-26\n---\nText.\n"
 
 // TestHelpfulMessages is the golden list of what an editor reads for each
 // everyday mistake: one message per mistake, at its file and line.

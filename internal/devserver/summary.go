@@ -47,6 +47,9 @@ func Summary(r *site.Report) string {
 			fmt.Fprintf(&b, "    %s\n", f)
 		}
 	}
+	if len(r.Unreviewed) > 0 {
+		fmt.Fprintf(&b, "  safety texts not yet checked by a native speaker (reviewed: false, docs/legal.md#product-safety): %s\n", strings.Join(r.Unreviewed, ", "))
+	}
 	return b.String()
 }
 

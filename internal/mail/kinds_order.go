@@ -61,6 +61,9 @@ type orderData struct {
 	Guarantee *guaranteeData
 	// withdrawal_received: the acknowledgement of a withdrawal.
 	Withdrawal *withdrawalData
+	// order_placed: the safety texts in the delivery country's languages
+	// (kinds_safety.go).
+	Safety []safetyLink
 	// payment_received: the numbers of the attached accounting
 	// documents ("FV/2026/0001"), and whether they are a receipt.
 	Documents string
@@ -107,6 +110,7 @@ func OrderPlaced(cat *catalog.Catalog, o *order.Order, statusURL string) (*outbo
 	return orderMessageWith(KindOrderPlaced, cat, o, statusURL, func(d *orderData, _ i18n.Format) {
 		d.Contract = contract(cat, o, statusURL)
 		d.Guarantee = guaranteeOf(cat, o.Locale)
+		d.Safety = safetyLinks(cat, o, statusURL)
 	})
 }
 

@@ -79,6 +79,7 @@ func (a *assembler) run() (*assembly, error) {
 		return nil, err
 	}
 	a.plan()
+	a.planSafety()
 	a.planRedirects()
 	for _, p := range a.pages {
 		a.fill(p)
@@ -230,6 +231,8 @@ func (a *assembler) vars() map[string]string {
 		"retention.orders_offset":    strconv.Itoa(a.cfg.Retention.OrdersYears + 2),
 		"retention.messages_months":  strconv.Itoa(a.cfg.Retention.MessagesMonths),
 		"retention.unconfirmed_days": strconv.Itoa(a.cfg.Retention.UnconfirmedDays),
+		// The safety texts' age (docs/legal.md#product-safety).
+		"safety.min_age": strconv.Itoa(a.cfg.Safety.MinAge),
 	}
 	// A condition of the legal pages' blocks (conditional.go): whether
 	// creator designs carry the right of withdrawal (docs/legal.md#withdrawal).

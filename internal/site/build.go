@@ -84,10 +84,13 @@ type Report struct {
 	Stages        []StageTime
 	Substages     []StageTime // inside render: bundle, start workers, ssr
 	Fallbacks     []string
-	Combinations  int
-	Catalog       string      // catalogue version
-	Photos        int         // photos the pages use
-	Images        []ImageCost // photos made by this build (not from the cache), by key
+	// Unreviewed are the languages of the safety texts no native speaker
+	// has checked yet (reviewed: false; docs/legal.md#product-safety).
+	Unreviewed   []string
+	Combinations int
+	Catalog      string      // catalogue version
+	Photos       int         // photos the pages use
+	Images       []ImageCost // photos made by this build (not from the cache), by key
 }
 
 type StageTime struct {
@@ -259,6 +262,11 @@ func (b *Builder) Build() (*Report, error) {
 	}
 	rep.Files = len(out.files) + len(out.copy)
 	rep.Fallbacks = asm.fallbacks
+	for _, st := range site.Safety {
+		if !st.Reviewed {
+			rep.Unreviewed = append(rep.Unreviewed, st.Lang)
+		}
+	}
 	rep.Combinations = site.Creator.Combinations()
 	rep.Duration = time.Since(start)
 	return rep, nil

@@ -32,7 +32,7 @@ func Catalog(site *content.Site) *catalog.Catalog {
 	}
 	for _, p := range site.Products {
 		cp := catalog.Product{Slug: p.Slug, Kind: string(p.Kind), Names: names[p.Slug], Returnable: p.Returnable,
-			BuildDays: p.BuildDays, Presets: p.Presets, Electronic: p.Electronic, OldSlugs: p.OldSlugs}
+			BuildDays: p.BuildDays, Presets: p.Presets, Electronic: p.Electronic, OldSlugs: p.OldSlugs, Model: p.Model}
 		if len(p.Images) > 0 {
 			cp.Image = p.Images[0]
 		}
@@ -43,7 +43,7 @@ func Catalog(site *content.Site) *catalog.Catalog {
 	}
 	c.Guarantee = site.Guarantee
 	cr := site.Creator
-	c.Creator = catalog.Creator{Returnable: site.Config.Legal.CreatorReturnable, Presets: cr.Presets, BasePrice: cr.BasePrice, BuildDays: cr.BuildDays, Options: map[string][]catalog.Option{}}
+	c.Creator = catalog.Creator{Model: cr.Model, Returnable: site.Config.Legal.CreatorReturnable, Presets: cr.Presets, BasePrice: cr.BasePrice, BuildDays: cr.BuildDays, Options: map[string][]catalog.Option{}}
 	for _, s := range cr.Slots {
 		cs := catalog.Slot{ID: s.ID, Names: s.Names}
 		for _, o := range s.Options {
@@ -60,8 +60,9 @@ func Catalog(site *content.Site) *catalog.Catalog {
 		}
 	}
 	for _, d := range site.Deliveries {
-		c.Deliveries = append(c.Deliveries, catalog.Delivery{Code: d.Code, Names: d.Names, Cost: d.Cost, DaysMin: d.DaysMin, DaysMax: d.DaysMax, VAT: d.VAT})
+		c.Deliveries = append(c.Deliveries, catalog.Delivery{Code: d.Code, Names: d.Names, Cost: d.Cost, DaysMin: d.DaysMin, DaysMax: d.DaysMax, VAT: d.VAT, Languages: d.Languages})
 	}
+	c.Safety = site.Config.Safety
 	c.VAT = site.Config.VAT
 	c.KSeF = site.Config.KSeF
 	c.Fees.Waste = site.Config.WasteFee

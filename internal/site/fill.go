@@ -29,6 +29,7 @@ var fillers = map[string]filler{
 	"basket":   (*assembler).fillBasket,
 	"notFound": (*assembler).fillNoTrail,
 	"status":   (*assembler).fillNoTrail,
+	"safety":   (*assembler).fillSafety,
 }
 
 // fill computes a planned page's render request and head: what every
@@ -120,6 +121,7 @@ func (a *assembler) fillProduct(p *page) ([]link, []any) {
 		data.Generators = a.generators(l)
 	}
 	data.Guarantee = a.guarantee(l)
+	data.Safety = a.productSafety(l, a.t(l, "product.kind_"+string(prod.Kind), nil), prod.Model)
 	return a.trail(p, a.shopCrumb(l)), []any{a.productLD(p, pr, prod)}
 }
 
@@ -130,6 +132,8 @@ func (a *assembler) fillCreator(p *page) ([]link, []any) {
 	cd := a.creatorData(l)
 	data.Creator = &cd
 	data.Guarantee = a.guarantee(l)
+	data.Safety = a.productSafety(l, a.t(l, "safety.type_custom", nil), a.site.Creator.Model)
+	cd.Model, cd.SafetyHref = a.site.Creator.Model, "#safety"
 	return a.trail(p, a.shopCrumb(l)), nil
 }
 

@@ -170,7 +170,9 @@ func buildFrenchSite(t *testing.T) string {
 		"-- data/creator.toml --\n"+creator,
 		"-- data/guarantee-notice.toml --\n"+string(fixtureFile(t, "data/guarantee-notice.toml"))+frenchNotice,
 		"-- i18n/fr.toml --\n"+string(siteFR),
-		"-- fr/pages/home.md --\n---\ntitle: Accueil\n---\nBienvenue.\n")
+		"-- fr/pages/home.md --\n---\ntitle: Accueil\n---\nBienvenue.\n",
+		// The product pages show the safety text in the page's language.
+		"-- safety/fr.md --\n---\nlanguage: français\ntitle: Consignes de sécurité\nreviewed: false\n---\nCe n'est pas un jouet : pas avant {{safety.min_age}} ans.\n")
 	out := filepath.Join(t.TempDir(), "public")
 	fb := buildFixture(t, contentDir, out)
 	if fb.err != nil {

@@ -111,6 +111,17 @@ func (a *assembler) productLD(p *page, pr product, prod *content.Product) ld {
 			"seller": ld{"@type": "Organization", "name": a.cfg.Name},
 		},
 	}
+	// Who makes it and its model (GPSR art. 19(a), (c); docs/legal.md#product-safety).
+	m := a.cfg.Safety.Manufacturer
+	maker := ld{"@type": "Organization", "name": m.Name, "email": m.Email,
+		"address": ld{"@type": "PostalAddress", "streetAddress": m.Street, "postalCode": m.Zip, "addressLocality": m.City, "addressCountry": m.Country}}
+	if m.Web != "" {
+		maker["url"] = m.Web
+	}
+	product["manufacturer"] = maker
+	if prod.Model != "" {
+		product["model"] = prod.Model
+	}
 	// The price includes the waste fee (the page's note says so); the
 	// same figure, from the same rule, as a property of the product.
 	if pr.WasteFee.Amount > 0 {

@@ -151,7 +151,7 @@ func expandVars(doc *content.Doc, src []byte, lineOf func(int) int, vars map[str
 		out.Write(src[m[0]:m[1]])
 		line := doc.BodyLine + lineOf(bytes.Count(src[:m[0]], []byte("\n"))+1) - 1
 		*diags = append(*diags, content.Diagnostic{File: doc.File, Line: line, Field: "{{" + name + "}}",
-			Problem: "unknown placeholder (known: company.*, hours.*, site.name, consent.months)"})
+			Problem: "unknown placeholder (known: company.*, hours.*, site.name, consent.months, retention.*, safety.min_age)"})
 	}
 	out.Write(src[last:])
 	return out.Bytes()

@@ -176,7 +176,7 @@ type country struct {
 // (tools/tsgen writes the union into components/generated/pagedata.ts; a
 // "!" says the template always sets the field).
 type templateData struct {
-	Template          string           `json:"template" tsunion:"home page contact faq gallery shop product creator blog post basket status notFound"`
+	Template          string           `json:"template" tsunion:"home page contact faq gallery shop product creator blog post basket status notFound safety"`
 	Products          []productSummary `json:"products" tsin:"home shop basket"`
 	Posts             []postSummary    `json:"posts" tsin:"home blog"`
 	Product           *product         `json:"product,omitempty" tsin:"product!"`
@@ -196,6 +196,9 @@ type templateData struct {
 	// Guarantee is the EU's notice on the legal guarantee where the
 	// shopper decides (components/GuaranteeNotice.tsx).
 	Guarantee *guaranteeNotice `json:"guarantee,omitempty" tsin:"product! creator! basket!"`
+	// Safety is the product safety information (safety.go): the section
+	// of a product's and the creator's page, and a safety text's page.
+	Safety *safetyInfo `json:"safety,omitempty" tsin:"product! creator! safety!"`
 }
 
 // guaranteeNotice is the notice in the page's language and its QR code's
@@ -210,7 +213,11 @@ type guaranteeNotice struct {
 // page's locale and prices in its currency (from content/data/creator.toml,
 // the same numbers catalog.json gives the daemon).
 type creatorData struct {
-	Presets int `json:"presets"`
+	// Model is the custom saber's model identifier; SafetyHref the
+	// page's safety section (the buy box links to it).
+	Model      string `json:"model"`
+	SafetyHref string `json:"safety_href"`
+	Presets    int    `json:"presets"`
 	// Returnable: a design carries the 14-day right of withdrawal
 	// (content/config.toml [legal] creator_returnable); otherwise it is
 	// excluded as made to the consumer's specifications.

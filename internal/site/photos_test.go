@@ -92,6 +92,7 @@ presets: 6
 weight: 1
 prices:
   - {from: 2026-01-01, EUR: 349.00, PLN: 1499.00}
+model: FX-ARC
 ---
 The Arc.
 

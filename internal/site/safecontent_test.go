@@ -41,6 +41,7 @@ Zanzibarcialo.
 title: Zanzibarsaber
 summary: Zanzibarsabersummary.
 kind: hilt
+model: FX-WIP
 images: [/images/arc.svg]
 returnable: true
 build_days: 7
@@ -110,6 +111,7 @@ const aliasesOverlay = `
 title: Arc
 summary: The classic.
 kind: hilt
+model: FX-ARC
 images: [/images/arc.svg]
 returnable: true
 build_days: 7

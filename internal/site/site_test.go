@@ -134,8 +134,9 @@ func TestEveryRouteInEveryLocale(t *testing.T) {
 		"error.html", "favicon.svg", "images/arc.svg", "sw.js"} {
 		read(t, out, f)
 	}
-	if got := builtFixture.rep.Pages; got["en"] != got["pl"] || got["pl"] != got["de"] || got["en"] != 27 {
-		t.Errorf("pages per locale = %v, want 27 each", got)
+	// 27 pages and the safety texts' pages (en, pl, de, cs).
+	if got := builtFixture.rep.Pages; got["en"] != got["pl"] || got["pl"] != got["de"] || got["en"] != 31 {
+		t.Errorf("pages per locale = %v, want 31 each", got)
 	}
 }
 
@@ -268,6 +269,14 @@ func TestHeadTags(t *testing.T) {
 	}
 	if h.ld("BreadcrumbList") == nil {
 		t.Error("no BreadcrumbList on a product page")
+	}
+	// The manufacturer and the model (GPSR art. 19; docs/legal.md#product-safety).
+	maker, _ := prod["manufacturer"].(map[string]any)
+	addr, _ := maker["address"].(map[string]any)
+	if prod["model"] != "FX-ARC" || maker["@type"] != "Organization" || maker["name"] != "Fixture Ltd" ||
+		maker["email"] != "shop@fixture.example" || maker["url"] != "https://fixture.example" ||
+		addr["streetAddress"] != "Main 1" || addr["postalCode"] != "00-001" || addr["addressLocality"] != "Warsaw" {
+		t.Errorf("model %v, manufacturer %v: want FX-ARC by Fixture Ltd, Main 1, 00-001 Warsaw", prod["model"], maker)
 	}
 	de := parseHead(t, read(t, out, "de/shop/arc/index.html")).ld("Product")["offers"].(map[string]any)
 	if de["priceCurrency"] != "EUR" || de["price"] != "299.00" {
