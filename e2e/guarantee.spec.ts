@@ -1,5 +1,5 @@
 // The EU's notice on the legal guarantee (docs/legal.md#the-eu-guarantee-notice):
-// on a product page, in the creator's buy box and in the basket, in the
+// on a product page, right under the creator's buy box and in the basket, in the
 // page's language, with its QR code and its link to the same address, at
 // 375 and 1280 px, axe-clean; and in the order confirmation e-mail. The
 // words expected are content/data/guarantee-notice.toml's. Layout shift:
@@ -28,7 +28,7 @@ function notice(locale: Locale) {
 
 const PLACES = [
   { name: "product page", route: "/shop/arc" },
-  { name: "creator's buy box", route: "/shop/custom-saber-creator", within: ".creator__buy" },
+  { name: "creator, under the buy box", route: "/shop/custom-saber-creator", within: ".creator-guarantee" },
   { name: "basket", route: "/basket" },
 ];
 

@@ -5,11 +5,10 @@
 // again and not the whole creator
 // (docs/decisions/creator.md#the-buy-box-is-its-own-component).
 import type { NotifyMeProps } from "../islands/NotifyMe";
-import type { CreatorData, GuaranteeNotice as GuaranteeNoticeData } from "../generated/pagedata";
+import type { CreatorData } from "../generated/pagedata";
 import type { FirstClick } from "../cart/firstClick";
 import type { Translate } from "../i18n";
 import { formatMoney } from "../money";
-import { GuaranteeNotice } from "../GuaranteeNotice";
 import { PausedButton, PausedDialog } from "../OrdersPaused";
 import { canonical } from "./design";
 import { HiltThumb } from "./HiltThumb";
@@ -33,8 +32,6 @@ export interface BuyBoxProps {
   price: number;
   t: Translate;
   onCopyLink: () => void;
-  /** The EU's notice on the legal guarantee, at the end of the box. */
-  guarantee: GuaranteeNoticeData;
 }
 
 export function BuyBox(p: BuyBoxProps) {
@@ -112,7 +109,6 @@ export function BuyBox(p: BuyBoxProps) {
         onClose={buy.closePaused}
         notify={p.notify}
       />
-      <GuaranteeNotice notice={p.guarantee} level={3} id={`${p.id}-guarantee`} />
     </section>
   );
 }

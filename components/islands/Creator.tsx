@@ -8,7 +8,7 @@ import "./creator.css";
 import type { NotifyMeProps } from "./NotifyMe";
 import { useMemo, useRef, type ReactNode } from "react";
 import { useIslandId } from "../islandId";
-import type { CreatorData, GuaranteeNotice as GuaranteeNoticeData } from "../generated/pagedata";
+import type { CreatorData } from "../generated/pagedata";
 import { Blade } from "../creator/Blade";
 import { useCssVars } from "../creator/cssVars";
 import { bladeColor, priceOf, type Preset } from "../creator/design";
@@ -30,8 +30,6 @@ export interface CreatorProps {
   locale: string;
   currency: string;
   creator: CreatorData;
-  /** The EU's notice on the legal guarantee, shown in the buy box. */
-  guarantee: GuaranteeNoticeData;
   basketHref: string;
   /** The build's flag (site.orders_open); the daemon's answer replaces it. */
   ordersOpen: boolean;
@@ -282,7 +280,6 @@ export default function Creator(p: CreatorProps) {
               price={price}
               t={t}
               onCopyLink={copyLink}
-              guarantee={p.guarantee}
             />
           )}
         />
