@@ -1,6 +1,7 @@
 package content
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -88,4 +89,15 @@ type reporter struct {
 
 func (r reporter) add(line int, field, format string, args ...any) {
 	*r.diags = append(*r.diags, Diagnostic{File: r.file, Line: line, Field: field, Problem: fmt.Sprintf(format, args...)})
+}
+
+// parseFailed reports a file that does not parse, at the line of the
+// mistake when the parser knows it (a parseError), else at line 1.
+func (r reporter) parseFailed(err error) {
+	line := 1
+	var pe *parseError
+	if errors.As(err, &pe) {
+		line = pe.line
+	}
+	r.add(line, "", "%v", err)
 }

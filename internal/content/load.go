@@ -308,12 +308,7 @@ func (l *loader) loadDoc(cfg Config, kind DocKind, locale, name, file, abs strin
 	r := l.reporter(file)
 	parsed, _, err := l.parse(abs)
 	if err != nil {
-		line := 1
-		var pe *parseError
-		if errors.As(err, &pe) {
-			line = pe.line
-		}
-		r.add(line, "", "%v", err)
+		r.parseFailed(err)
 		return nil
 	}
 	if !slugPattern.MatchString(name) && !(kind == KindPage && name == "404") {

@@ -1,7 +1,6 @@
 package content
 
 import (
-	"errors"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -105,12 +104,7 @@ func (l *loader) loadSafety() []*SafetyText {
 		}
 		parsed, _, err := l.parse(filepath.Join(dir, e.Name()))
 		if err != nil {
-			line := 1
-			var pe *parseError
-			if errors.As(err, &pe) {
-				line = pe.line
-			}
-			r.add(line, "", "%v", err)
+			r.parseFailed(err)
 			continue
 		}
 		f := newFields(r, parsed.lines, "", parsed.front)

@@ -14,17 +14,7 @@ func TestVATSettingsErrors(t *testing.T) {
 	dir := siteWithoutDocs(t)
 	edit := func(name, old, new string) {
 		t.Helper()
-		p := filepath.Join(dir, name)
-		b, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !strings.Contains(string(b), old) {
-			t.Fatalf("%s has no %q", name, old)
-		}
-		if err := os.WriteFile(p, []byte(strings.Replace(string(b), old, new, 1)), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		editSite(t, dir, name, old, new)
 	}
 	edit("config.toml", `scheme = "pl"`, `scheme = "eu"`)
 	edit("config.toml", `consumers = "invoice"`, `consumers = "bill"`)
