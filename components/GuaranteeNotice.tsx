@@ -4,8 +4,8 @@
 // data) in the notice's layout: the blue header with the emblem and the
 // title, the blue box, the conditions and remedies with their check marks,
 // the grey panel with the QR code and its link, what to do in two numbered
-// steps, and the GARAN note. Static: no state, no effect, the same on the
-// server and in an island, so it never shifts the page
+// steps, and the GARAN note. Static, rendered by the page (never an
+// island), so it costs no JavaScript and never shifts the page
 // (docs/legal.md#the-eu-guarantee-notice). Styles: components/guarantee.css.
 import { Fragment } from "react";
 import type { Run } from "./generated/catalog";
@@ -13,27 +13,23 @@ import type { GuaranteeNotice as Data } from "./generated/pagedata";
 
 export interface GuaranteeNoticeProps {
   notice: Data;
-  /** The level of its title in the page's outline: 2 on a page, 3 in a card with its own h2. */
-  level?: 2 | 3;
-  /** The id of its title, unique on the page. */
+  /** The id of its title (an h2), unique on the page. */
   id: string;
 }
 
-export function GuaranteeNotice({ notice, level = 2, id }: GuaranteeNoticeProps) {
+export function GuaranteeNotice({ notice, id }: GuaranteeNoticeProps) {
   const n = notice.text;
-  const Title = level === 2 ? "h2" : "h3";
-  const Sub = level === 2 ? "h3" : "h4";
   return (
     <section className="gnotice" lang={n.lang} aria-labelledby={id}>
       <div className="gnotice__head">
         <Emblem />
-        <Title id={id} className="gnotice__title">
+        <h2 id={id} className="gnotice__title">
           {n.title.map((line, i) => (
             <span className="gnotice__title-line" key={i}>
               {line}
             </span>
           ))}
-        </Title>
+        </h2>
       </div>
       <div className="gnotice__body">
         <div className="gnotice__main">
@@ -79,9 +75,9 @@ export function GuaranteeNotice({ notice, level = 2, id }: GuaranteeNoticeProps)
         </div>
       </div>
       <div className="gnotice__todo">
-        <Sub className="gnotice__todo-title">
+        <h3 className="gnotice__todo-title">
           <span className="gnotice__todo-what">{n.todo}</span> <span className="gnotice__todo-when">{n.todo_when}</span>
-        </Sub>
+        </h3>
         <ol className="gnotice__steps" role="list">
           {n.steps.map((s, i) => (
             <li key={i}>

@@ -1,6 +1,10 @@
 package content
 
-import "sabershop/internal/guarantee"
+import (
+	"strconv"
+
+	"sabershop/internal/guarantee"
+)
 
 // loadGuarantee reads content/data/guarantee-notice.toml: the EU's
 // harmonised notice on the legal guarantee in the language of every
@@ -19,23 +23,21 @@ func (l *loader) loadGuarantee(c Config) map[string]guarantee.Notice {
 			continue
 		}
 		t := f.Table(loc.Code, true)
-		rich := func(name string) guarantee.Rich {
-			r, err := guarantee.ParseRich(t.String(name, true))
+		// rich parses field's text s, reporting an unclosed ** at field.
+		rich := func(field, s string) guarantee.Rich {
+			r, err := guarantee.ParseRich(s)
 			if err != nil {
-				t.errorf(name, "%v", err)
+				t.errorf(field, "%v", err)
 			}
 			return r
 		}
-		n := guarantee.Notice{Lang: loc.Code, Title: t.Strings("title"), Box: rich("box"), Intro: t.String("intro", true),
-			Conditions: t.Strings("conditions"), Liable: rich("liable"), Periods: t.String("periods", true),
+		text := func(name string) guarantee.Rich { return rich(name, t.String(name, true)) }
+		n := guarantee.Notice{Lang: loc.Code, Title: t.Strings("title"), Box: text("box"), Intro: t.String("intro", true),
+			Conditions: t.Strings("conditions"), Liable: text("liable"), Periods: t.String("periods", true),
 			More: t.String("more", true), QR: t.String("qr", true), Link: t.String("link", true),
-			Todo: t.String("todo", true), TodoWhen: t.String("todo_when", true), Steps: t.Strings("steps"), Garan: rich("garan")}
+			Todo: t.String("todo", true), TodoWhen: t.String("todo_when", true), Steps: t.Strings("steps"), Garan: text("garan")}
 		for i, s := range t.Strings("remedies") {
-			r, err := guarantee.ParseRich(s)
-			if err != nil {
-				t.errorf("remedies", "remedy %d: %v", i+1, err)
-			}
-			n.Remedies = append(n.Remedies, r)
+			n.Remedies = append(n.Remedies, rich("remedies."+strconv.Itoa(i), s))
 		}
 		if field, err := n.Check(); err != nil {
 			t.errorf(field, "%v", err)

@@ -38,6 +38,10 @@ func TestGuaranteeNoticeMistakes(t *testing.T) {
 			},
 			want: []string{"content/data/guarantee-notice.toml:", ": en.liable: a ** is not closed"},
 		},
+		"an unclosed bold in a remedy": {
+			edit: func(s string) string { return strings.Replace(s, "**free repair** or", "**free repair or", 1) },
+			want: []string{": en.remedies.0: a ** is not closed"},
+		},
 		"a QR code off Your Europe": {
 			edit: func(s string) string {
 				return strings.Replace(s, `qr = "https://europa.eu/youreurope/guarantees"`, `qr = "https://example.com/g"`, 1)

@@ -52,6 +52,10 @@ type assembler struct {
 	// memos are the previous build's Markdown renderings, nextMemos this
 	// build's (markdownmemo.go).
 	memos, nextMemos markdownMemos
+	// safetyHTML is each safety text rendered for a page of a locale,
+	// by locale and language (safety.go): every product page of a locale
+	// shows the same one.
+	safetyHTML map[[2]string]string
 }
 
 // catalog is what the daemon will price orders from (catalog.json), made

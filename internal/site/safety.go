@@ -84,10 +84,8 @@ func (a *assembler) safetyInfo(locale, lang string) safetyInfo {
 	s := a.cfg.Safety
 	info := safetyInfo{Manufacturer: s.Manufacturer, EUResponsible: s.EUResponsible, Lang: lang, Others: []safetyLink{}}
 	if st := a.site.SafetyText(lang); st != nil {
-		d := *st.Doc
-		d.Locale = locale // its links lead to the page's locale
 		info.Name, info.Title = st.Name, st.Doc.Title
-		info.HTML = demoteHeadings(a.markdown(&d))
+		info.HTML = a.safetyText(locale, st)
 		info.Href = localePath(a.cfg, locale, catalog.SafetyPath(lang))
 	}
 	for _, l := range a.safetyLanguages() {
@@ -96,6 +94,25 @@ func (a *assembler) safetyInfo(locale, lang string) safetyInfo {
 		}
 	}
 	return info
+}
+
+// safetyText is st rendered for a page of locale, once a build: its
+// links lead to that locale's pages, its headings sit under the page's h2.
+// (Rendered again for each product page, its diagnostics were reported
+// again each time.)
+func (a *assembler) safetyText(locale string, st *content.SafetyText) string {
+	key := [2]string{locale, st.Lang}
+	if html, ok := a.safetyHTML[key]; ok {
+		return html
+	}
+	d := *st.Doc
+	d.Locale = locale
+	html := demoteHeadings(a.markdown(&d))
+	if a.safetyHTML == nil {
+		a.safetyHTML = map[[2]string]string{}
+	}
+	a.safetyHTML[key] = html
+	return html
 }
 
 // safetyLanguages are the languages of the safety texts the delivery
