@@ -17,6 +17,19 @@ type deliveryView struct {
 	DaysMax  int               `json:"days_max"`
 	Names    map[string]string `json:"names"`
 	Costs    map[string]int64  `json:"costs"`
+	// Methods are every delivery method (Cost and the days above are the
+	// default's, the courier's).
+	Methods []methodView `json:"methods"`
+}
+
+// methodView is a delivery method in the asking currency.
+type methodView struct {
+	ID      string           `json:"id"`
+	Carrier string           `json:"carrier,omitempty"`
+	Cost    int64            `json:"cost"`
+	DaysMin int              `json:"days_min"`
+	DaysMax int              `json:"days_max"`
+	Costs   map[string]int64 `json:"costs"`
 }
 
 type deliveriesPage struct {
@@ -60,8 +73,15 @@ func (s *Server) getDeliveries(w http.ResponseWriter, r *http.Request) {
 	from := (page - 1) * size
 	for i := from; i < len(all) && i < from+size; i++ {
 		d := all[i]
-		out.Items = append(out.Items, deliveryView{Code: d.Code, Name: d.Names[locale], Cost: d.Cost[currency],
-			Currency: currency, DaysMin: d.DaysMin, DaysMax: d.DaysMax, Names: d.Names, Costs: d.Cost})
+		v := deliveryView{Code: d.Code, Name: d.Names[locale], Currency: currency, Names: d.Names, Methods: []methodView{}}
+		for _, m := range d.Methods {
+			v.Methods = append(v.Methods, methodView{ID: string(m.ID), Carrier: m.Carrier, Cost: m.Cost[currency],
+				DaysMin: m.DaysMin, DaysMax: m.DaysMax, Costs: m.Cost})
+		}
+		if def, ok := d.Method(""); ok {
+			v.Cost, v.DaysMin, v.DaysMax, v.Costs = def.Cost[currency], def.DaysMin, def.DaysMax, def.Cost
+		}
+		out.Items = append(out.Items, v)
 	}
 	writeJSON(w, http.StatusOK, out)
 }

@@ -15,13 +15,14 @@ import (
 
 	"sabershop/internal/guarantee"
 	"sabershop/internal/i18n"
+	"sabershop/internal/shipping"
 )
 
 // FileFormat is the shape of catalog.json this daemon reads. The build writes
 // it into every catalogue; `orderd publish` refuses a site whose catalogue
 // has another (built by an incompatible version of the builder). Raise it
 // with any change of the JSON an older daemon would misread.
-const FileFormat = 1
+const FileFormat = 2
 
 // Catalog is the content of catalog.json. Amounts are integer minor units.
 type Catalog struct {
@@ -32,6 +33,11 @@ type Catalog struct {
 	Products   []Product   `json:"products"`
 	Creator    Creator     `json:"creator"`
 	Deliveries []Delivery  `json:"deliveries"`
+	// Boxes are the packed box of one unit of each product kind (and of
+	// BoxCreator), LockerSizes the carriers' locker compartments
+	// (parcel.go).
+	Boxes       map[string]Box `json:"boxes"`
+	LockerSizes []LockerSize   `json:"locker_sizes"`
 	Fees       Fees        `json:"fees"`
 	Coupons    CouponRules `json:"coupons"`
 	OrdersOpen bool        `json:"orders_open"`
@@ -173,18 +179,40 @@ type Option struct {
 	Hex   string            `json:"hex,omitempty"`
 }
 
+// Delivery is a shipping country and the ways a parcel gets there.
 type Delivery struct {
-	Code    string            `json:"code"`
-	Names   map[string]string `json:"names"`
-	Cost    map[string]int64  `json:"cost"`
-	DaysMin int               `json:"days_min"`
-	DaysMax int               `json:"days_max"`
+	Code  string            `json:"code"`
+	Names map[string]string `json:"names"`
+	// Methods are the country's delivery methods, the default first
+	// (content/data/deliveries.toml; docs/shipping.md).
+	Methods []DeliveryMethod `json:"methods"`
 	// VAT is the country's standard VAT rate in percent; 0 for a country
 	// outside the EU, where a sale is an export.
 	VAT int `json:"vat"`
 	// Languages are the languages consumers there read (ISO 639-1 codes):
 	// the safety information is given in them (GPSR art. 9(7)).
 	Languages []string `json:"languages,omitempty"`
+}
+
+// DeliveryMethod is one way of delivering to a country: a courier to the
+// door, or a parcel locker of a carrier, at its price and in its time.
+type DeliveryMethod struct {
+	ID      shipping.Method  `json:"id"`
+	Carrier string           `json:"carrier,omitempty"` // "inpost"; "" for a courier the owner books by hand
+	Cost    map[string]int64 `json:"cost"`
+	DaysMin int              `json:"days_min"`
+	DaysMax int              `json:"days_max"`
+}
+
+// Method is the country's delivery method with the id; "" is the
+// default (the first).
+func (d *Delivery) Method(id shipping.Method) (*DeliveryMethod, bool) {
+	for i := range d.Methods {
+		if id == "" || d.Methods[i].ID == id {
+			return &d.Methods[i], true
+		}
+	}
+	return nil, false
 }
 
 // VAT schemes (content/config.toml [vat] scheme).

@@ -1,5 +1,10 @@
 package content
 
+import (
+	"sabershop/internal/catalog"
+	"sabershop/internal/shipping"
+)
+
 // loadCreator reads content/data/creator.toml.
 func (l *loader) loadCreator(c Config, static map[string]bool) Creator {
 	f, ok := l.tomlFile("data", "creator.toml")
@@ -85,27 +90,30 @@ func (l *loader) loadCreator(c Config, static map[string]bool) Creator {
 	return cr
 }
 
-// loadDeliveries reads content/data/deliveries.toml.
-func (l *loader) loadDeliveries(c Config) []Country {
+// loadDeliveries reads content/data/deliveries.toml: the countries with
+// their delivery methods, the boxes products pack into and the carriers'
+// locker sizes (docs/shipping.md).
+func (l *loader) loadDeliveries(c Config, site *Site) []Country {
 	f, ok := l.tomlFile("data", "deliveries.toml")
 	if !ok {
 		return nil
 	}
+	site.LockerSizes = readLockerSizes(f)
+	carriers := map[string]bool{}
+	for _, s := range site.LockerSizes {
+		carriers[s.Carrier] = true
+	}
+	site.Boxes = readBoxes(f)
 	var out []Country
 	seen := map[string]bool{}
 	for _, t := range f.Tables("countries") {
 		co := Country{
-			Code:    t.String("code", true),
-			Names:   readNames(c, t.Table("names", true)),
-			Cost:    readAmounts(c, t.Table("cost", true), true),
-			DaysMin: t.Int("days_min", true, 0, 60),
-			DaysMax: t.Int("days_max", true, 0, 60),
-			VAT:     t.Int("vat", true, 0, 30),
+			Code:  t.String("code", true),
+			Names: readNames(c, t.Table("names", true)),
+			VAT:   t.Int("vat", true, 0, 30),
 		}
+		co.Methods = readMethods(c, t, carriers)
 		co.Languages = l.readLanguages(t, firstNonEmpty(co.Names[c.DefaultLocale().Code], co.Code))
-		if co.DaysMax < co.DaysMin {
-			t.errorf("days_max", "must not be less than days_min")
-		}
 		if seen[co.Code] {
 			t.errorf("code", "duplicate country %q", co.Code)
 		}
@@ -126,5 +134,110 @@ func (l *loader) loadDeliveries(c Config) []Country {
 		}
 	}
 	f.unknownFields()
+	return out
+}
+
+// readMethods reads a country's [[countries.methods]]: a courier, which
+// every country needs (a basket too big for any locker goes by courier),
+// and at most one locker of a carrier with [[locker_sizes]].
+func readMethods(c Config, t *fields, carriers map[string]bool) []catalog.DeliveryMethod {
+	var out []catalog.DeliveryMethod
+	seen := map[shipping.Method]bool{}
+	tables := t.Tables("methods")
+	if len(tables) == 0 && !t.has("methods") {
+		t.reportMissing("methods")
+	}
+	for _, m := range tables {
+		dm := catalog.DeliveryMethod{
+			ID:      shipping.Method(m.String("id", true)),
+			Carrier: m.String("carrier", false),
+			Cost:    readAmounts(c, m.Table("cost", true), true),
+			DaysMin: m.Int("days_min", true, 0, 60),
+			DaysMax: m.Int("days_max", true, 0, 60),
+		}
+		switch dm.ID {
+		case shipping.Courier:
+		case shipping.Locker:
+			if dm.Carrier == "" {
+				m.reportMissing("carrier")
+			} else if !carriers[dm.Carrier] {
+				m.errorf("carrier", "no [[locker_sizes]] of carrier %q: a locker needs its compartments", dm.Carrier)
+			}
+		case "":
+		default:
+			m.errorf("id", "unknown delivery method %q: courier or locker", dm.ID)
+		}
+		if dm.DaysMax < dm.DaysMin {
+			m.errorf("days_max", "must not be less than days_min")
+		}
+		if seen[dm.ID] && dm.ID != "" {
+			m.errorf("id", "duplicate method %q", dm.ID)
+		}
+		seen[dm.ID] = true
+		m.unknownFields()
+		out = append(out, dm)
+	}
+	if len(tables) > 0 && !seen[shipping.Courier] {
+		t.errorf("methods", "a courier is needed: a basket too big for a locker goes by courier")
+	}
+	return out
+}
+
+// boxKinds are the [boxes] every shop needs: one per product kind and
+// the creator's design.
+var boxKinds = []string{string(ProductHilt), string(ProductAccessory), catalog.BoxCreator}
+
+// readBoxes reads [boxes]: the packed box of one unit of each kind.
+func readBoxes(f *fields) map[string]catalog.Box {
+	if !f.has("boxes") {
+		f.reportMissing("boxes")
+		return nil
+	}
+	boxes := f.Table("boxes", true)
+	out := map[string]catalog.Box{}
+	for _, kind := range boxKinds {
+		if !boxes.has(kind) {
+			boxes.reportMissing(kind)
+			continue
+		}
+		b := boxes.Table(kind, true)
+		out[kind] = catalog.Box{
+			LengthCM: b.Int("length_cm", true, 1, 300),
+			WidthCM:  b.Int("width_cm", true, 1, 300),
+			HeightCM: b.Int("height_cm", true, 1, 300),
+			WeightG:  b.Int("weight_g", true, 1, 100000),
+		}
+		b.unknownFields()
+	}
+	boxes.unknownFields()
+	return out
+}
+
+// readLockerSizes reads [[locker_sizes]], each carrier's smallest first.
+func readLockerSizes(f *fields) []catalog.LockerSize {
+	var out []catalog.LockerSize
+	last := map[string]int{}
+	for _, t := range f.Tables("locker_sizes") {
+		s := catalog.LockerSize{
+			Carrier:    t.String("carrier", true),
+			Size:       shipping.Size(t.String("size", true)),
+			LengthCM:   t.Int("length_cm", true, 1, 300),
+			WidthCM:    t.Int("width_cm", true, 1, 300),
+			HeightCM:   t.Int("height_cm", true, 1, 300),
+			MaxWeightG: t.Int("max_weight_g", true, 1, 100000),
+		}
+		switch s.Size {
+		case shipping.SizeSmall, shipping.SizeMedium, shipping.SizeLarge, "":
+		default:
+			t.errorf("size", "unknown size %q: small, medium or large", s.Size)
+		}
+		v := s.LengthCM * s.WidthCM * s.HeightCM
+		if v < last[s.Carrier] {
+			t.errorf("size", "list each carrier's sizes smallest first")
+		}
+		last[s.Carrier] = v
+		t.unknownFields()
+		out = append(out, s)
+	}
 	return out
 }

@@ -201,7 +201,7 @@ func (l *loader) load() (*Site, error) {
 	site.Bundles, site.Formats = l.loadBundles(cfg)
 	site.Creator = l.loadCreator(cfg, static)
 	site.Guarantee = l.loadGuarantee(cfg)
-	site.Deliveries = l.loadDeliveries(cfg)
+	site.Deliveries = l.loadDeliveries(cfg, site)
 	l.checkSafetyLanguages(cfg, site.Safety)
 	products := map[string]*Product{}
 	for _, loc := range cfg.Locales {

@@ -19,6 +19,11 @@ type Site struct {
 	Formats    map[string]i18n.Format // by locale code: the [format] of each bundle's file
 	Creator    Creator
 	Deliveries []Country
+	// Boxes and LockerSizes are content/data/deliveries.toml's [boxes]
+	// and [[locker_sizes]]: what a basket packs into and whether a locker
+	// takes it (catalog.Pack, catalog.LockerFit).
+	Boxes       map[string]catalog.Box
+	LockerSizes []catalog.LockerSize
 	// Guarantee is the EU's notice on the legal guarantee by locale code
 	// (content/data/guarantee-notice.toml).
 	Guarantee map[string]guarantee.Notice
@@ -241,11 +246,11 @@ func (c Creator) Combinations() int {
 
 // Country is a shipping destination of content/data/deliveries.toml.
 type Country struct {
-	Code    string
-	Names   Names
-	Cost    Amounts
-	DaysMin int
-	DaysMax int
+	Code  string
+	Names Names
+	// Methods are the country's delivery methods, the default (the
+	// courier) first.
+	Methods []catalog.DeliveryMethod
 	VAT     int // the standard rate in percent; 0 outside the EU (an export)
 	// Languages consumers there read (ISO 639-1): the safety text is
 	// needed in each (GPSR art. 9(7)).

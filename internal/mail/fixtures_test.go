@@ -46,8 +46,8 @@ func testCatalog() *catalog.Catalog {
 		{ID: "ready", Names: map[string]string{"en": "Ready to ship", "pl": "Gotowe do wysyłki", "de": "Versandbereit"}, Progress: 100},
 	}
 	c.Deliveries = []catalog.Delivery{
-		{Code: "pl", Names: map[string]string{"en": "Poland", "pl": "Polska", "de": "Polen"}, DaysMin: 1, DaysMax: 3},
-		{Code: "de", Names: map[string]string{"en": "Germany", "pl": "Niemcy", "de": "Deutschland"}, DaysMin: 3, DaysMax: 7},
+		{Code: "pl", Names: map[string]string{"en": "Poland", "pl": "Polska", "de": "Polen"}, Methods: []catalog.DeliveryMethod{{ID: "courier", DaysMin: 1, DaysMax: 3}}},
+		{Code: "de", Names: map[string]string{"en": "Germany", "pl": "Niemcy", "de": "Deutschland"}, Methods: []catalog.DeliveryMethod{{ID: "courier", DaysMin: 3, DaysMax: 7}}},
 	}
 	return c
 }

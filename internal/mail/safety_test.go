@@ -16,7 +16,7 @@ func safetyCatalog() *catalog.Catalog {
 	cat.Deliveries[0].Languages = []string{"pl"}
 	cat.Deliveries[1].Languages = []string{"de"}
 	cat.Deliveries = append(cat.Deliveries, catalog.Delivery{Code: "be", Names: map[string]string{"en": "Belgium", "pl": "Belgia", "de": "Belgien"},
-		DaysMin: 3, DaysMax: 7, Languages: []string{"nl", "fr", "de"}})
+		Methods: []catalog.DeliveryMethod{{ID: "courier", DaysMin: 3, DaysMax: 7}}, Languages: []string{"nl", "fr", "de"}})
 	return cat
 }
 

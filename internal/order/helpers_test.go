@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"sabershop/internal/catalog"
+	"sabershop/internal/shipping"
 )
 
 // testAt is the instant most tests order at: after arc's first price and
@@ -63,11 +64,24 @@ func testCatalog() *catalog.Catalog {
 		Coupons: catalog.CouponRules{Minimum: amounts(23500, 100000)},
 	}
 	for _, code := range allCountries {
-		d := catalog.Delivery{Code: code, Cost: amounts(1500, 6000), DaysMin: 3, DaysMax: 7}
+		d := catalog.Delivery{Code: code, Methods: []catalog.DeliveryMethod{{ID: shipping.Courier, Cost: amounts(1500, 6000), DaysMin: 3, DaysMax: 7}}}
 		if code == "pl" {
-			d.Cost, d.DaysMin, d.DaysMax = amounts(500, 1900), 1, 3
+			d.Methods = []catalog.DeliveryMethod{
+				{ID: shipping.Courier, Cost: amounts(500, 1900), DaysMin: 1, DaysMax: 3},
+				{ID: shipping.Locker, Carrier: "inpost", Cost: amounts(350, 1499), DaysMin: 1, DaysMax: 2},
+			}
 		}
 		c.Deliveries = append(c.Deliveries, d)
+	}
+	c.Boxes = map[string]catalog.Box{
+		KindHilt:           {LengthCM: 120, WidthCM: 16, HeightCM: 12, WeightG: 2400},
+		"accessory":        {LengthCM: 24, WidthCM: 16, HeightCM: 6, WeightG: 400},
+		catalog.BoxCreator: {LengthCM: 120, WidthCM: 16, HeightCM: 12, WeightG: 2600},
+	}
+	c.LockerSizes = []catalog.LockerSize{
+		{Carrier: "inpost", Size: shipping.SizeSmall, LengthCM: 64, WidthCM: 38, HeightCM: 8, MaxWeightG: 25000},
+		{Carrier: "inpost", Size: shipping.SizeMedium, LengthCM: 64, WidthCM: 38, HeightCM: 19, MaxWeightG: 25000},
+		{Carrier: "inpost", Size: shipping.SizeLarge, LengthCM: 64, WidthCM: 38, HeightCM: 41, MaxWeightG: 25000},
 	}
 	return c
 }

@@ -9,24 +9,30 @@ type FieldErrors map[string]string
 // Message keys of FieldErrors. Every key is in MessageKeys, which the API's
 // tests use to check that each has a translation in every locale.
 const (
-	KeyRequired           = "required"         // empty or missing
-	KeyTooLong            = "too_long"         // over the field's length limit
-	KeyCharsInvalid       = "chars_invalid"    // invalid UTF-8
-	KeyCharsInvisible     = "chars_invisible"  // a character that shows as nothing: control, bidi, zero-width (inert.Hidden)
-	KeyEmailInvalid       = "email_invalid"    //
-	KeyPhoneInvalid       = "phone_invalid"    // 7-15 digits, optional leading +, spaces - ( ) .
-	KeyZipInvalid         = "zip_invalid"      // not a postal code of the chosen country
-	KeyCountryUnknown     = "country_unknown"  // not a shipping country
-	KeyLocaleUnknown      = "locale_unknown"   //
-	KeyTermsRequired      = "terms_required"   // terms not accepted
-	KeyItemsRequired      = "items_required"   // empty cart
-	KeyItemsTooMany       = "items_too_many"   // over MaxLines lines
-	KeyItemAmbiguous      = "item_ambiguous"   // a line with both a product and a creator design, or neither
-	KeyQuantityRange      = "quantity_range"   // quantity outside 1..MaxQuantity
-	KeyProductUnknown     = "product_unknown"  //
-	KeyProductNoPrice     = "product_no_price" // no price in force now in the order's currency
-	KeyVariantUnknown     = "variant_unknown"  // not a generator, or a variant on an accessory
-	KeyPartUnknown        = "part_unknown"     // not a part of that slot, or no such slot
+	KeyRequired           = "required"                // empty or missing
+	KeyTooLong            = "too_long"                // over the field's length limit
+	KeyCharsInvalid       = "chars_invalid"           // invalid UTF-8
+	KeyCharsInvisible     = "chars_invisible"         // a character that shows as nothing: control, bidi, zero-width (inert.Hidden)
+	KeyEmailInvalid       = "email_invalid"           //
+	KeyPhoneInvalid       = "phone_invalid"           // 7-15 digits, optional leading +, spaces - ( ) .
+	KeyZipInvalid         = "zip_invalid"             // not a postal code of the chosen country
+	KeyCountryUnknown     = "country_unknown"         // not a shipping country
+	KeyMethodUnknown      = "delivery_method_unknown" // not a delivery method of the country
+	KeyLockerTooBig       = "locker_too_big"          // the basket fits none of the carrier's lockers: courier only
+	KeyPointRequired      = "point_required"          // a locker delivery without a locker chosen
+	KeyPointClosed        = "point_closed"            // the locker closed (or no longer exists) since it was chosen
+	KeyPointUnavailable   = "point_unavailable"       // the carrier cannot confirm the locker now: try again
+	KeyPhoneMobile        = "phone_mobile"            // a locker delivery needs a mobile number the carrier can text
+	KeyLocaleUnknown      = "locale_unknown"          //
+	KeyTermsRequired      = "terms_required"          // terms not accepted
+	KeyItemsRequired      = "items_required"          // empty cart
+	KeyItemsTooMany       = "items_too_many"          // over MaxLines lines
+	KeyItemAmbiguous      = "item_ambiguous"          // a line with both a product and a creator design, or neither
+	KeyQuantityRange      = "quantity_range"          // quantity outside 1..MaxQuantity
+	KeyProductUnknown     = "product_unknown"         //
+	KeyProductNoPrice     = "product_no_price"        // no price in force now in the order's currency
+	KeyVariantUnknown     = "variant_unknown"         // not a generator, or a variant on an accessory
+	KeyPartUnknown        = "part_unknown"            // not a part of that slot, or no such slot
 	KeyGeneratorUnknown   = "generator_unknown"
 	KeyOptionUnknown      = "option_unknown"     // not in the creator's option group
 	KeyColorInvalid       = "color_invalid"      // not #rrggbb
@@ -52,4 +58,5 @@ var MessageKeys = []string{
 	KeyPresetsCount, KeyCodeUnknown, KeyCodeExpired, KeyCodeUsedUp,
 	KeyCodeBelowMinimum, KeyCodeCurrency, KeyCodeAlreadyApplied, KeyCodeNotAllowed,
 	KeyCharsInvisible, KeyVATIDInvalid,
+	KeyMethodUnknown, KeyLockerTooBig, KeyPointRequired, KeyPointClosed, KeyPointUnavailable, KeyPhoneMobile,
 }

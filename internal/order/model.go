@@ -4,7 +4,12 @@
 // API decodes requests and answers, the mail package writes e-mails.
 package order
 
-import "time"
+import (
+	"time"
+
+	"sabershop/internal/catalog"
+	"sabershop/internal/shipping"
+)
 
 // Status is a state of the order state machine
 // (docs/product-rules.md#order-states).
@@ -44,7 +49,33 @@ type Request struct {
 	Code          string        `json:"code"`
 	Customer      Customer      `json:"customer"`
 	Items         []ItemRequest `json:"items"`
+	// Delivery is the method the shopper chose for Customer.Country and,
+	// for a locker, the locker; absent: the country's default (courier).
+	Delivery DeliveryRequest `json:"delivery"`
 }
+
+// DeliveryRequest is the delivery the shopper chose at the checkout.
+type DeliveryRequest struct {
+	Method shipping.Method `json:"method,omitempty"` // "": the country's default
+	Point  string          `json:"point,omitempty"`  // the locker's code, for a locker
+}
+
+// Delivery is how the order's parcel travels, as it was when ordered
+// (docs/shipping.md): the method, the carrier's locker with its address
+// then, and the parcel the basket packs into.
+type Delivery struct {
+	// Method is "courier" or "locker"; "" in an order from before
+	// delivery methods, which went by courier (IsLocker says which).
+	Method  shipping.Method `json:"method,omitempty"`
+	Carrier string          `json:"carrier,omitempty"`
+	Point   *shipping.Point `json:"point,omitempty"`
+	// Size is the locker compartment the parcel fits (a locker only).
+	Size   shipping.Size `json:"size,omitempty"`
+	Parcel catalog.Box   `json:"parcel"`
+}
+
+// IsLocker reports whether the parcel goes to a locker.
+func (d Delivery) IsLocker() bool { return d.Method == shipping.Locker && d.Point != nil }
 
 // ItemRequest is one cart line: a product (with an optional generator
 // variant for hilts) or a creator design; never a price.
@@ -129,6 +160,8 @@ type Event struct {
 	Note string `json:"note,omitempty"`
 	// Stage is the production stage's id of a NoteStage entry.
 	Stage string `json:"stage,omitempty"`
+	// Parcel is the status the parcel reached, of a NoteParcel entry.
+	Parcel shipping.Status `json:"parcel,omitempty"`
 }
 
 // Order is what the store keeps and GET /v1/orders/{hash} shows.
@@ -149,6 +182,11 @@ type Order struct {
 	BuildDays      int       `json:"build_days"`    // longest line's build time (working days)
 	Tracking       string    `json:"tracking,omitempty"`
 	TrackingURL    string    `json:"tracking_url,omitempty"`
+	// Delivery is the method the shopper chose and the parcel; Shipment
+	// the parcel the owner created with the carrier (shipment.go), nil
+	// until then.
+	Delivery Delivery  `json:"delivery"`
+	Shipment *Shipment `json:"shipment,omitempty"`
 	CancelReason   string    `json:"cancel_reason,omitempty"`
 	// Payment holds the payment provider's state; opaque here.
 	Payment map[string]string `json:"payment,omitempty"`

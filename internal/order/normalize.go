@@ -1,6 +1,7 @@
 package order
 
 import (
+	"sabershop/internal/shipping"
 	"strings"
 )
 
@@ -13,6 +14,8 @@ func Normalize(req *Request) {
 	req.Locale = strings.ToLower(strings.TrimSpace(req.Locale))
 	req.Code = NormalizeCode(req.Code)
 	normalizeCustomer(&req.Customer)
+	req.Delivery.Method = shipping.Method(strings.ToLower(strings.TrimSpace(string(req.Delivery.Method))))
+	req.Delivery.Point = strings.ToUpper(strings.TrimSpace(req.Delivery.Point))
 	for i := range req.Items {
 		it := &req.Items[i]
 		it.Product = strings.TrimSpace(it.Product)

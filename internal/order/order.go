@@ -54,6 +54,7 @@ func New(req Request, p Priced, hash, catalogVersion string, at time.Time) *Orde
 		Timeline:       []Event{{Status: Placed, At: at, Cause: "order placed"}},
 		CreatedAt:      at,
 		DeliveryDays:   p.DeliveryDays,
+		Delivery:       p.Delivery,
 		BuildDays:      p.BuildDays,
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"sabershop/internal/catalog"
+	"sabershop/internal/shipping"
 )
 
 // Priced is a request priced from the catalogue: what the order will hold
@@ -15,7 +16,8 @@ type Priced struct {
 	Currency     string
 	Lines        []Line
 	Totals       Totals
-	DeliveryDays [2]int // the country's days_min, days_max
+	DeliveryDays [2]int // the delivery method's days_min, days_max
+	Delivery     Delivery
 	BuildDays    int    // the longest line's build time (working days)
 	Returnable   bool   // every line may be returned (no line excluded, see priceCreator)
 	Coupon       string // the applied code (PriceWithCoupon), "" without one
@@ -63,16 +65,19 @@ func price(cat *catalog.Catalog, req Request, at time.Time, noCountry bool) (Pri
 		errs["locale"] = KeyLocaleUnknown
 		return Priced{}, errs
 	}
-	var shipping int64
+	var shipCost int64
 	var days [2]int
+	var method *catalog.DeliveryMethod
 	if noCountry {
 		// goods only: Quote before a country is chosen
 	} else if d, ok := cat.Delivery(req.Customer.Country); !ok {
 		errs["country"] = KeyCountryUnknown
-	} else if cost, ok := amountIn(d.Cost, currency); !ok {
+	} else if method, ok = d.Method(req.Delivery.Method); !ok {
+		errs["delivery.method"] = KeyMethodUnknown
+	} else if cost, ok := amountIn(method.Cost, currency); !ok {
 		errs["country"] = KeyCountryUnknown // not deliverable in this currency
 	} else {
-		shipping, days = cost, [2]int{d.DaysMin, d.DaysMax}
+		shipCost, days = cost, [2]int{method.DaysMin, method.DaysMax}
 	}
 	switch {
 	case len(req.Items) == 0:
@@ -100,9 +105,82 @@ func price(cat *catalog.Catalog, req Request, at time.Time, noCountry bool) (Pri
 	if len(errs) > 0 {
 		return Priced{}, errs
 	}
-	p.Totals.Shipping = shipping
+	p.Delivery.Parcel = Parcel(cat, p.Lines)
+	if method != nil {
+		p.Delivery.Method, p.Delivery.Carrier = method.ID, method.Carrier
+		if method.ID == shipping.Locker {
+			fit, _, ok := cat.LockerFit(method.Carrier, p.Delivery.Parcel)
+			if !ok {
+				errs["delivery.method"] = KeyLockerTooBig
+				return Priced{}, errs
+			}
+			p.Delivery.Size = fit.Size
+		}
+	}
+	p.Totals.Shipping = shipCost
 	p.Totals = withDiscount(p.Totals, 0)
 	return p, nil
+}
+
+// Parcel is the lines packed (catalog.Pack): each unit's box of its
+// product's kind, or of a creator design. A line of a product the
+// catalogue no longer has packs as a hilt, the bigger box.
+func Parcel(cat *catalog.Catalog, lines []Line) catalog.Box {
+	var boxes []catalog.Box
+	for _, l := range lines {
+		kind := catalog.BoxCreator
+		if l.Creator == nil {
+			kind = KindHilt
+			if p, ok := cat.Product(l.Product); ok {
+				kind = p.Kind
+			}
+		}
+		b, _ := cat.BoxOf(kind)
+		for range min(l.Quantity, MaxQuantity) {
+			boxes = append(boxes, b)
+		}
+	}
+	return catalog.Pack(boxes)
+}
+
+// DeliveryOption is one of a country's delivery methods for a basket:
+// its price, its time and whether the basket fits (a locker's
+// compartments), with the largest compartment when it does not.
+type DeliveryOption struct {
+	ID      shipping.Method     `json:"id"`
+	Carrier string              `json:"carrier,omitempty"`
+	Cost    int64               `json:"cost"`
+	DaysMin int                 `json:"days_min"`
+	DaysMax int                 `json:"days_max"`
+	Fits    bool                `json:"fits"`
+	Parcel  catalog.Box         `json:"parcel"`
+	Largest *catalog.LockerSize `json:"largest,omitempty"` // a locker the basket does not fit: its biggest compartment
+}
+
+// DeliveryOptions are country's methods for the priced lines, in the
+// catalogue's order; nil for a country the catalogue does not deliver to.
+func DeliveryOptions(cat *catalog.Catalog, country, currency string, lines []Line) []DeliveryOption {
+	d, ok := cat.Delivery(country)
+	if !ok {
+		return nil
+	}
+	parcel := Parcel(cat, lines)
+	out := []DeliveryOption{}
+	for _, m := range d.Methods {
+		cost, ok := amountIn(m.Cost, currency)
+		if !ok {
+			continue
+		}
+		o := DeliveryOption{ID: m.ID, Carrier: m.Carrier, Cost: cost, DaysMin: m.DaysMin, DaysMax: m.DaysMax, Fits: true, Parcel: parcel}
+		if m.ID == shipping.Locker {
+			_, largest, fits := cat.LockerFit(m.Carrier, parcel)
+			if o.Fits = fits; !fits {
+				o.Largest = &largest
+			}
+		}
+		out = append(out, o)
+	}
+	return out
 }
 
 // priceLine prices one item or reports why it cannot.

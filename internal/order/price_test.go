@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"sabershop/internal/catalog"
+	"sabershop/internal/shipping"
 )
 
 func TestPriceValidRequest(t *testing.T) {
@@ -103,7 +104,11 @@ func TestPriceErrors(t *testing.T) {
 	}{
 		{"unknown locale", func(r *Request, _ *catalog.Catalog) { r.Locale = "fr" }, FieldErrors{"locale": KeyLocaleUnknown}},
 		{"unknown country", func(r *Request, _ *catalog.Catalog) { r.Customer.Country = "us" }, FieldErrors{"country": KeyCountryUnknown}},
-		{"no cost in the currency", func(r *Request, c *catalog.Catalog) { delete(c.Deliveries[0].Cost, "PLN") }, FieldErrors{"country": KeyCountryUnknown}},
+		{"no cost in the currency", func(r *Request, c *catalog.Catalog) { delete(c.Deliveries[0].Methods[0].Cost, "PLN") }, FieldErrors{"country": KeyCountryUnknown}},
+		{"unknown method", func(r *Request, _ *catalog.Catalog) { r.Delivery.Method = "drone" }, FieldErrors{"delivery.method": KeyMethodUnknown}},
+		{"a saber to a locker", func(r *Request, _ *catalog.Catalog) {
+			r.Delivery = DeliveryRequest{Method: shipping.Locker, Point: "KRA01M"}
+		}, FieldErrors{"delivery.method": KeyLockerTooBig}},
 		{"no items", func(r *Request, _ *catalog.Catalog) { r.Items = nil }, FieldErrors{"items": KeyItemsRequired}},
 		{"too many items", func(r *Request, _ *catalog.Catalog) { r.Items = make([]ItemRequest, MaxLines+1) }, FieldErrors{"items": KeyItemsTooMany}},
 		{"quantity 0", func(r *Request, _ *catalog.Catalog) { r.Items[0].Quantity = 0 }, FieldErrors{"items.0.quantity": KeyQuantityRange}},

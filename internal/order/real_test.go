@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"sabershop/internal/catalog/catalogtest"
+	"sabershop/internal/shipping"
 )
 
 // The tests here use the catalogue built from the shop's own content/, so
@@ -74,8 +75,9 @@ func TestRealIssueExample(t *testing.T) {
 		t.Errorf("design line %+v, want unit %d", p.Lines[1], wantDesign)
 	}
 	waste := cat.Fees.Waste["PLN"]
-	ship, _ := cat.Delivery("pl")
-	if waste <= 0 || p.Totals.WasteFee != 2*waste || p.Totals.Shipping != ship.Cost["PLN"] ||
+	country, _ := cat.Delivery("pl")
+	ship, _ := country.Method("")
+	if waste <= 0 || p.Totals.WasteFee != 2*waste || p.Totals.Shipping != ship.Cost["PLN"] || p.Delivery.Method != shipping.Courier ||
 		p.Totals.Total != p.Totals.Subtotal+p.Totals.Shipping || p.BuildDays != cat.Creator.BuildDays {
 		t.Errorf("totals %+v, build %d", p.Totals, p.BuildDays)
 	}

@@ -2,6 +2,7 @@ package order
 
 import (
 	"net/mail"
+	"regexp"
 	"strconv"
 	"strings"
 	"unicode"
@@ -9,6 +10,7 @@ import (
 
 	"sabershop/internal/catalog"
 	"sabershop/internal/inert"
+	"sabershop/internal/shipping"
 )
 
 // Limits of a request. Besides sanity for a shop that builds sabers by
@@ -47,7 +49,63 @@ func Validate(req Request, cat *catalog.Catalog) FieldErrors {
 		errs["code"] = k
 	}
 	validateItems(req.Items, cat, errs)
+	validateDelivery(req, errs)
 	return errs
+}
+
+// validateDelivery checks what a locker delivery needs besides the
+// basket's fitting (Price): the locker's code, and a mobile number the
+// carrier texts the pickup code to. Whether the locker is open is the
+// carrier's to say (orders.Place asks it).
+func validateDelivery(req Request, errs FieldErrors) {
+	if req.Delivery.Method != shipping.Locker {
+		if req.Delivery.Point != "" {
+			errs["delivery.point"] = KeyMethodUnknown
+		}
+		return
+	}
+	if p := req.Delivery.Point; p == "" {
+		errs["delivery.point"] = KeyPointRequired
+	} else if !pointCode.MatchString(p) {
+		errs["delivery.point"] = KeyPointClosed
+	}
+	if _, bad := errs["phone"]; !bad && MobileNumber(req.Customer.Phone, req.Customer.Country) == "" {
+		errs["phone"] = KeyPhoneMobile
+	}
+}
+
+// pointCode is the form of a carrier's locker code ("KRA01M", "WAW123M").
+var pointCode = regexp.MustCompile(`^[A-Z0-9]{3,16}$`)
+
+// MobileNumber is phone as the carrier's SMS wants it for country: the
+// nine digits of a Polish mobile number ("+48 512 345 678" ->
+// "512345678"), "" when it is not one. Other countries keep their digits
+// with the leading + (E.164), at 8 to 15 digits.
+func MobileNumber(phone, country string) string {
+	var d strings.Builder
+	for _, r := range phone {
+		if r >= '0' && r <= '9' {
+			d.WriteRune(r)
+		}
+	}
+	digits := d.String()
+	if country != "pl" {
+		if len(digits) < 8 || len(digits) > 15 {
+			return ""
+		}
+		return "+" + strings.TrimPrefix(digits, "00")
+	}
+	for _, prefix := range []string{"0048", "48"} {
+		if len(digits) == 9+len(prefix) && strings.HasPrefix(digits, prefix) {
+			digits = digits[len(prefix):]
+		}
+	}
+	// Polish mobile numbers are nine digits starting 45, 5, 6, 7 or 8
+	// (the numbering plan's mobile ranges); a landline cannot get an SMS.
+	if len(digits) != 9 || !strings.ContainsAny(digits[:1], "45678") {
+		return ""
+	}
+	return digits
 }
 
 func validateCustomer(c Customer, cat *catalog.Catalog, errs FieldErrors) {

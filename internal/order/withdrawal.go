@@ -22,8 +22,10 @@ import (
 //     the buyer's specification unless the owner's [legal]
 //     creator_returnable was on (docs/legal.md#withdrawal), and an order
 //     keeps what it recorded whatever the setting says later;
-//   - the shop knows the day it sent the parcel, not the day it arrived:
-//     the period ends 14 days after sending plus the country's longest
+//   - the period counts from delivery: when the carrier reported the
+//     parcel delivered (shipment.go), 14 days from that day; otherwise the
+//     shop knows the day it sent the parcel, not the day it arrived, and
+//     the period ends 14 days after sending plus the method's longest
 //     delivery time plus a grace the owner sets (docs/decisions/legal.md#the-withdrawal-period-errs-for-the-consumer), so
 //     it never ends before the law's; an order not sent yet may always
 //     be withdrawn from;
@@ -79,12 +81,15 @@ func (o *Order) WithdrawalState(now time.Time, graceDays int) (deadline time.Tim
 	case o.Status == Cancelled:
 		return time.Time{}, WithdrawalCancelled
 	}
-	sent, ok := o.sentAt()
+	from, ok := o.sentAt()
+	days := WithdrawalDays + max(o.DeliveryDays[1], 0) + max(graceDays, 0)
+	if at, delivered := o.DeliveredAt(); delivered {
+		from, ok, days = at, true, WithdrawalDays
+	}
 	if !ok {
 		return time.Time{}, ""
 	}
-	days := WithdrawalDays + max(o.DeliveryDays[1], 0) + max(graceDays, 0)
-	deadline = day(sent.In(i18n.Workshop)).AddDate(0, 0, days+1).Add(-time.Second)
+	deadline = day(from.In(i18n.Workshop)).AddDate(0, 0, days+1).Add(-time.Second)
 	if now.After(deadline) {
 		return deadline, WithdrawalPeriodOver
 	}

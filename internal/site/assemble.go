@@ -448,16 +448,20 @@ func (a *assembler) creatorFrom(locale string) int64 {
 	return total + cheapest(cr.Generators)
 }
 
-// deliveryDays is the range over every shipping country.
+// deliveryDays is the default method's range over every shipping country
+// (a locker's shorter time is the checkout's to show: not every product
+// fits one).
 func (a *assembler) deliveryDays() dayRange {
 	r := dayRange{Min: 0, Max: 0}
 	for i, c := range a.site.Deliveries {
-		if i == 0 || c.DaysMin < r.Min {
-			r.Min = c.DaysMin
+		if len(c.Methods) == 0 {
+			continue
 		}
-		if c.DaysMax > r.Max {
-			r.Max = c.DaysMax
+		m := c.Methods[0] // the default, the courier: every product can go by it
+		if i == 0 || m.DaysMin < r.Min {
+			r.Min = m.DaysMin
 		}
+		r.Max = max(r.Max, m.DaysMax)
 	}
 	return r
 }

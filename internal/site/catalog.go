@@ -60,8 +60,9 @@ func Catalog(site *content.Site) *catalog.Catalog {
 		}
 	}
 	for _, d := range site.Deliveries {
-		c.Deliveries = append(c.Deliveries, catalog.Delivery{Code: d.Code, Names: d.Names, Cost: d.Cost, DaysMin: d.DaysMin, DaysMax: d.DaysMax, VAT: d.VAT, Languages: d.Languages})
+		c.Deliveries = append(c.Deliveries, catalog.Delivery{Code: d.Code, Names: d.Names, Methods: d.Methods, VAT: d.VAT, Languages: d.Languages})
 	}
+	c.Boxes, c.LockerSizes = site.Boxes, site.LockerSizes
 	c.Safety = site.Config.Safety
 	c.VAT = site.Config.VAT
 	c.KSeF = site.Config.KSeF

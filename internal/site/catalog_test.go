@@ -31,7 +31,7 @@ func TestParseRealCatalogue(t *testing.T) {
 	if p, ok := cat.Product("arc"); !ok || p.Kind != "hilt" {
 		t.Errorf("Product(arc) = %+v %v", p, ok)
 	}
-	if d, ok := cat.Delivery("pl"); !ok || d.Cost["PLN"] <= 0 {
+	if d, ok := cat.Delivery("pl"); !ok || len(d.Methods) != 2 || d.Methods[0].ID != "courier" || d.Methods[0].Cost["PLN"] <= 0 || d.Methods[1].ID != "locker" {
 		t.Errorf("Delivery(pl) = %+v %v", d, ok)
 	}
 	if g, ok := cat.Generator("standard"); !ok || g.Price["EUR"] != 0 {

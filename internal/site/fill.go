@@ -231,7 +231,14 @@ func (a *assembler) fillBasket(p *page) ([]link, []any) {
 	data.Countries = []country{}
 	loc, _ := a.cfg.Locale(l)
 	for _, c := range a.site.Deliveries {
-		data.Countries = append(data.Countries, country{Code: c.Code, Name: c.Names[l], Cost: a.money(l, c.Cost[loc.Currency]), DaysMin: c.DaysMin, DaysMax: c.DaysMax})
+		co := country{Code: c.Code, Name: c.Names[l], Methods: []deliveryMethod{}}
+		for _, m := range c.Methods {
+			co.Methods = append(co.Methods, deliveryMethod{ID: string(m.ID), Carrier: m.Carrier, Cost: a.money(l, m.Cost[loc.Currency]), DaysMin: m.DaysMin, DaysMax: m.DaysMax})
+		}
+		if len(co.Methods) > 0 {
+			co.Cost, co.DaysMin, co.DaysMax = co.Methods[0].Cost, co.Methods[0].DaysMin, co.Methods[0].DaysMax
+		}
+		data.Countries = append(data.Countries, co)
 	}
 	sortCountries(data.Countries, l)
 	data.Guarantee = a.guarantee(l)

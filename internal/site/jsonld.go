@@ -3,6 +3,7 @@ package site
 import (
 	"encoding/json"
 	"fmt"
+	"sabershop/internal/catalog"
 	"slices"
 	"strconv"
 	"strings"
@@ -65,18 +66,24 @@ func (a *assembler) productLD(p *page, pr product, prod *content.Product) ld {
 	cur := loc.Currency
 	var shipping []ld
 	var countries []string
+	box, _ := a.catalog().BoxOf(string(prod.Kind))
 	for _, c := range a.site.Deliveries {
 		countries = append(countries, schemaCountry(c.Code))
-		shipping = append(shipping, ld{
-			"@type":               "OfferShippingDetails",
-			"shippingRate":        ld{"@type": "MonetaryAmount", "value": decimal(c.Cost[cur]), "currency": cur},
-			"shippingDestination": ld{"@type": "DefinedRegion", "addressCountry": schemaCountry(c.Code)},
-			"deliveryTime": ld{
-				"@type":        "ShippingDeliveryTime",
-				"handlingTime": ld{"@type": "QuantitativeValue", "minValue": 0, "maxValue": prod.BuildDays, "unitCode": "DAY"},
-				"transitTime":  ld{"@type": "QuantitativeValue", "minValue": c.DaysMin, "maxValue": c.DaysMax, "unitCode": "DAY"},
-			},
-		})
+		for _, m := range c.Methods {
+			if _, _, fits := a.catalog().LockerFit(m.Carrier, catalog.Pack([]catalog.Box{box})); m.ID == "locker" && !fits {
+				continue // the product does not fit this carrier's lockers
+			}
+			shipping = append(shipping, ld{
+				"@type":               "OfferShippingDetails",
+				"shippingRate":        ld{"@type": "MonetaryAmount", "value": decimal(m.Cost[cur]), "currency": cur},
+				"shippingDestination": ld{"@type": "DefinedRegion", "addressCountry": schemaCountry(c.Code)},
+				"deliveryTime": ld{
+					"@type":        "ShippingDeliveryTime",
+					"handlingTime": ld{"@type": "QuantitativeValue", "minValue": 0, "maxValue": prod.BuildDays, "unitCode": "DAY"},
+					"transitTime":  ld{"@type": "QuantitativeValue", "minValue": m.DaysMin, "maxValue": m.DaysMax, "unitCode": "DAY"},
+				},
+			})
+		}
 	}
 	policy := ld{"@type": "MerchantReturnPolicy", "applicableCountry": countries}
 	if prod.Returnable {

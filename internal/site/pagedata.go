@@ -163,9 +163,22 @@ type faqEntry struct {
 	Answer   string `json:"answer"` // HTML (trusted, from Markdown)
 }
 
+// country is a shipping country: Cost and the days are its default
+// method's (the courier), Methods every method.
 type country struct {
-	Code    string `json:"code"`
-	Name    string `json:"name"`
+	Code    string           `json:"code"`
+	Name    string           `json:"name"`
+	Cost    money            `json:"cost"`
+	DaysMin int              `json:"days_min"`
+	DaysMax int              `json:"days_max"`
+	Methods []deliveryMethod `json:"methods"`
+}
+
+// deliveryMethod is one way of delivering to a country
+// (catalog.DeliveryMethod in the page's currency).
+type deliveryMethod struct {
+	ID      string `json:"id"`
+	Carrier string `json:"carrier"`
 	Cost    money  `json:"cost"`
 	DaysMin int    `json:"days_min"`
 	DaysMax int    `json:"days_max"`
