@@ -35,9 +35,9 @@ func TestPriceLocker(t *testing.T) {
 	if p, _ := Price(cat, req, time.Now()); p.Delivery.Size != shipping.SizeMedium {
 		t.Errorf("three plugs in %q, want medium", p.Delivery.Size)
 	}
-	req.Items[0].Quantity = 7 // 42 cm high: the large one, turned (64 x 41 x 38)
-	if p, _ := Price(cat, req, time.Now()); p.Delivery.Size != shipping.SizeLarge {
-		t.Errorf("seven plugs in %q, want large", p.Delivery.Size)
+	req.Items[0].Quantity = 7 // 24 x 16 x 42 cm: the medium one still, the stack on its side
+	if p, _ := Price(cat, req, time.Now()); p.Delivery.Size != shipping.SizeMedium {
+		t.Errorf("seven plugs in %q, want medium", p.Delivery.Size)
 	}
 	req.Items = append(req.Items, ItemRequest{Product: "arc", Quantity: 1})
 	_, errs = Price(cat, req, time.Now())
