@@ -1,9 +1,11 @@
 package orders
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"sabershop/internal/catalog"
 	"sabershop/internal/mail"
@@ -50,7 +52,7 @@ func (s *Service) Cancel(id uint64, reason, refundNote string, by Actor) (*order
 	if reason == "" {
 		return nil, false, ErrReasonRequired
 	}
-	return s.change(id, by, func(o *order.Order) (bool, error) {
+	o, changed, err := s.change(id, by, func(o *order.Order) (bool, error) {
 		now := s.now()
 		var (
 			changed bool
@@ -69,6 +71,19 @@ func (s *Service) Cancel(id uint64, reason, refundNote string, by Actor) (*order
 		}
 		return changed, err
 	}, mail.OrderCancelled)
+	if err == nil && o.Shipment.Alive() {
+		// The parcel is not sent for a cancelled order: cancelled with the
+		// carrier too, unless it has it already (the desk shows the
+		// shipment as it stays, for the owner to settle).
+		ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+		defer cancel()
+		if o2, err := s.CancelShipment(ctx, id, by); err != nil {
+			s.cfg.Log.Warn("cancelling the parcel failed", "order", id, "err", err)
+		} else {
+			o = o2
+		}
+	}
+	return o, changed, err
 }
 
 // change applies the owner's transition to order id and queues its

@@ -28,6 +28,7 @@ import (
 	"sabershop/internal/order"
 	"sabershop/internal/payment"
 	"sabershop/internal/rates"
+	"sabershop/internal/shipping"
 	"sabershop/internal/store"
 )
 
@@ -52,6 +53,11 @@ type Config struct {
 	// over in KSeF's offline24 mode when KSeF stays down (see
 	// ksefOfflineAfter); nil: no offline mode, documents wait for KSeF.
 	KSeFOffline *ksef.OfflineSigner
+	// Carriers are the parcel carriers the shop is connected to, by the
+	// name deliveries.toml gives them ("inpost"): lockers are checked and
+	// shipments created with them (ship.go). Empty: lockers cannot be
+	// ordered, and the owner books every parcel by hand.
+	Carriers map[string]shipping.Carrier
 	// BaseURL is the shop's public address for links in e-mails; empty:
 	// the catalogue's base_url.
 	BaseURL string

@@ -9,6 +9,7 @@ import (
 	"sabershop/internal/mail"
 	"sabershop/internal/mail/outbox"
 	"sabershop/internal/order"
+	"sabershop/internal/shipping"
 	"sabershop/internal/store"
 )
 
@@ -101,6 +102,14 @@ func (s *Service) Place(pl Placement) (Placed, error) {
 	priced, errs := order.Price(p.Catalog, req, p.now)
 	if len(errs) > 0 {
 		return Placed{}, &FieldsError{errs}
+	}
+	if priced.Delivery.Method == shipping.Locker {
+		// The locker as the carrier lists it now: one closed since the
+		// shopper chose it is refused on its field, and the order keeps
+		// its address as it was (the carrier may move or rename it).
+		if priced.Delivery.Point, errs = s.lockerPoint(priced.Delivery.Carrier, req.Delivery.Point); len(errs) > 0 {
+			return Placed{}, &FieldsError{errs}
+		}
 	}
 	hash, err := order.NewHash()
 	if err != nil {

@@ -34,6 +34,7 @@
 //	ksef_queue         documents key -> KSeFJob: documents on their way to KSeF (ksef.go)
 //	ksef_refused       documents key -> empty: documents KSeF refused, until retried
 //	ksef_files         documents key + 0x00 + "xml" or "upo" -> the FA(3) XML as sent, the UPO
+//	shipments          carrier + 0x00 + shipment id -> 8-byte order ID, while followed (shipments.go)
 //
 // Writes go through (*DB).Update, which is bbolt's Batch: concurrent
 // writers share one transaction and one fsync, which is what lets the
@@ -86,6 +87,7 @@ const (
 	BucketKSeFQueue        = "ksef_queue"
 	BucketKSeFRefused      = "ksef_refused"
 	BucketKSeFFiles        = "ksef_files"
+	BucketShipments        = "shipments"
 )
 
 // Buckets lists every bucket Open creates, in the order of the package doc.
@@ -97,7 +99,7 @@ var Buckets = []string{
 	BucketOrdersByCreated, BucketOrdersByField, BucketOrdersByToken, BucketMeta,
 	BucketSentBodies, BucketOrderNotes, BucketDocuments, BucketDocumentsByOrder,
 	BucketDocumentsRate, BucketExchangeRates, BucketKSeFQueue, BucketKSeFRefused,
-	BucketKSeFFiles,
+	BucketKSeFFiles, BucketShipments,
 }
 
 var (
