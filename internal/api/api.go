@@ -143,6 +143,8 @@ func (s *Server) routes() {
 	// Providers post from their own servers, not browsers: no JSON check
 	// (tpay posts a form) and no per-IP limit (many shops share their IPs).
 	v1.HandleFunc("/webhooks/{provider}", s.postWebhook).Methods(http.MethodPost)
+	v1.HandleFunc("/carriers/{carrier}/webhook", s.postCarrierWebhook).Methods(http.MethodPost)
+	v1.HandleFunc("/points", s.getPoints).Methods(http.MethodGet, http.MethodHead)
 	v1.HandleFunc("/payments/{provider}/return", s.getPaymentReturn).Methods(http.MethodGet)
 	for _, p := range s.orders.Payments().Providers() {
 		if ps, ok := p.(payment.PageServer); ok {

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"sabershop/internal/order"
+	"sabershop/internal/shipping"
 )
 
 // orderView is what GET /v1/orders/{hash} and POST /v1/orders answer:
@@ -44,6 +45,26 @@ type orderView struct {
 	// Documents are the order's accounting documents, in the order they
 	// were issued; empty before the payment.
 	Documents []documentView `json:"documents"`
+	// Delivery is the method chosen, with the locker as it was then;
+	// Parcel the parcel once the owner created it with the carrier (its
+	// statuses are the timeline's parcel notes).
+	Delivery order.Delivery `json:"delivery"`
+	Parcel   *parcelView    `json:"parcel,omitempty"`
+}
+
+// parcelView is the parcel as the shopper may see it: where it is and
+// its tracking number, not the carrier's internal ids.
+type parcelView struct {
+	Status      shipping.Status `json:"status"`
+	Tracking    string          `json:"tracking,omitempty"`
+	TrackingURL string          `json:"tracking_url,omitempty"`
+}
+
+func parcelOf(o *order.Order) *parcelView {
+	if !o.Shipment.Alive() || o.Shipment.Status == shipping.StatusCreated {
+		return nil
+	}
+	return &parcelView{Status: o.Shipment.Status, Tracking: o.Shipment.Tracking, TrackingURL: o.Shipment.TrackingURL}
 }
 
 // withdrawalView is the status page's withdrawal function
@@ -133,7 +154,7 @@ func (s *Server) view(o *order.Order) orderView {
 		Coupon: o.Coupon, CouponMinimum: minimum, CreatedAt: o.CreatedAt, DeliveryDays: o.DeliveryDays,
 		BuildDays: o.BuildDays, Tracking: o.Tracking, TrackingURL: o.TrackingURL, CancelReason: o.CancelReason,
 		Actions: actions, PayBy: s.payBy(o), Production: s.production(o), TermsVersion: o.TermsVersion,
-		Withdrawal: s.withdrawal(o), Documents: s.documents(o)}
+		Withdrawal: s.withdrawal(o), Documents: s.documents(o), Delivery: o.Delivery, Parcel: parcelOf(o)}
 }
 
 func (s *Server) payBy(o *order.Order) time.Time {

@@ -4,7 +4,9 @@ import (
 	"errors"
 	"net/http"
 
+	"sabershop/internal/catalog"
 	"sabershop/internal/order"
+	"sabershop/internal/shipping"
 	"sabershop/internal/store"
 )
 
@@ -15,6 +17,8 @@ type quoteRequest struct {
 	Country string              `json:"country"`
 	Code    string              `json:"code"`
 	Items   []order.ItemRequest `json:"items"`
+	// Method is the delivery method chosen ("" the country's default).
+	Method shipping.Method `json:"method"`
 }
 
 // quoteView is the basket's and the checkout's price: the lines and totals
@@ -30,6 +34,18 @@ type quoteView struct {
 	BuildDays     int          `json:"build_days"`
 	Returnable    bool         `json:"returnable"`
 	OrdersOpen    bool         `json:"orders_open"`
+	// Method is the delivery method priced: the one asked for, or the
+	// default when the basket does not fit the one asked for (Methods
+	// says why). Methods are the country's methods for this basket.
+	Method  shipping.Method `json:"method,omitempty"`
+	Methods []methodOption  `json:"methods"`
+}
+
+// methodOption is a delivery method for the basket, with the reason in
+// the shopper's language when the basket does not fit it.
+type methodOption struct {
+	order.DeliveryOption
+	Reason string `json:"reason,omitempty"`
 }
 
 // postQuote is POST /v1/quote: prices a cart from the catalogue in force
@@ -44,7 +60,8 @@ func (s *Server) postQuote(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	locale := s.requestLocale(r, q.Locale)
-	req := order.Request{Locale: q.Locale, Code: q.Code, Items: q.Items, Customer: order.Customer{Country: q.Country}}
+	req := order.Request{Locale: q.Locale, Code: q.Code, Items: q.Items, Customer: order.Customer{Country: q.Country},
+		Delivery: order.DeliveryRequest{Method: q.Method}}
 	order.Normalize(&req)
 	cat := s.cfg.Catalogs.Current()
 	errs := order.FieldErrors{}
@@ -54,6 +71,12 @@ func (s *Server) postQuote(w http.ResponseWriter, r *http.Request) {
 	if len(errs) == 0 {
 		var priced order.Priced
 		priced, errs = order.Quote(cat, req, s.cfg.Now().UTC())
+		if len(errs) == 1 && errs["delivery.method"] != "" {
+			// The basket does not fit the method asked for (or the
+			// country lacks it): priced by the default, Methods say why.
+			req.Delivery.Method = ""
+			priced, errs = order.Quote(cat, req, s.cfg.Now().UTC())
+		}
 		var open, set bool
 		if len(errs) == 0 {
 			var c *order.Coupon
@@ -83,9 +106,27 @@ func (s *Server) postQuote(w http.ResponseWriter, r *http.Request) {
 			}
 			writeJSON(w, http.StatusOK, quoteView{Currency: priced.Currency, Lines: priced.Lines, Totals: priced.Totals,
 				Coupon: priced.Coupon, CouponMinimum: cat.Coupons.Minimum[priced.Currency], DeliveryDays: priced.DeliveryDays,
-				BuildDays: priced.BuildDays, Returnable: priced.Returnable, OrdersOpen: open})
+				BuildDays: priced.BuildDays, Returnable: priced.Returnable, OrdersOpen: open,
+				Method: priced.Delivery.Method, Methods: s.methodOptions(cat, locale, req.Customer.Country, priced)})
 			return
 		}
 	}
 	s.failFields(w, locale, errs, s.couponParams(cat, locale))
+}
+
+// methodOptions are the country's delivery methods for the priced basket,
+// each not fitting one with its reason in locale.
+func (s *Server) methodOptions(cat *catalog.Catalog, locale, country string, p order.Priced) []methodOption {
+	out := []methodOption{}
+	if country == "" {
+		return out
+	}
+	for _, o := range order.DeliveryOptions(cat, country, p.Currency, p.Lines) {
+		m := methodOption{DeliveryOption: o}
+		if !o.Fits {
+			m.Reason = s.msg.T(locale, order.KeyLockerTooBig, nil)
+		}
+		out = append(out, m)
+	}
+	return out
 }
