@@ -3,6 +3,8 @@
 //
 // The answers of the daemon's /v1 JSON API (internal/api, internal/order; docs/api.md).
 
+import type { Box, LockerSize, Method, Size } from "./catalog";
+
 /**
  * CreatorConfig is a custom saber from the creator: one part per slot, the
  * generator variant, the presets and the button behaviour. Every id is
@@ -67,6 +69,29 @@ export interface Delivery {
   days_max: number;
   names: Record<string, string>;
   costs: Record<string, number>;
+  /**
+   * Methods are every delivery method (Cost and the days above are the
+   * default's, the courier's).
+   */
+  methods: MethodView[];
+}
+
+/**
+ * DeliveryOption is one of a country's delivery methods for a basket:
+ * its price, its time and whether the basket fits (a locker's
+ * compartments), with the largest compartment when it does not.
+ * Go: order.DeliveryOption
+ */
+export interface DeliveryOption {
+  id: Method;
+  carrier?: string;
+  cost: number;
+  days_min: number;
+  days_max: number;
+  fits: boolean;
+  parcel: Box;
+  /** a locker the basket does not fit: its biggest compartment */
+  largest?: LockerSize;
 }
 
 /**
@@ -95,6 +120,28 @@ export interface ErrorBody {
  */
 export interface MessageAnswer {
   message: string;
+}
+
+/**
+ * methodOption is a delivery method for the basket, with the reason in
+ * the shopper's language when the basket does not fit it.
+ * Go: api.methodOption
+ */
+export interface MethodOption extends DeliveryOption {
+  reason?: string;
+}
+
+/**
+ * methodView is a delivery method in the asking currency.
+ * Go: api.methodView
+ */
+export interface MethodView {
+  id: string;
+  carrier?: string;
+  cost: number;
+  days_min: number;
+  days_max: number;
+  costs: Record<string, number>;
 }
 
 /**
@@ -148,6 +195,13 @@ export interface Order {
    * were issued; empty before the payment.
    */
   documents: OrderDocument[];
+  /**
+   * Delivery is the method chosen, with the locker as it was then;
+   * Parcel the parcel once the owner created it with the carrier (its
+   * statuses are the timeline's parcel notes).
+   */
+  delivery: OrderDelivery;
+  parcel?: Parcel;
 }
 
 /**
@@ -159,6 +213,25 @@ export interface Order {
 export interface OrderAnswer {
   message: string;
   order: Order;
+}
+
+/**
+ * Delivery is how the order's parcel travels, as it was when ordered
+ * (docs/shipping.md): the method, the carrier's locker with its address
+ * then, and the parcel the basket packs into.
+ * Go: order.Delivery
+ */
+export interface OrderDelivery {
+  /**
+   * Method is "courier" or "locker"; "" in an order from before
+   * delivery methods, which went by courier (IsLocker says which).
+   */
+  method?: Method;
+  carrier?: string;
+  point?: Point;
+  /** Size is the locker compartment the parcel fits (a locker only). */
+  size?: Size;
+  parcel: Box;
 }
 
 /**
@@ -217,6 +290,17 @@ export interface OrdersPaused extends ErrorBody {
 }
 
 /**
+ * parcelView is the parcel as the shopper may see it: where it is and
+ * its tracking number, not the carrier's internal ids.
+ * Go: api.parcelView
+ */
+export interface Parcel {
+  status: Status;
+  tracking?: string;
+  tracking_url?: string;
+}
+
+/**
  * pausedTexts are the texts of a paused shop
  * (docs/product-rules.md#paused-orders), translated.
  * Go: api.pausedTexts
@@ -259,6 +343,45 @@ export interface PlacedOrder {
   status_url: string;
   order: Order;
   message: string;
+}
+
+/**
+ * Point is a pickup point (a parcel locker) as the carrier lists it.
+ * Go: shipping.Point
+ */
+export interface Point {
+  /** the carrier's name of the point: "KRA010M" */
+  code: string;
+  street: string;
+  building: string;
+  zip: string;
+  city: string;
+  /** where it stands: "at the Żabka shop" */
+  description?: string;
+  /** opening hours as the carrier writes them: "24/7" */
+  hours?: string;
+  lat: number;
+  lon: number;
+  /**
+   * Distance is metres from the searched place; 0 when the search had
+   * no centre.
+   */
+  distance?: number;
+  /**
+   * Operating is false for a point closed for now (out of service,
+   * full, removed): it is not offered and an order naming it is refused.
+   */
+  operating: boolean;
+}
+
+/**
+ * pointsPage is GET /v1/points's answer: the lockers found, nearest
+ * first.
+ * Go: api.pointsPage
+ */
+export interface PointsPage {
+  carrier: string;
+  items: Point[];
 }
 
 /**
@@ -332,6 +455,13 @@ export interface Quote {
   build_days: number;
   returnable: boolean;
   orders_open: boolean;
+  /**
+   * Method is the delivery method priced: the one asked for, or the
+   * default when the basket does not fit the one asked for (Methods
+   * says why). Methods are the country's methods for this basket.
+   */
+  method?: Method;
+  methods: MethodOption[];
 }
 
 /**
@@ -364,6 +494,13 @@ export interface StageView {
 }
 
 /**
+ * Status is where a shipment is, in the shop's words (each carrier maps
+ * its own states onto these).
+ * Go: shipping.Status
+ */
+export type Status = "created" | "confirmed" | "collected" | "in_transit" | "ready_for_pickup" | "delivered" | "returned" | "cancelled" | "failed";
+
+/**
  * Event is one entry of the order's timeline: a transition, or, with Note
  * set, something that happened to the order without changing its status
  * (Status is then the status it had), such as the payment reminder.
@@ -380,6 +517,8 @@ export interface TimelineEvent {
   note?: string;
   /** Stage is the production stage's id of a NoteStage entry. */
   stage?: string;
+  /** Parcel is the status the parcel reached, of a NoteParcel entry. */
+  parcel?: Status;
 }
 
 /**

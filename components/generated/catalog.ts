@@ -4,6 +4,18 @@
 // catalog.json, the catalogue the build writes for the daemon and the browser (internal/catalog).
 
 /**
+ * Box is the packed box of one unit of a product kind
+ * (content/data/deliveries.toml [boxes]), in centimetres and grams.
+ * Go: catalog.Box
+ */
+export interface Box {
+  length_cm: number;
+  width_cm: number;
+  height_cm: number;
+  weight_g: number;
+}
+
+/**
  * Catalog is the content of catalog.json. Amounts are integer minor units.
  * Go: catalog.Catalog
  */
@@ -15,6 +27,13 @@ export interface Catalog {
   products: Product[];
   creator: Creator;
   deliveries: Delivery[];
+  /**
+   * Boxes are the packed box of one unit of each product kind (and of
+   * BoxCreator), LockerSizes the carriers' locker compartments
+   * (parcel.go).
+   */
+  boxes: Record<string, Box>;
+  locker_sizes: LockerSize[];
   fees: Fees;
   coupons: CouponRules;
   orders_open: boolean;
@@ -88,13 +107,18 @@ export interface Creator {
   options: Record<string, Option[]>;
 }
 
-/** Go: catalog.Delivery */
+/**
+ * Delivery is a shipping country and the ways a parcel gets there.
+ * Go: catalog.Delivery
+ */
 export interface Delivery {
   code: string;
   names: Record<string, string>;
-  cost: Record<string, number>;
-  days_min: number;
-  days_max: number;
+  /**
+   * Methods are the country's delivery methods, the default first
+   * (content/data/deliveries.toml; docs/shipping.md).
+   */
+  methods: DeliveryMethod[];
   /**
    * VAT is the country's standard VAT rate in percent; 0 for a country
    * outside the EU, where a sale is an export.
@@ -105,6 +129,20 @@ export interface Delivery {
    * the safety information is given in them (GPSR art. 9(7)).
    */
   languages?: string[];
+}
+
+/**
+ * DeliveryMethod is one way of delivering to a country: a courier to the
+ * door, or a parcel locker of a carrier, at its price and in its time.
+ * Go: catalog.DeliveryMethod
+ */
+export interface DeliveryMethod {
+  id: Method;
+  /** "inpost"; "" for a courier the owner books by hand */
+  carrier?: string;
+  cost: Record<string, number>;
+  days_min: number;
+  days_max: number;
 }
 
 /** Go: catalog.Fees */
@@ -181,6 +219,26 @@ export interface Locale {
    */
   format: Format;
 }
+
+/**
+ * LockerSize is a carrier's locker compartment (content/data/deliveries.toml
+ * [[locker_sizes]]): the largest parcel it takes.
+ * Go: catalog.LockerSize
+ */
+export interface LockerSize {
+  carrier: string;
+  size: Size;
+  length_cm: number;
+  width_cm: number;
+  height_cm: number;
+  max_weight_g: number;
+}
+
+/**
+ * Method is how a parcel reaches the shopper.
+ * Go: shipping.Method
+ */
+export type Method = "courier" | "locker";
 
 /**
  * Notice is the harmonised notice in one language, block by block in the
@@ -377,6 +435,13 @@ export interface Shop {
   base_url: string;
   company: Company;
 }
+
+/**
+ * Size is a locker compartment the parcel is sent in, smallest first
+ * (InPost's "gabaryt" A, B, C: ShipX's parcel templates).
+ * Go: shipping.Size
+ */
+export type Size = "small" | "medium" | "large";
 
 /** Go: catalog.Slot */
 export interface Slot {

@@ -14,13 +14,18 @@ export interface Category {
   current: boolean;
 }
 
-/** Go: site.country */
+/**
+ * country is a shipping country: Cost and the days are its default
+ * method's (the courier), Methods every method.
+ * Go: site.country
+ */
 export interface Country {
   code: string;
   name: string;
   cost: Money;
   days_min: number;
   days_max: number;
+  methods: DeliveryMethod[];
 }
 
 /**
@@ -104,6 +109,19 @@ export interface CreatorSlot {
 export interface DayRange {
   min: number;
   max: number;
+}
+
+/**
+ * deliveryMethod is one way of delivering to a country
+ * (catalog.DeliveryMethod in the page's currency).
+ * Go: site.deliveryMethod
+ */
+export interface DeliveryMethod {
+  id: string;
+  carrier: string;
+  cost: Money;
+  days_min: number;
+  days_max: number;
 }
 
 /** Go: site.faqEntry */

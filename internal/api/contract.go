@@ -32,6 +32,10 @@ func ContractTypes() map[string]any {
 		"PaymentStatus":  paymentStatus(""),
 		"OrderDocument":  documentView{},
 		"DocumentKind":   accounting.Kind(""),
+		"OrderDelivery":  order.Delivery{},
+		"Parcel":         parcelView{},
+		"PointsPage":     pointsPage{},
+		"MethodOption":   methodOption{},
 	}
 }
 
