@@ -41,6 +41,13 @@ export default function Basket(req: RenderRequest) {
               cost: c.cost.amount,
               days_min: c.days_min,
               days_max: c.days_max,
+              methods: (c.methods ?? []).map((m) => ({
+                id: m.id,
+                ...(m.carrier ? { carrier: m.carrier } : {}),
+                cost: m.cost.amount,
+                days_min: m.days_min,
+                days_max: m.days_max,
+              })),
             })),
             termsHref: legalHref(req, "terms"),
             withdrawalHref: legalHref(req, "withdrawal"),
@@ -64,16 +71,25 @@ export default function Basket(req: RenderRequest) {
               <thead>
                 <tr>
                   <th scope="col">{t("basket.country")}</th>
-                  <th scope="col">{t("basket.delivery_cost")}</th>
-                  <th scope="col">{t("basket.delivery_time")}</th>
+                  <th scope="col">{t("basket.delivery_methods")}</th>
                 </tr>
               </thead>
               <tbody>
                 {data.countries.map((c) => (
                   <tr key={c.code}>
                     <th scope="row">{c.name}</th>
-                    <td>{c.cost.formatted}</td>
-                    <td>{t("product.delivery_days", { min: c.days_min, max: c.days_max })}</td>
+                    <td>
+                      <ul className="deliveries__methods">
+                        {(c.methods?.length ? c.methods : [{ id: "courier", carrier: "", cost: c.cost, days_min: c.days_min, days_max: c.days_max }]).map((m) => (
+                          <li key={m.id}>
+                            <span className="deliveries__method">{t(m.id === "locker" ? "checkout.methods.locker" : "checkout.methods.courier")}</span>{" "}
+                            <span className="deliveries__cost">{m.cost.formatted}</span>
+                            {" · "}
+                            {t("basket.delivery_working_days", { min: m.days_min, max: m.days_max })}
+                          </li>
+                        ))}
+                      </ul>
+                    </td>
                   </tr>
                 ))}
               </tbody>

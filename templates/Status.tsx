@@ -22,7 +22,7 @@ export default function Status(req: RenderRequest) {
             locale: site.locale,
             currency: site.currency,
             shopHref: `${site.home}shop`,
-            messages: pick("order_status", "payment", "payment_form", "order_links", "creator_ui.basket"),
+            messages: pick("order_status", "payment", "payment_form", "order_links", "creator_ui.basket", "checkout.methods"),
           }}
         />
       </IslandPlaceholder>

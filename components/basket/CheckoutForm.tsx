@@ -5,12 +5,15 @@
 import type { FormEvent, ReactNode, Ref } from "react";
 import type { Translate } from "../i18n";
 import type { Country } from "./deliveries";
+import { DeliveryMethods, type MethodChoice } from "./DeliveryMethods";
 import type { Draft } from "./draft";
+import { LockerPicker } from "./LockerPicker";
 import { ZIP_EXAMPLES, type CustomerField, type InvoiceField } from "./validate";
 
 export interface CheckoutFormProps {
   id: string;
   t: Translate;
+  locale: string;
   money: (minor: number) => string;
   form: CheckoutFields;
   delivery: Delivery;
@@ -32,6 +35,12 @@ export interface Delivery {
   /** Sorted by name in the shopper's language. */
   countries: Country[];
   country?: Country;
+  /** The country's methods for this basket (a choice when more than one). */
+  methods: MethodChoice[];
+  /** The method the order goes by. */
+  method: string;
+  /** Lockers the daemon refused since they were listed. */
+  closedPoints: readonly string[];
 }
 
 /** The discount code's field: what is applied, and its three actions. */
@@ -50,7 +59,9 @@ export interface CodeField {
 export function CheckoutForm(p: CheckoutFormProps) {
   const { t, id, code } = p;
   const { draft, errors, update } = p.form;
-  const { countries, country } = p.delivery;
+  const { countries, country, methods, method } = p.delivery;
+  const locker = method === "locker";
+  const lockerCarrier = methods.find((m) => m.id === "locker")?.carrier ?? "inpost";
   const field = (name: CustomerField | InvoiceField, label: string, input: ReactNode, hint?: ReactNode) => (
     <div className={`form-field form-field--${name}`}>
       <label className="form-field__label" htmlFor={`${id}-${name}`}>
@@ -94,7 +105,21 @@ export function CheckoutForm(p: CheckoutFormProps) {
         </div>
         <div className="checkout__row">
           {field("email", t("checkout.email"), text("email", "email", { type: "email", inputMode: "email" }))}
-          {field("phone", t("checkout.phone"), text("phone", "tel", { type: "tel", inputMode: "tel", placeholder: "+48 600 100 200" }))}
+          {field(
+            "phone",
+            t("checkout.phone"),
+            text("phone", "tel", {
+              type: "tel",
+              inputMode: "tel",
+              placeholder: "+48 600 100 200",
+              "aria-describedby": [errors.phone ? `${id}-phone-error` : "", locker ? `${id}-phone-hint` : ""].filter(Boolean).join(" ") || undefined,
+            }),
+            locker ? (
+              <p id={`${id}-phone-hint`} className="form-field__hint">
+                {t("checkout.phone_locker_hint")}
+              </p>
+            ) : undefined,
+          )}
         </div>
       </fieldset>
       <fieldset className="checkout__group">
@@ -121,10 +146,33 @@ export function CheckoutForm(p: CheckoutFormProps) {
           </select>,
           <p id={`${id}-country-hint`} className="form-field__hint" aria-live="polite">
             {country
-              ? t("checkout.shipping_hint", { cost: p.money(country.cost), min: country.days_min, max: country.days_max })
+              ? methods.length > 1
+                ? t("checkout.methods_hint")
+                : t("checkout.shipping_hint", { cost: p.money(country.cost), min: country.days_min, max: country.days_max })
               : t("checkout.country_hint")}
           </p>,
         )}
+        {methods.length > 1 && (
+          <DeliveryMethods id={id} t={t} money={p.money} methods={methods} value={method} onChange={(m) => update("method", m)} />
+        )}
+        {errors["delivery.method"] && (
+          <p className="field-error" role="alert">
+            {errors["delivery.method"]}
+          </p>
+        )}
+        {locker && (
+          <LockerPicker
+            id={id}
+            t={t}
+            locale={p.locale}
+            carrier={lockerCarrier}
+            point={draft.point}
+            closed={p.delivery.closedPoints}
+            error={errors["delivery.point"]}
+            onChoose={(pt) => update("point", pt)}
+          />
+        )}
+        {locker && <p className="form-field__hint checkout__address-hint">{t("checkout.locker_address_hint")}</p>}
         {field("street", t("checkout.street"), text("street", "address-line1"))}
         <div className="checkout__row checkout__row--zip">
           {field("zip", t("checkout.zip"), text("zip", "postal-code", { placeholder: ZIP_EXAMPLES[draft.country] ?? "" }))}

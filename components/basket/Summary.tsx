@@ -7,6 +7,9 @@
 import type { Ref } from "react";
 import type { Translate } from "../i18n";
 import type { Country } from "./deliveries";
+import { methodName } from "./DeliveryMethods";
+import type { ChosenPoint } from "./draft";
+import { streetLine } from "./lockers";
 import type { Quote } from "./quote";
 
 export type Placing =
@@ -28,6 +31,10 @@ export interface SummaryProps {
   ready: boolean;
   step: "basket" | "checkout";
   country?: Country;
+  /** The method the order goes by ("courier", "locker"). */
+  method: string;
+  /** The chosen locker, for a locker delivery. */
+  point: ChosenPoint | null;
   /** The applied code (its name when the quote does not say it). */
   code: string;
   notReturnable: boolean;
@@ -60,9 +67,29 @@ export function Summary(p: SummaryProps) {
         <dl className="basket-summary__rows" aria-busy={p.quotePending || undefined}>
           <Row label={t("basket.subtotal")} value={money(quote.totals.subtotal)} />
           <Row
-            label={p.country ? t("basket.shipping_to", { country: p.country.name }) : t("basket.shipping")}
+            label={
+              p.country
+                ? p.method && p.country.methods.length > 1
+                  ? t("basket.shipping_method", { method: methodName(t, p.method), country: p.country.name })
+                  : t("basket.shipping_to", { country: p.country.name })
+                : t("basket.shipping")
+            }
             value={p.country && quote.delivery_days[0] ? money(quote.totals.shipping) : t("basket.shipping_choose")}
           />
+          {p.step === "checkout" && p.country && p.method === "locker" && (
+            <div className="basket-summary__point">
+              <dt className="visually-hidden">{t("checkout.lockers.chosen_title")}</dt>
+              <dd>
+                {p.point ? (
+                  <>
+                    <strong>{p.point.code}</strong>: {streetLine(p.point)}, {p.point.zip} {p.point.city}
+                  </>
+                ) : (
+                  t("checkout.lockers.not_chosen")
+                )}
+              </dd>
+            </div>
+          )}
           {quote.totals.discount > 0 && (
             <Row label={t("basket.discount", { code: quote.coupon ?? p.code })} value={"−" + money(quote.totals.discount)} />
           )}

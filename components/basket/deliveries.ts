@@ -9,7 +9,18 @@ import type { DeliveriesPage } from "../generated/api";
 export interface Country {
   code: string;
   name: string;
-  /** Minor units of the page's currency. */
+  /** Minor units of the page's currency (the default method's, the courier's). */
+  cost: number;
+  days_min: number;
+  days_max: number;
+  /** The delivery methods, the default first (content/data/deliveries.toml). */
+  methods: CountryMethod[];
+}
+
+/** A country's delivery method in the page's currency. */
+export interface CountryMethod {
+  id: string;
+  carrier?: string;
   cost: number;
   days_min: number;
   days_max: number;
@@ -25,7 +36,14 @@ export async function fetchDeliveries(locale: string, currency: string): Promise
     if (!res.ok || !Array.isArray(res.data.items)) return null;
     for (const d of res.data.items) {
       if (d.currency !== currency) return null; // not this page's currency: keep the build's
-      out.push({ code: d.code, name: d.name, cost: d.cost, days_min: d.days_min, days_max: d.days_max });
+      const methods = (Array.isArray(d.methods) ? d.methods : []).map((m) => ({
+        id: m.id,
+        ...(m.carrier ? { carrier: m.carrier } : {}),
+        cost: m.costs?.[currency] ?? m.cost,
+        days_min: m.days_min,
+        days_max: m.days_max,
+      }));
+      out.push({ code: d.code, name: d.name, cost: d.cost, days_min: d.days_min, days_max: d.days_max, methods });
     }
     pages = res.data.pages;
   }

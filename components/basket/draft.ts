@@ -6,6 +6,17 @@
 
 import type { Customer } from "../order";
 
+/** The locker the shopper chose, as shown on the selected card (the order sends only its code). */
+export interface ChosenPoint {
+  code: string;
+  street: string;
+  building: string;
+  zip: string;
+  city: string;
+  description?: string;
+  hours?: string;
+}
+
 export const DRAFT_KEY = "saber-shop.checkout.v1";
 
 /** The customer form (the order's Customer) plus the code, the terms and the step. */
@@ -16,6 +27,10 @@ export interface Draft extends Customer {
   vat_id: string;
   code: string;
   terms: boolean;
+  /** The delivery method chosen ("courier", "locker"); "" the country's default. */
+  method: string;
+  /** The locker chosen, for a locker delivery. */
+  point: ChosenPoint | null;
   /** The shopper is on the finalising step. */
   step: "basket" | "checkout";
 }
@@ -34,8 +49,26 @@ export const EMPTY_DRAFT: Draft = {
   vat_id: "",
   code: "",
   terms: false,
+  method: "",
+  point: null,
   step: "basket",
 };
+
+const POINT_FIELDS = ["code", "street", "building", "zip", "city", "description", "hours"] as const;
+
+/** A stored locker, or null when it is not one (a tampered or older draft). */
+export function readPoint(x: unknown): ChosenPoint | null {
+  if (!x || typeof x !== "object") return null;
+  const v = x as Record<string, unknown>;
+  if (typeof v.code !== "string" || !/^[A-Z0-9]{3,16}$/.test(v.code)) return null;
+  const p: Record<string, string> = {};
+  for (const k of POINT_FIELDS) {
+    const s = v[k];
+    if (typeof s === "string") p[k] = s.slice(0, 200);
+    else if (k !== "description" && k !== "hours") p[k] = "";
+  }
+  return p as unknown as ChosenPoint;
+}
 
 export function readDraft(): Draft {
   try {
@@ -47,6 +80,8 @@ export function readDraft(): Draft {
       const x = v[k];
       if (k === "terms" || k === "invoice") d[k] = x === true;
       else if (k === "step") d.step = x === "checkout" ? "checkout" : "basket";
+      else if (k === "method") d.method = x === "courier" || x === "locker" ? x : "";
+      else if (k === "point") d.point = readPoint(x);
       else if (typeof x === "string") d[k] = x.slice(0, 200);
     }
     return d;

@@ -17,6 +17,8 @@ export interface QuoteInput {
   items: readonly CartItem[];
   country: string;
   code: string;
+  /** The delivery method chosen ("" the country's default). */
+  method: string;
 }
 
 export type QuoteState =
@@ -51,7 +53,7 @@ export function useQuote(input: QuoteInput, retry: number): QuoteState {
   const [state, setState] = useState<QuoteState>({ kind: input.items.length ? "pending" : "empty" });
   const seq = useRef(0);
   const asked = useRef(false);
-  const key = JSON.stringify([input.locale, apiItems(input.items), input.country, input.code]);
+  const key = JSON.stringify([input.locale, apiItems(input.items), input.country, input.code, input.method]);
   useEffect(() => {
     const n = ++seq.current;
     if (input.items.length === 0) {
@@ -65,6 +67,7 @@ export function useQuote(input: QuoteInput, retry: number): QuoteState {
       const body: Record<string, unknown> = { locale: input.locale, items: apiItems(input.items) };
       if (input.country) body.country = input.country;
       if (input.code) body.code = input.code;
+      if (input.country && input.method) body.method = input.method;
       const res = await api<Quote>("POST", "/v1/quote", body);
       if (n !== seq.current) return;
       if (res.ok) setState({ kind: "done", quote: res.data });

@@ -8,6 +8,7 @@ import { commerceItems, pushCommerceEvent } from "../events";
 import type { Translate } from "../i18n";
 import { showToast } from "../toast";
 import { useDeliveries, type Country } from "./deliveries";
+import type { MethodChoice } from "./DeliveryMethods";
 import type { BasketProduct } from "./Lines";
 import { lastQuote, useQuote, type Quote, type QuoteState } from "./quote";
 
@@ -23,6 +24,8 @@ export interface BasketInput {
   t: Translate;
   /** The draft's shipping country, priced by the quote. */
   country: string;
+  /** The draft's delivery method ("" the country's default), priced by the quote. */
+  method: string;
   /** The code of the draft read from the tab: applied until another is. */
   restoredCode?: string;
   /** The build's [legal] creator_returnable: designs carry the right of withdrawal. */
@@ -47,6 +50,13 @@ export interface Basket {
   countries: Country[];
   /** The chosen country, when it is on the list. */
   country?: Country;
+  /**
+   * The chosen country's delivery methods for this basket: the quote's
+   * (with whether the basket fits each) once it has come, else the list's.
+   */
+  methods: MethodChoice[];
+  /** The method the order goes by: the one chosen when the basket fits it, else the country's default. */
+  method: string;
   /** The quote's problem with line i, if any. */
   lineError: (i: number) => string | undefined;
   hasLineErrors: boolean;
@@ -69,7 +79,10 @@ export function useBasket(p: BasketInput): Basket {
   const [codeError, setCodeError] = useState("");
   const [retry, setRetry] = useState(0);
   const all = useDeliveries(p.locale, p.currency, p.countries);
-  const quoteState = useQuote({ locale: p.locale, items, country: p.country, code }, retry);
+  const country = all.find((c) => c.code === p.country);
+  // A method the country lacks is the default; the quote says whether the basket fits it.
+  const asked = country?.methods.some((m) => m.id === p.method) ? p.method : "";
+  const quoteState = useQuote({ locale: p.locale, items, country: p.country, code, method: asked }, retry);
   const quote = lastQuote(quoteState);
 
   // A refused code is shown next to its field and dropped from the quote.
@@ -110,6 +123,19 @@ export function useBasket(p: BasketInput): Basket {
     showToast(t("basket.cleared"), "info");
   }
 
+  // The quote's options are for the basket it priced; while the country
+  // just changed, its own list (everything fits until the quote says not).
+  const methods: MethodChoice[] = useMemo(() => {
+    if (!country) return [];
+    const quoted = quote?.methods ?? [];
+    if (quoted.length && quoted.length === country.methods.length && quoted.every((m, i) => m.id === country.methods[i]?.id)) {
+      return quoted.map((m) => ({ id: m.id, carrier: m.carrier, cost: m.cost, days_min: m.days_min, days_max: m.days_max, fits: m.fits, reason: m.reason }));
+    }
+    return country.methods.map((m) => ({ ...m, fits: true }));
+  }, [country, quote]);
+  const fitting = methods.find((m) => m.id === asked && m.fits);
+  const method = fitting ? fitting.id : (methods[0]?.id ?? "");
+
   const itemErrors = quoteState.kind === "invalid" ? quoteState.error.fields : {};
   const hasLineErrors = Object.keys(itemErrors).some((f) => f.startsWith("items"));
 
@@ -130,7 +156,9 @@ export function useBasket(p: BasketInput): Basket {
     },
     clearCodeError: () => setCodeError(""),
     countries,
-    country: all.find((c) => c.code === p.country),
+    country,
+    methods,
+    method,
     lineError: (i) => Object.entries(itemErrors).find(([f]) => f === `items.${i}` || f.startsWith(`items.${i}.`))?.[1],
     hasLineErrors,
     ready: quoteState.kind === "done" && !hasLineErrors,

@@ -29,6 +29,8 @@ export interface CheckoutInput {
 
 export interface Checkout {
   form: CheckoutFields;
+  /** Lockers the daemon refused since they were listed: the picker leaves them out. */
+  closedPoints: readonly string[];
   code: CodeField;
   placing: Placing;
   placeOrder: (e?: FormEvent) => Promise<void>;
@@ -54,6 +56,9 @@ export function useCheckout(p: CheckoutInput, { draft, setDraft }: DraftState, b
   const formRef = useRef<HTMLFormElement>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
   const focusForm = useRef(false);
+  /** Lockers the daemon refused as closed since the search listed them. */
+  const [closedPoints, setClosedPoints] = useState<string[]>([]);
+  const locker = basket.method === "locker";
 
   // The form's first field takes the focus in the commit that shows the
   // form, before the browser handles any further input: in a later frame
@@ -71,11 +76,17 @@ export function useCheckout(p: CheckoutInput, { draft, setDraft }: DraftState, b
 
   function update<K extends keyof Draft>(field: K, value: Draft[K]) {
     setDraft((d) => ({ ...d, [field]: value }));
+    // The fields whose message this change answers.
+    const answered: string[] =
+      field === "terms" ? ["terms", "terms_accepted"]
+      : field === "point" ? ["delivery.point"]
+      : field === "method" ? ["delivery.point", "delivery.method", "phone"]
+      : field === "country" ? ["country", "delivery.point", "delivery.method"]
+      : [field];
     setErrors((e) => {
-      if (!(field in e) && !(field === "terms" && "terms_accepted" in e)) return e;
+      if (!answered.some((f) => f in e)) return e;
       const next = { ...e };
-      delete next[field as string];
-      if (field === "terms") delete next.terms_accepted;
+      for (const f of answered) delete next[f];
       return next;
     });
     if (placing.kind === "error") setPlacing({ kind: "idle" });
@@ -88,10 +99,13 @@ export function useCheckout(p: CheckoutInput, { draft, setDraft }: DraftState, b
   }
 
   function focusFirstError(errs: Record<string, string>) {
-    const order = [...CUSTOMER_FIELDS, "terms_accepted", "code"];
-    const first = order.find((f) => f in errs);
+    // In the form's order: the locker's picker sits under the country.
+    const fields: string[] = [...CUSTOMER_FIELDS];
+    fields.splice(fields.indexOf("country") + 1, 0, "delivery.method", "delivery.point");
+    const first = [...fields, "terms_accepted", "code"].find((f) => f in errs);
     if (!first) return;
-    requestAnimationFrame(() => document.getElementById(`${id}-${first}`)?.focus());
+    const target = first === "delivery.point" ? `${id}-point-q` : first === "delivery.method" ? `${id}-method-courier` : `${id}-${first}`;
+    requestAnimationFrame(() => document.getElementById(target)?.focus());
   }
 
   async function placeOrder(e?: FormEvent) {
@@ -101,7 +115,7 @@ export function useCheckout(p: CheckoutInput, { draft, setDraft }: DraftState, b
       setDialogOpen(true);
       return;
     }
-    const local = validateDraft(draft);
+    const local = validateDraft(draft, locker);
     const errs: Record<string, string> = {};
     for (const [f, key] of Object.entries(local)) errs[f] = t(`checkout.errors.${key}`);
     setErrors(errs);
@@ -120,6 +134,7 @@ export function useCheckout(p: CheckoutInput, { draft, setDraft }: DraftState, b
         [...CUSTOMER_FIELDS, ...(draft.invoice ? INVOICE_FIELDS : [])].map((f) => [f, draft[f].trim()]),
       ),
       items: apiItems(basket.items),
+      ...(basket.method ? { delivery: locker && draft.point ? { method: "locker", point: draft.point.code } : { method: basket.method } } : {}),
     };
     const raw = JSON.stringify(body);
     // One key per attempt: a retry of the same order (a lost answer) is
@@ -159,6 +174,14 @@ export function useCheckout(p: CheckoutInput, { draft, setDraft }: DraftState, b
         if (f === "code") basket.dropCode(m);
         else if (!f.startsWith("items")) fieldErrs[f] = m;
       }
+      // A locker closed since it was chosen (point_closed, point_unavailable):
+      // its message at the picker, which opens its search again without it;
+      // everything else typed stays.
+      const refused = fieldErrs["delivery.point"] ? draft.point?.code : undefined;
+      if (refused) {
+        setClosedPoints((c) => (c.includes(refused) ? c : [...c, refused]));
+        setDraft((d) => ({ ...d, point: null }));
+      }
       setErrors(fieldErrs);
       basket.requote();
       setPlacing({ kind: "error", message: res.message || t("checkout.fix_fields") });
@@ -170,6 +193,7 @@ export function useCheckout(p: CheckoutInput, { draft, setDraft }: DraftState, b
 
   return {
     form: { draft, errors, update, formRef, onSubmit: placeOrder },
+    closedPoints,
     code: {
       coupon: basket.code && quote?.coupon ? quote.coupon : undefined,
       discount: quote?.totals.discount ?? 0,

@@ -26,8 +26,32 @@ export function hasHiddenChars(s: string): boolean {
   return HIDDEN.test(s);
 }
 
-/** Field -> message key under checkout.errors. */
-export function validateDraft(d: Draft): Record<string, string> {
+/**
+ * The phone as the carrier's SMS wants it, as internal/order.MobileNumber:
+ * in Poland the nine digits of a mobile number ("+48 512 345 678" ->
+ * "512345678"; a landline, which cannot get a text, gives ""); elsewhere
+ * the digits with a leading + at 8 to 15 digits.
+ */
+export function mobileNumber(phone: string, country: string): string {
+  let digits = phone.replace(/[^0-9]/g, "");
+  if (country !== "pl") {
+    if (digits.length < 8 || digits.length > 15) return "";
+    return "+" + (digits.startsWith("00") ? digits.slice(2) : digits);
+  }
+  for (const prefix of ["0048", "48"]) {
+    if (digits.length === 9 + prefix.length && digits.startsWith(prefix)) digits = digits.slice(prefix.length);
+  }
+  if (digits.length !== 9 || !"45678".includes(digits[0]!)) return "";
+  return digits;
+}
+
+/**
+ * Field -> message key under checkout.errors. locker: the delivery goes to
+ * a parcel locker, which needs one chosen ("delivery.point") and a mobile
+ * number the carrier texts the pickup code to (internal/order
+ * validateDelivery).
+ */
+export function validateDraft(d: Draft, locker = false): Record<string, string> {
   const errs: Record<string, string> = {};
   for (const f of CUSTOMER_FIELDS) {
     if (!d[f].trim()) errs[f] = f === "country" ? "country_required" : "required";
@@ -38,6 +62,10 @@ export function validateDraft(d: Draft): Record<string, string> {
   if (!errs.phone) {
     const digits = d.phone.replace(/\D/g, "").length;
     if (digits < 7 || digits > 15 || !/^\+?[\d\s().-]+$/.test(d.phone.trim())) errs.phone = "phone_invalid";
+  }
+  if (locker) {
+    if (!d.point) errs["delivery.point"] = "point_required";
+    if (!errs.phone && !errs.country && mobileNumber(d.phone, d.country) === "") errs.phone = "phone_mobile";
   }
   if (d.invoice) {
     for (const f of INVOICE_FIELDS) {

@@ -57,6 +57,7 @@ export default function Basket(p: BasketProps) {
     products: p.products,
     t,
     country: draft.country,
+    method: draft.method,
     restoredCode: restored?.code,
     creatorReturnable: p.creatorReturnable ?? false,
   });
@@ -105,9 +106,16 @@ export default function Basket(p: BasketProps) {
           <CheckoutForm
             id={id}
             t={t}
+            locale={p.locale}
             money={money}
             form={checkout.form}
-            delivery={{ countries: basket.countries, country: basket.country }}
+            delivery={{
+              countries: basket.countries,
+              country: basket.country,
+              methods: basket.methods,
+              method: basket.method,
+              closedPoints: checkout.closedPoints,
+            }}
             code={checkout.code}
             links={{ terms: p.termsHref, withdrawal: p.withdrawalHref }}
           />
@@ -143,6 +151,8 @@ export default function Basket(p: BasketProps) {
           ready={basket.ready}
           step={step}
           country={basket.country}
+          method={basket.method}
+          point={draft.point}
           code={basket.code}
           notReturnable={basket.notReturnable}
           creatorReturnable={basket.creatorReturnable}

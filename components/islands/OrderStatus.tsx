@@ -12,7 +12,7 @@ import { getCatalogNames, getOrder, getShop, type CatalogNames, type Order, type
 import { Coupon } from "../status/Coupon";
 import { Documents } from "../status/Documents";
 import { OrderLinks } from "../status/OrderLinks";
-import { CustomerView, DeliveryEstimate, Lines, Timeline, TotalsView, transitions } from "../status/OrderView";
+import { CustomerView, DeliveryEstimate, DeliveryView, Lines, Timeline, TotalsView, transitions } from "../status/OrderView";
 import { Payment } from "../status/Payment";
 import { StageEmails } from "../status/StageEmails";
 import { Withdrawal } from "../status/Withdrawal";
@@ -324,6 +324,7 @@ function OrderPage({ t, locale, order, shop, names, pay, gaveUp, onRefresh, onRe
             {t("order_status.delivery_title")}
           </h2>
           <DeliveryEstimate order={order} t={t} />
+          <DeliveryView order={order} t={t} />
           <CustomerView order={order} t={t} names={names} />
         </section>
       </div>

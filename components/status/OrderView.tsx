@@ -95,6 +95,8 @@ export function Stages({ order, t, locale, names }: { order: Order; t: Translate
 export function Timeline({ order, t, locale, names = null }: { order: Order; t: Translate; locale: string; names?: CatalogNames | null }) {
   const reminder = order.timeline.find((e) => e.note === "payment_reminder");
   const withdrawal = order.timeline.find((e) => e.note === "withdrawal");
+  // The carrier's news of the parcel, under the step the order had then.
+  const parcel = order.timeline.filter((e) => e.note === "parcel" && e.parcel);
   return (
     <ol className="order-timeline">
       {steps(order).map((s) => (
@@ -117,6 +119,13 @@ export function Timeline({ order, t, locale, names = null }: { order: Order; t: 
           {withdrawal && s.status === withdrawal.status && (
             <span className="order-timeline__note">{t("order_status.withdrawal.timeline", { date: formatInstant(locale, withdrawal.at) })}</span>
           )}
+          {parcel
+            .filter((e) => e.status === s.status)
+            .map((e) => (
+              <span key={`${e.parcel}-${e.at}`} className="order-timeline__note order-timeline__note--parcel">
+                {t("order_status.parcel_note", { status: t(`order_status.parcel_statuses.${e.parcel}`), date: formatInstant(locale, e.at) })}
+              </span>
+            ))}
         </li>
       ))}
     </ol>
@@ -275,6 +284,63 @@ export function CustomerView({ order, t, names }: { order: Order; t: Translate; 
             {t("order_status.vat_id", { id: c.vat_id ?? "" })}
           </p>
         </div>
+      )}
+    </div>
+  );
+}
+
+/**
+ * How the parcel travels: the method, a locker with its address as it was
+ * when ordered, and the parcel's status and tracking once the owner
+ * created it with the carrier.
+ */
+export function DeliveryView({ order, t }: { order: Order; t: Translate }) {
+  const d = order.delivery;
+  const point = d?.point;
+  const parcel = order.parcel;
+  return (
+    <div className="order-delivery">
+      {d?.method && (
+        <p className="order-delivery__method">
+          {t("order_status.delivery_method", { method: t(d.method === "locker" ? "checkout.methods.locker" : "checkout.methods.courier") })}
+        </p>
+      )}
+      {point && (
+        <div className="order-delivery__point">
+          <h3 className="order-customer__title">{t("order_status.locker_title")}</h3>
+          <p>
+            <strong>{point.code}</strong>
+            <br />
+            {[point.street, point.building].filter(Boolean).join(" ")}
+            <br />
+            {point.zip} {point.city}
+            {point.description && (
+              <>
+                <br />
+                <span className="order-delivery__desc">{point.description}</span>
+              </>
+            )}
+          </p>
+        </div>
+      )}
+      {parcel && (
+        <p className="order-delivery__parcel">
+          <span className="order-delivery__status">{t("order_status.parcel", { status: t(`order_status.parcel_statuses.${parcel.status}`) })}</span>
+          {parcel.tracking && (
+            <>
+              <br />
+              {t("order_status.parcel_tracking", { tracking: parcel.tracking })}
+            </>
+          )}
+          {parcel.tracking_url && (
+            <>
+              <br />
+              <a href={parcel.tracking_url} target="_blank" rel="noopener noreferrer">
+                {t("order_status.next.track_link")}
+              </a>
+            </>
+          )}
+        </p>
       )}
     </div>
   );
