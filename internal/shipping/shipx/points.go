@@ -130,7 +130,7 @@ func (c *Client) Points(ctx context.Context, q shipping.PointQuery) ([]shipping.
 		return pts, err
 	}
 	v.Del("city")
-	v.Set("street", text)
+	v.Set("street", bareStreet(text))
 	v.Set("per_page", strconv.Itoa(MaxLimit))
 	return c.listPoints(ctx, v, limit, text)
 }
@@ -138,8 +138,7 @@ func (c *Client) Points(ctx context.Context, q shipping.PointQuery) ([]shipping.
 // listPoints asks for points and keeps the operating ones (on street,
 // when not "") up to limit, nearest first.
 func (c *Client) listPoints(ctx context.Context, v url.Values, limit int, street string) ([]shipping.Point, error) {
-	street = fold(strings.TrimSpace(street))
-	street = strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(street, "ul."), "ul "))
+	street = fold(bareStreet(street))
 	var l pointList
 	if _, err := c.do(ctx, http.MethodGet, c.api(c.points, v, "v1", "points"), c.sameHost(), nil, &l); err != nil {
 		return nil, pointErr(err)
@@ -155,6 +154,16 @@ func (c *Client) listPoints(ctx context.Context, v url.Values, limit int, street
 		out = out[:limit]
 	}
 	return out, nil
+}
+
+// bareStreet is a street without "ul." before it, as ShipX's
+// address_details.street holds it ("ul. Długa" → "Długa").
+func bareStreet(s string) string {
+	s = strings.TrimSpace(s)
+	for _, p := range []string{"ul.", "ul ", "Ul.", "UL."} {
+		s = strings.TrimSpace(strings.TrimPrefix(s, p))
+	}
+	return s
 }
 
 // sameHost: the token goes only to ShipX's own host; a separate points
