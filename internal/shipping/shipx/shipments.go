@@ -198,6 +198,14 @@ func SplitStreet(line string) (street, building string) {
 		return strings.Join(f, " "), ""
 	}
 	// "5 m. 3", "5 lok. 3": the flat after the building belongs to it.
+	if at >= 2 {
+		switch strings.ToLower(f[at-1]) {
+		case "m.", "m", "lok.", "lok", "mieszk.":
+			if w := f[at-2]; w[0] >= '0' && w[0] <= '9' {
+				at -= 2
+			}
+		}
+	}
 	return strings.Join(f[:at], " "), strings.Join(f[at:], " ")
 }
 

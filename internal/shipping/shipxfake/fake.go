@@ -194,6 +194,11 @@ func (rt roundTripper) RoundTrip(r *http.Request) (*http.Response, error) {
 	}
 	rec := httptest.NewRecorder()
 	rt.h.ServeHTTP(rec, r)
+	if err := r.Context().Err(); err != nil {
+		// The caller gave up while the fake was slow: as over the
+		// network, no answer.
+		return nil, err
+	}
 	resp := rec.Result()
 	resp.Request = r
 	return resp, nil
