@@ -76,7 +76,11 @@ func (f *Fake) ControlHandler() http.Handler {
 			if _, err := f.Advance(r.PostFormValue("id")); err != nil {
 				back += "&msg=" + url.QueryEscape(err.Error())
 			}
-			http.Redirect(w, r, back, http.StatusSeeOther)
+			// Set by hand: http.Redirect makes a relative target
+			// absolute from the path it sees, which is wrong when the
+			// daemon strips its prefix before this handler.
+			w.Header().Set("Location", back)
+			w.WriteHeader(http.StatusSeeOther)
 			return
 		}
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
