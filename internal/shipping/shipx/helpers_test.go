@@ -137,3 +137,15 @@ func mustContain(t *testing.T, what, text string, subs ...string) {
 		}
 	}
 }
+
+// waitFor waits up to 5 s for cond, checking each millisecond.
+func waitFor(t *testing.T, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatal("condition not met in 5 s")
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
