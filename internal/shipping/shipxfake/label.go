@@ -94,7 +94,7 @@ func renderLabel(s *shipment, a6 bool) ([]byte, error) {
 	if s.locker() {
 		service = "InPost Paczkomat"
 	}
-	l.text(16, service+"  (SANDBOX)")
+	l.fit(16, service+" (SANDBOX)")
 	l.rule()
 	if s.locker() {
 		l.text(8, "Paczkomat docelowy / Target locker")
