@@ -5,6 +5,8 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+
+	"sabershop/internal/shipping"
 )
 
 // texts are the control page's words by language.
@@ -26,6 +28,28 @@ var texts = map[string]map[string]string{
 	},
 }
 
+// statusWords are the shop's statuses by language.
+var statusWords = map[string]map[shipping.Status]string{
+	"pl": {
+		shipping.StatusCreated: "utworzona", shipping.StatusConfirmed: "potwierdzona (etykieta)",
+		shipping.StatusCollected: "nadana", shipping.StatusInTransit: "w drodze",
+		shipping.StatusReadyForPickup: "w paczkomacie", shipping.StatusDelivered: "doręczona",
+		shipping.StatusReturned: "zwrócona", shipping.StatusCancelled: "anulowana", shipping.StatusFailed: "błąd",
+	},
+	"en": {
+		shipping.StatusCreated: "created", shipping.StatusConfirmed: "confirmed (label)",
+		shipping.StatusCollected: "handed over", shipping.StatusInTransit: "in transit",
+		shipping.StatusReadyForPickup: "in the locker", shipping.StatusDelivered: "delivered",
+		shipping.StatusReturned: "returned", shipping.StatusCancelled: "cancelled", shipping.StatusFailed: "failed",
+	},
+	"de": {
+		shipping.StatusCreated: "angelegt", shipping.StatusConfirmed: "bestätigt (Etikett)",
+		shipping.StatusCollected: "eingeliefert", shipping.StatusInTransit: "unterwegs",
+		shipping.StatusReadyForPickup: "im Paketautomaten", shipping.StatusDelivered: "zugestellt",
+		shipping.StatusReturned: "zurückgeschickt", shipping.StatusCancelled: "storniert", shipping.StatusFailed: "fehlgeschlagen",
+	},
+}
+
 var controlPage = template.Must(template.New("control").Parse(`<!doctype html>
 <html lang="{{.Lang}}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -34,7 +58,7 @@ var controlPage = template.Must(template.New("control").Parse(`<!doctype html>
 body{font:16px/1.4 system-ui,sans-serif;margin:0;padding:12px;color:#111;background:#fafafa}
 h1{font-size:1.25rem;margin:0 0 4px}
 p.intro{margin:0 0 12px;color:#555;font-size:.9rem}
-nav a{margin-right:8px}
+nav a{display:inline-block;padding:10px 12px 10px 0;min-height:24px}
 ul{list-style:none;margin:0;padding:0}
 li{background:#fff;border:1px solid #ddd;border-radius:6px;padding:10px;margin:0 0 10px}
 dl{display:grid;grid-template-columns:auto 1fr;gap:2px 8px;margin:0 0 8px}
@@ -51,7 +75,7 @@ button:disabled{background:#ddd;color:#777}
 {{if not .Shipments}}<p>{{.T.none}}</p>{{end}}
 <ul>{{range .Shipments}}<li>
 <dl><dt>{{$.T.id}}</dt><dd class="num">{{.ID}}</dd>
-<dt>{{$.T.status}}</dt><dd>{{.Status}} <small>({{.Carrier}})</small></dd>
+<dt>{{$.T.status}}</dt><dd>{{index $.S .Status}} <small>({{.Carrier}})</small></dd>
 <dt>{{$.T.tracking}}</dt><dd class="num">{{.Tracking}}</dd>
 <dt>{{$.T.to}}</dt><dd>{{if .Point}}{{.Point}} · {{end}}{{.Receiver}}</dd>
 <dt>{{$.T.ref}}</dt><dd>{{.Reference}}</dd></dl>
@@ -99,7 +123,7 @@ func (f *Fake) ControlHandler() http.Handler {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Header().Set("Cache-Control", "no-store")
 		_ = controlPage.Execute(w, map[string]any{
-			"Lang": lang, "T": texts[lang], "Shipments": list, "Movable": movable, "Msg": r.FormValue("msg"),
+			"Lang": lang, "T": texts[lang], "S": statusWords[lang], "Shipments": list, "Movable": movable, "Msg": r.FormValue("msg"),
 		})
 	})
 }

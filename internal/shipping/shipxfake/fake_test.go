@@ -199,7 +199,7 @@ func TestControlPage(t *testing.T) {
 	}
 	b, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
-	if resp.Request.URL.Path != "/sandbox/parcels/" || !strings.Contains(string(b), "in_transit") {
+	if resp.Request.URL.Path != "/sandbox/parcels/" || !strings.Contains(string(b), "in transit") {
 		t.Fatalf("after redirect at %s:\n%s", resp.Request.URL, b)
 	}
 	if _, err := f.Advance("nope"); !errors.Is(err, ErrNoShipment) {
