@@ -84,7 +84,8 @@ var postcode = regexp.MustCompile(`^(\d{2})-?(\d{3})$`)
 //   - Near: relative_point=lat,lon (the browser's location);
 //   - Text a postcode: relative_post_code=NN-NNN (ShipX measures from
 //     the postcode's area);
-//   - "street, town": city=town, keeping the lockers on that street;
+//   - "street, town": city=town and street=street, keeping the lockers
+//     on that street (a big town has more lockers than a page holds);
 //   - any other Text: city=Text (a town); when no town is called that,
 //     street=Text. ShipX documents no street filter (the docs list city,
 //     post code, name and the relative searches), so the answer is
@@ -121,6 +122,7 @@ func (c *Client) Points(ctx context.Context, q shipping.PointQuery) ([]shipping.
 	}
 	if street, town, ok := strings.Cut(text, ","); ok {
 		v.Set("city", strings.TrimSpace(town))
+		v.Set("street", bareStreet(street))
 		v.Set("per_page", strconv.Itoa(MaxLimit))
 		return c.listPoints(ctx, v, limit, street)
 	}
