@@ -30,6 +30,20 @@ func TestWebhookVerification(t *testing.T) {
 			r.Header.Del(shipx.SignatureHeader)
 			return r, b
 		}, true},
+		{"unsigned with the shop's key", func() (*http.Request, []byte) {
+			r, b := e.f.Webhook(s.ID, "delivered", now, e.f.WebhookSecret)
+			r.Header.Del(shipx.SignatureHeader)
+			r.Header.Del(shipx.TimestampHeader)
+			r.URL.RawQuery = shipx.WebhookKeyParam + "=" + e.f.WebhookSecret
+			return r, b // InPost's own kind: "delivered" is a hint, the API says confirmed
+		}, false},
+		{"unsigned with a wrong key", func() (*http.Request, []byte) {
+			r, b := e.f.Webhook(s.ID, "delivered", now, e.f.WebhookSecret)
+			r.Header.Del(shipx.SignatureHeader)
+			r.Header.Del(shipx.TimestampHeader)
+			r.URL.RawQuery = shipx.WebhookKeyParam + "=guess"
+			return r, b
+		}, true},
 		{"no timestamp", func() (*http.Request, []byte) {
 			r, b := e.f.Webhook(s.ID, "delivered", now, e.f.WebhookSecret)
 			r.Header.Del(shipx.TimestampHeader)
