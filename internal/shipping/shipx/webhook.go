@@ -1,12 +1,14 @@
 package shipx
 
 import (
+	"context"
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -65,7 +67,14 @@ const eventTime = "2006-01-02 15:04:05 -0700"
 const WebhookKeyParam = "key"
 
 func (c *Client) Webhook(r *http.Request, body []byte) (shipping.Update, error) {
-	signed, err := c.verify(r, body)
+	return c.Verify(r.Context(), shipping.Notification{Header: r.Header, Query: r.URL.RawQuery, Body: body})
+}
+
+// Verify is Webhook of a notification as the shop's API received it
+// (shipping.Carrier).
+func (c *Client) Verify(ctx context.Context, n shipping.Notification) (shipping.Update, error) {
+	body := n.Body
+	signed, err := c.verify(n)
 	if err != nil {
 		return shipping.Update{}, err
 	}
@@ -90,7 +99,7 @@ func (c *Client) Webhook(r *http.Request, body []byte) (shipping.Update, error) 
 	if at, err := time.Parse(eventTime, e.EventTS); err == nil {
 		u.At = at
 	}
-	s, err := c.Shipment(r.Context(), u.ShipmentID)
+	s, err := c.Shipment(ctx, u.ShipmentID)
 	if err != nil && !signed {
 		// Unsigned, the body alone is not believed: the carrier asks
 		// again later (a 5xx), or the poll learns it.
@@ -108,15 +117,16 @@ func (c *Client) Webhook(r *http.Request, body []byte) (shipping.Update, error) 
 	return u, nil
 }
 
-func (c *Client) verify(r *http.Request, body []byte) (signed bool, err error) {
-	h := r.Header
+func (c *Client) verify(n shipping.Notification) (signed bool, err error) {
+	h, body := http.Header(n.Header), n.Body
 	ts, sig := h.Get(TimestampHeader), h.Get(SignatureHeader)
 	if ts == "" && sig == "" {
 		// InPost's own webhooks are not signed: the address registered
 		// in its Manager Paczek carries the secret as ?key= instead
 		// (docs/decisions/shipx.md), and the body is then only a hint
 		// that Webhook confirms with the API.
-		key := r.URL.Query().Get(WebhookKeyParam)
+		q, _ := url.ParseQuery(n.Query)
+		key := q.Get(WebhookKeyParam)
 		if key == "" || !hmac.Equal([]byte(key), []byte(c.cfg.WebhookSecret)) {
 			return false, fmt.Errorf("%w: unsigned, without the shop's key", shipping.ErrForged)
 		}
