@@ -63,7 +63,7 @@ type deskOrder struct {
 	// Delivery is the method the shopper chose, with the locker;
 	// Shipment the parcel created with the carrier; Shipping what the
 	// desk can do about it (order_shipment.go).
-	Delivery order.Delivery `json:"delivery"`
+	Delivery order.Delivery  `json:"delivery"`
 	Shipment *order.Shipment `json:"shipment,omitempty"`
 	Shipping deskShipping    `json:"shipping"`
 }

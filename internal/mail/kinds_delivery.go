@@ -39,4 +39,3 @@ func deliveryTexts(err *error, loc string, o *order.Order) (method, where string
 	}
 	return method, trOr(err, loc, "order.delivery_locker", "code", oneLine(p.Code), "address", addr)
 }
-
