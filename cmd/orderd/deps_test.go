@@ -84,13 +84,15 @@ var daemonRows = [][]string{
 	{"sabershop/internal/payment", "sabershop/internal/payment/sandbox", "sabershop/internal/payment/tpay",
 		"sabershop/internal/payment/paypal", "sabershop/internal/mail", "sabershop/internal/invoice", "sabershop/internal/ksef",
 		"sabershop/internal/ksef/fa3", "sabershop/internal/ksef/ksefake", "sabershop/internal/ksef/schema",
-		"sabershop/internal/rates/nbp", "sabershop/internal/rates/nbpfake"},
+		"sabershop/internal/rates/nbp", "sabershop/internal/rates/nbpfake",
+		"sabershop/internal/shipping/shipx", "sabershop/internal/shipping/shipxfake", "sabershop/internal/shipping/pointcache"},
 	{storePkg},
 	{"sabershop/internal/buildsheet"},
 	{"sabershop/internal/order", "sabershop/internal/accounting", "sabershop/internal/mail/outbox",
 		"sabershop/internal/rates", "sabershop/internal/owners"},
 	{"sabershop/internal/catalog/catalogfile"},
-	{"sabershop/internal/catalog", "sabershop/internal/i18n", "sabershop/internal/inert", "sabershop/internal/guarantee"},
+	{"sabershop/internal/catalog", "sabershop/internal/i18n", "sabershop/internal/inert", "sabershop/internal/guarantee",
+		"sabershop/internal/shipping"},
 }
 
 const storePkg = "sabershop/internal/store"

@@ -99,7 +99,7 @@ func (s *Server) postCarrierWebhook(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, http.StatusRequestEntityTooLarge, "en", "too_large")
 		return
 	}
-	u, err := c.Webhook(r, body)
+	u, err := c.Verify(r.Context(), shipping.Notification{Header: r.Header, Query: r.URL.RawQuery, Body: body})
 	if err != nil {
 		s.cfg.Observer.Webhook(name, "rejected")
 		s.log.Warn("carrier webhook rejected", "carrier", name, "err", err)

@@ -26,24 +26,24 @@ const FileFormat = 2
 
 // Catalog is the content of catalog.json. Amounts are integer minor units.
 type Catalog struct {
-	Version    string      `json:"version"`
-	FileFormat int         `json:"file_format"`
-	Shop       Shop        `json:"shop"`
-	Locales    []Locale    `json:"locales"`
-	Products   []Product   `json:"products"`
-	Creator    Creator     `json:"creator"`
-	Deliveries []Delivery  `json:"deliveries"`
+	Version    string     `json:"version"`
+	FileFormat int        `json:"file_format"`
+	Shop       Shop       `json:"shop"`
+	Locales    []Locale   `json:"locales"`
+	Products   []Product  `json:"products"`
+	Creator    Creator    `json:"creator"`
+	Deliveries []Delivery `json:"deliveries"`
 	// Boxes are the packed box of one unit of each product kind (and of
 	// BoxCreator), LockerSizes the carriers' locker compartments
 	// (parcel.go).
 	Boxes       map[string]Box `json:"boxes"`
 	LockerSizes []LockerSize   `json:"locker_sizes"`
-	Fees       Fees        `json:"fees"`
-	Coupons    CouponRules `json:"coupons"`
-	OrdersOpen bool        `json:"orders_open"`
-	Production Production  `json:"production"`
-	VAT        VAT         `json:"vat"`
-	KSeF       KSeF        `json:"ksef"` // ksef.go
+	Fees        Fees           `json:"fees"`
+	Coupons     CouponRules    `json:"coupons"`
+	OrdersOpen  bool           `json:"orders_open"`
+	Production  Production     `json:"production"`
+	VAT         VAT            `json:"vat"`
+	KSeF        KSeF           `json:"ksef"` // ksef.go
 
 	Retention Retention `json:"retention"` // retention.go
 

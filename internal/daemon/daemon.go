@@ -104,6 +104,13 @@ type Config struct {
 	// process), or the base URL of a service with KSeF's API; "" is the
 	// sandbox when every payment provider is the sandbox, live otherwise.
 	KSeF string
+	// Carriers is where InPost's ShipX is (setUpCarriers): "sandbox",
+	// "live", "test", "off" or an address; "" decides by the payments
+	// and ORDERD_SHIPX_TOKEN.
+	Carriers string
+	// ShipmentPoll is how often the followed parcels are asked about
+	// where the carrier's webhooks cannot reach (0: every 30 minutes).
+	ShipmentPoll time.Duration
 	// Demo runs a demo shop on purpose: the sandbox may take payments on a
 	// public address, and every page and e-mail says it is a demo. Without
 	// it the sandbox is refused unless the shop's address is localhost
@@ -182,6 +189,7 @@ type process struct {
 	rateSource  rates.Source
 	ksef        *ksef.Client
 	ksefOffline *ksef.OfflineSigner
+	carriers    carrierSetup
 	metricsLn   net.Listener
 	met         *metrics.Metrics
 	observer    api.Observer
@@ -349,6 +357,9 @@ func (p *process) setUpPayments() error {
 	if p.ksef, err = ksefClient(cfg.KSeF, cfg.Payments, p.cats.Current(), cfg.Getenv); err != nil {
 		return err
 	}
+	if p.carriers, err = setUpCarriers(cfg.Carriers, cfg.Payments, p.ln.Addr().String(), cfg.Getenv); err != nil {
+		return err
+	}
 	p.ksefOffline, err = ksefOffline(cfg.Getenv, time.Now())
 	return err
 }
@@ -381,8 +392,8 @@ func (p *process) buildShop() error {
 	cfg := p.cfg
 	var err error
 	p.orders, err = orders.New(orders.Config{Store: p.db, Catalog: p.cats.Current, Payments: p.pays, Rates: p.rateSource, KSeF: p.ksef,
-		KSeFOffline: p.ksefOffline,
-		BaseURL:     p.baseURL, OwnerEmail: cfg.OwnerEmail, OwnerLocale: cfg.OwnerLocale, Unpaid: cfg.Unpaid,
+		KSeFOffline: p.ksefOffline, Carriers: p.carriers.carriers,
+		BaseURL: p.baseURL, OwnerEmail: cfg.OwnerEmail, OwnerLocale: cfg.OwnerLocale, Unpaid: cfg.Unpaid,
 		WithdrawalGrace: cfg.WithdrawalGrace, Kick: p.worker.Kick, Log: p.log})
 	if err != nil {
 		return err
@@ -429,6 +440,9 @@ func (p *process) buildDesk() error {
 		return err
 	}
 	p.root.Handle("/admin/", ownerDesk.Handler())
+	if f := p.carriers.fake; f != nil {
+		p.root.Handle("/sandbox/parcels/", sandboxParcels(f))
+	}
 	p.root.Handle("/admin", http.RedirectHandler("/admin/", http.StatusMovedPermanently))
 	p.root.Handle("/", p.api.Handler())
 	return nil
@@ -448,6 +462,9 @@ func (p *process) startBackground() {
 	p.wg.Go(func() { purgeIdempotency(bg, p.db, log) })
 	p.wg.Go(func() { p.orders.RunRates(bg) })
 	p.wg.Go(func() { p.orders.RunKSeF(bg) })
+	if len(p.carriers.carriers) > 0 {
+		p.wg.Go(func() { p.orders.RunShipments(bg, cmp.Or(p.cfg.ShipmentPoll, 30*time.Minute)) })
+	}
 	p.wg.Go(func() { sweepUnpaid(bg, p.orders, p.cfg.UnpaidSweep, log) })
 	p.wg.Go(func() { sweepRetention(bg, p.office, p.cfg.RetentionSweep, log) })
 	p.wg.Go(func() {

@@ -60,6 +60,12 @@ type deskOrder struct {
 	// Documents are the order's invoice or receipt and their corrections,
 	// with their PDFs' names.
 	Documents []deskDocument `json:"documents"`
+	// Delivery is the method the shopper chose, with the locker;
+	// Shipment the parcel created with the carrier; Shipping what the
+	// desk can do about it (order_shipment.go).
+	Delivery order.Delivery  `json:"delivery"`
+	Shipment *order.Shipment `json:"shipment,omitempty"`
+	Shipping deskShipping    `json:"shipping"`
 }
 
 type deskLine struct {
@@ -237,6 +243,7 @@ func (d *Desk) deskOrder(o *order.Order, notes []*store.Note, sent []store.SentR
 		v.Stages = append(v.Stages, deskStage{ID: s.ID, Name: cmp.Or(s.Name.Name, inert.String(s.ID)), Reached: s.Reached})
 	}
 	forPrint(&v, o, bs, cat)
+	v.Delivery, v.Shipment, v.Shipping = inertDelivery(o.Delivery), inertShipment(o.Shipment), d.shipping(o)
 
 	for _, n := range notes {
 		v.Notes = append(v.Notes, deskNote{At: n.At, Owner: inert.String(n.Owner), Text: inert.Text(n.Text)})

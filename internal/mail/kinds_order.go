@@ -35,6 +35,11 @@ type orderData struct {
 	// contract's withdrawal paragraph covers them).
 	CreatorExcluded bool
 	Address         []string
+	// ShippingName names the delivery method on the totals' shipping
+	// line; DeliveryWhere is the locker the parcel goes to, which every
+	// order e-mail repeats ("" for a courier: the address is the
+	// shopper's, in Address).
+	ShippingName, DeliveryWhere string
 	// Invoice is the company an invoice is made out to, and its VAT ID
 	// (the buyer asked for a company's invoice), or nil.
 	Invoice []string
@@ -231,6 +236,7 @@ func orderMessageWith(kind string, cat *catalog.Catalog, o *order.Order, statusU
 	from, to2 := estimate(o.CreatedAt, d.BuildDays, d.DaysMin, d.DaysMax)
 	d.EstimateFrom, d.EstimateTo = format.FormatDate(from), format.FormatDate(to2)
 	d.Address = addressLines(cat, loc, c)
+	d.ShippingName, d.DeliveryWhere = deliveryTexts(&err, loc, o)
 	d.Invoice = invoiceLines(&err, loc, c)
 	if more != nil {
 		more(&d, format)

@@ -66,9 +66,11 @@ type ownerData struct {
 	Status, Placed, Site string
 	Lines                []ownerLine
 	Subtotal, Shipping   string
-	Discount, Coupon     string
-	WasteFee, Total      string
-	BuildDays            int
+	// ShippingName and DeliveryWhere: as orderData's.
+	ShippingName, DeliveryWhere string
+	Discount, Coupon            string
+	WasteFee, Total             string
+	BuildDays                   int
 
 	Name, Email, Phone string
 	Tel                htmltemplate.URL // "tel:+48600100200": the owner calls with a tap
@@ -171,6 +173,7 @@ func ownerMessage(kind string, cat *catalog.Catalog, loc, to string, o *order.Or
 		d.Address = d.Address[1:] // the name is the first line of Customer
 	}
 	d.Invoice = invoiceLines(&err, loc, c)
+	d.ShippingName, d.DeliveryWhere = deliveryTexts(&err, loc, o)
 	d.Status = trOr(&err, loc, "owner.status."+string(o.Status))
 	d.Site = trOr(&err, loc, "owner.site", "locale", localeName(loc, o.Locale), "currency", o.Currency)
 	if o.Totals.Discount != 0 {

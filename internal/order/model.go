@@ -185,9 +185,9 @@ type Order struct {
 	// Delivery is the method the shopper chose and the parcel; Shipment
 	// the parcel the owner created with the carrier (shipment.go), nil
 	// until then.
-	Delivery Delivery  `json:"delivery"`
-	Shipment *Shipment `json:"shipment,omitempty"`
-	CancelReason   string    `json:"cancel_reason,omitempty"`
+	Delivery     Delivery  `json:"delivery"`
+	Shipment     *Shipment `json:"shipment,omitempty"`
+	CancelReason string    `json:"cancel_reason,omitempty"`
 	// Payment holds the payment provider's state; opaque here.
 	Payment map[string]string `json:"payment,omitempty"`
 	// Attempts are the payments started, oldest first, each with the

@@ -12,7 +12,6 @@ package shipping
 import (
 	"context"
 	"errors"
-	"net/http"
 	"time"
 )
 
@@ -144,6 +143,15 @@ type Update struct {
 	At         time.Time
 }
 
+// Notification is a carrier's request to the shop's webhook address as
+// it came: the package stays free of net/http, which nothing from the
+// order model down links (cmd/orderd's TestLayers).
+type Notification struct {
+	Header map[string][]string // canonical keys, as net/http's Header
+	Query  string              // the address's raw query
+	Body   []byte
+}
+
 // Carrier is one parcel carrier's API.
 type Carrier interface {
 	// Name is the carrier's id in content/data/deliveries.toml: "inpost".
@@ -164,9 +172,9 @@ type Carrier interface {
 	// Cancel cancels a shipment the carrier has not collected;
 	// ErrTooLate after.
 	Cancel(ctx context.Context, id string) error
-	// Webhook reads a status notification the carrier sent to the shop
+	// Verify reads a status notification the carrier sent to the shop
 	// and checks it came from the carrier (ErrForged otherwise).
-	Webhook(r *http.Request, body []byte) (Update, error)
+	Verify(ctx context.Context, n Notification) (Update, error)
 	// TrackingURL is the public page of the parcel with the tracking
 	// number.
 	TrackingURL(tracking string) string

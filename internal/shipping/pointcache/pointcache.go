@@ -18,11 +18,11 @@ import (
 )
 
 // Lives of what is kept. A search answer is reused for SearchTTL; a point
-// is asked again after PointTTL (an order checks its locker is still
-// open), and on an outage an answer up to StaleTTL old stands in.
+// is always asked of the carrier (an order checks its locker is still
+// open, whatever a search said a minute ago), and on an outage an answer
+// up to StaleTTL old stands in for either.
 const (
 	SearchTTL  = 10 * time.Minute
-	PointTTL   = time.Minute
 	StaleTTL   = 24 * time.Hour
 	maxEntries = 5000
 )
@@ -96,19 +96,15 @@ func (c *Cache) Points(ctx context.Context, q shipping.PointQuery) ([]shipping.P
 	return points, nil
 }
 
-// Point is the locker as the carrier says now (asked again after
-// PointTTL); when the carrier is unavailable, as it was seen up to
-// StaleTTL ago, in a search or by code.
+// Point is the locker as the carrier says now; when the carrier is
+// unavailable, as it was seen up to StaleTTL ago, in a search or by code.
 func (c *Cache) Point(ctx context.Context, code string) (shipping.Point, error) {
 	now := c.now()
-	c.mu.Lock()
-	e, ok := c.points[code]
-	c.mu.Unlock()
-	if ok && now.Sub(e.at) < PointTTL {
-		return e.point, nil
-	}
 	p, err := c.Carrier.Point(ctx, code)
 	if err != nil {
+		c.mu.Lock()
+		e, ok := c.points[code]
+		c.mu.Unlock()
 		if ok && errors.Is(err, shipping.ErrUnavailable) && now.Sub(e.at) < StaleTTL {
 			return e.point, nil
 		}
