@@ -74,7 +74,7 @@ async function toCheckout(page: Page, locale: Locale, product: string) {
 }
 
 /** Searches by postcode with Enter and waits for the daemon's answer and the list. */
-async function searchLockers(page: Page, locale: Locale, q: string) {
+async function searchLockers(page: Page, locale: "pl" | "en", q: string) {
   const field = page.getByLabel(L[locale].search, { exact: true });
   await field.fill(q);
   const answer = page.waitForResponse((r) => r.url().includes("/v1/points?") && r.request().method() === "GET");
@@ -83,7 +83,7 @@ async function searchLockers(page: Page, locale: Locale, q: string) {
   await expect(page.locator(".lockers__status")).toHaveText(L[locale].found);
 }
 
-async function chooseLocker(page: Page, locale: Locale, code: string) {
+async function chooseLocker(page: Page, locale: "pl" | "en", code: string) {
   await page.getByRole("button", { name: L[locale].choose(code), exact: true }).click();
   const card = page.locator(".locker-chosen");
   await expect(card).toContainText(code);

@@ -123,7 +123,7 @@ export function CheckoutForm(p: CheckoutFormProps) {
         </div>
       </fieldset>
       <fieldset className="checkout__group">
-        <legend className="checkout__legend">{t("checkout.delivery")}</legend>
+        <legend className="checkout__legend">{t(locker ? "checkout.delivery_locker" : "checkout.delivery")}</legend>
         {field(
           "country",
           t("checkout.country"),

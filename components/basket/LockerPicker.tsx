@@ -210,18 +210,20 @@ function LockerItem(p: { n: number; x: Point; t: Translate; locale: string; curr
         {p.n}
       </span>
       <div className="locker__body">
-        <p className="locker__head">
-          <strong className="locker__code">{x.code}</strong>
-          {open && <span className="locker-badge">{t("checkout.lockers.always_open")}</span>}
-          {(x.distance ?? 0) > 0 && (
-            <span className="locker__distance">{t("checkout.lockers.distance", { distance: formatDistance(formatOf(p.locale), x.distance!) })}</span>
-          )}
-        </p>
-        <p className="locker__address">
-          {streetLine(x)}, {x.zip} {x.city}
-        </p>
-        {x.description && <p className="locker__desc">{x.description}</p>}
-        {x.hours && !open && <p className="locker__hours">{t("checkout.lockers.hours", { hours: x.hours })}</p>}
+        <div className="locker__info">
+          <p className="locker__head">
+            <strong className="locker__code">{x.code}</strong>
+            {open && <span className="locker-badge">{t("checkout.lockers.always_open")}</span>}
+            {(x.distance ?? 0) > 0 && (
+              <span className="locker__distance">{t("checkout.lockers.distance", { distance: formatDistance(formatOf(p.locale), x.distance!) })}</span>
+            )}
+          </p>
+          <p className="locker__address">
+            {streetLine(x)}, {x.zip} {x.city}
+          </p>
+          {x.description && <p className="locker__desc">{x.description}</p>}
+          {x.hours && !open && <p className="locker__hours">{t("checkout.lockers.hours", { hours: x.hours })}</p>}
+        </div>
         <div className="locker__actions">
           <button type="button" className="btn btn--primary btn--sm locker__choose" onClick={p.onChoose}>
             {t("checkout.lockers.choose")}
@@ -243,7 +245,7 @@ function LockerMap({ t, locale, found, items, highlight }: { t: Translate; local
   if (!found.centre) return null;
   const m = schematic(items, found.centre);
   const { x: cx, y: cy } = m.centre;
-  const scaleText = formatDistance(formatOf(locale), m.scale.metres);
+  const scaleText = m.scale.metres >= 1000 ? `${String(m.scale.metres / 1000).replace(".", formatOf(locale).decimal)}\u00a0km` : `${m.scale.metres}\u00a0m`;
   // The highlighted dot last: drawn over its neighbours.
   const dots = [...m.dots].sort((a, b) => Number(a.code === highlight) - Number(b.code === highlight));
   return (
