@@ -85,7 +85,7 @@ export default function Basket(req: RenderRequest) {
                             <span className="deliveries__method">{t(m.id === "locker" ? "checkout.methods.locker" : "checkout.methods.courier")}</span>{" "}
                             <span className="deliveries__cost">{m.cost.formatted}</span>
                             {" · "}
-                            {t("basket.delivery_working_days", { min: m.days_min, max: m.days_max })}
+                            <span className="deliveries__days">{t("basket.delivery_working_days", { min: m.days_min, max: m.days_max })}</span>
                           </li>
                         ))}
                       </ul>

@@ -10,7 +10,7 @@ import { searchCentre, type LatLon, type Point } from "./lockers";
 
 export type PointSearch =
   | { kind: "idle" }
-  | { kind: "locating" }
+  | { kind: "locating"; last?: Found }
   | { kind: "pending"; last?: Found }
   | { kind: "done"; found: Found }
   /** A message to show: the daemon's (422 points_query, 503), or the page's own key (offline, location). */
@@ -42,7 +42,7 @@ export interface PointSearcher {
 /** The last results, kept on screen (dimmed) while another search runs. */
 export function lastFound(s: PointSearch): Found | undefined {
   if (s.kind === "done") return s.found;
-  if (s.kind === "pending" || s.kind === "error") return s.last;
+  if (s.kind === "pending" || s.kind === "error" || s.kind === "locating") return s.last;
   return undefined;
 }
 
@@ -84,7 +84,7 @@ export function usePoints(p: PointSearchInput): PointSearcher {
         return;
       }
       const n = ++seq.current;
-      setState({ kind: "locating" });
+      setState((s) => ({ kind: "locating", last: lastFound(s) }));
       navigator.geolocation.getCurrentPosition(
         (pos) => {
           if (n !== seq.current) return;
@@ -93,7 +93,8 @@ export function usePoints(p: PointSearchInput): PointSearcher {
         },
         (err) => {
           if (n !== seq.current) return;
-          setState({ kind: "error", message: err.code === err.PERMISSION_DENIED ? p.messages.geoDenied : p.messages.geoUnavailable });
+          const message = err.code === err.PERMISSION_DENIED ? p.messages.geoDenied : p.messages.geoUnavailable;
+          setState((s) => ({ kind: "error", message, last: lastFound(s) }));
         },
         { enableHighAccuracy: false, timeout: 10_000, maximumAge: 300_000 },
       );
