@@ -205,3 +205,35 @@ test("en: axe with the locker picker open and its results listed", BOTH_WIDTHS, 
   await searchLockers(page, "en", "30-363");
   await expectNoSeriousViolations(page, { what: "checkout with the locker picker" });
 });
+
+test.describe("near me", () => {
+  test.use({ geolocation: { latitude: 50.0301, longitude: 19.9352 }, permissions: ["geolocation"] });
+
+  test("en: the browser's location, asked on the tap only, finds the lockers around it", async ({ page }) => {
+    const asked: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().includes("/v1/points?")) asked.push(new URL(r.url()).search);
+    });
+    await toCheckout(page, "en", "belt-clip");
+    await fillCheckout(page, "en", polishShopper("lockers-near"));
+    await page.getByRole("radio", { name: L.en.locker }).check();
+    expect(asked).toEqual([]);
+    const answer = page.waitForResponse((r) => r.url().includes("/v1/points?") && r.url().includes("&lat="));
+    await page.getByRole("button", { name: "Near me" }).click();
+    expect((await answer).status()).toBe(200);
+    await expect(page.locator(".lockers__status")).toHaveText(/lockers? found near you\./);
+    expect(asked).toEqual([expect.stringMatching(/^\?carrier=inpost&lat=50\.0301&lon=19\.9352&locale=en$/)]);
+    await expect(page.locator(".lockers__list > li").first()).toContainText(/\d+\u00a0m away/);
+  });
+});
+
+test("pl: a refused location says so and keeps the search by postcode", async ({ page, context }) => {
+  await context.clearPermissions();
+  await toCheckout(page, "pl", "belt-clip");
+  await fillCheckout(page, "pl", polishShopper("lockers-denied"));
+  await page.getByRole("radio", { name: L.pl.locker }).check();
+  await searchLockers(page, "pl", "30-363");
+  await page.getByRole("button", { name: "W pobliżu mnie" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Przeglądarka nie udostępniła Twojej lokalizacji." })).toBeVisible();
+  await expect(page.locator(".lockers__list > li").first()).toBeVisible();
+});

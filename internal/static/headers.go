@@ -107,9 +107,12 @@ func isHashedAsset(urlPath string) bool {
 }
 
 // Security headers sent on every response. Referrer-Policy is stricter on
-// status pages, whose URL holds the order's secret hash.
+// status pages, whose URL holds the order's secret hash. Geolocation is the
+// shop's own (never a frame's): the checkout's "near me" asks for the
+// location on the shopper's tap, to search parcel lockers around it
+// (docs/shipping.md#at-the-checkout).
 const (
-	permissionsPolicy = "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(self), usb=(), browsing-topics=()"
+	permissionsPolicy = "accelerometer=(), camera=(), geolocation=(self), gyroscope=(), magnetometer=(), microphone=(), payment=(self), usb=(), browsing-topics=()"
 	hstsValue         = "max-age=31536000"
 )
 
