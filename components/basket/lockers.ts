@@ -145,11 +145,50 @@ export function schematic(points: readonly Pick<Point, "code" | "lat" | "lon">[]
   const cy = height / 2;
   const want = width / 4 / perMetre;
   const metres = ROUND.reduce((best, r) => (Math.abs(r - want) < Math.abs(best - want) ? r : best), ROUND[0]!);
-  return {
-    width,
-    height,
-    centre: { x: cx, y: cy },
-    dots: points.map((p, i) => ({ n: i + 1, code: p.code, x: cx + xy[i]!.x * perMetre, y: cy - xy[i]!.y * perMetre })),
-    scale: { metres, length: metres * perMetre },
-  };
+  const dots = points.map((p, i) => ({ n: i + 1, code: p.code, x: cx + xy[i]!.x * perMetre, y: cy - xy[i]!.y * perMetre }));
+  return { width, height, centre: { x: cx, y: cy }, dots: spread(dots, width, height, pad), scale: { metres, length: metres * perMetre } };
+}
+
+/** Dots this close (drawing units) are pushed apart, so each number stays readable. */
+export const MIN_GAP = 20;
+
+/**
+ * Lockers in the same street would hide each other's numbers: dots closer
+ * than MIN_GAP move apart along the line between them (a few rounds, each
+ * pair half each way), kept within the drawing. A schematic: the list
+ * and the distances are exact, the dots only show the lie of the land.
+ */
+function spread(dots: MapDot[], width: number, height: number, pad: number): MapDot[] {
+  const out = dots.map((d) => ({ ...d }));
+  for (let round = 0; round < 60; round++) {
+    let moved = false;
+    for (let i = 0; i < out.length; i++) {
+      for (let j = i + 1; j < out.length; j++) {
+        const a = out[i]!;
+        const b = out[j]!;
+        let dx = b.x - a.x;
+        let dy = b.y - a.y;
+        let dist = Math.hypot(dx, dy);
+        if (dist >= MIN_GAP) continue;
+        if (dist < 0.01) {
+          // The same spot: apart along a direction of their own.
+          dx = Math.cos(j * 2.4);
+          dy = Math.sin(j * 2.4);
+          dist = 1;
+        }
+        const push = (MIN_GAP - dist) / 2 + 0.1;
+        a.x -= (dx / dist) * push;
+        a.y -= (dy / dist) * push;
+        b.x += (dx / dist) * push;
+        b.y += (dy / dist) * push;
+        moved = true;
+      }
+    }
+    for (const d of out) {
+      d.x = Math.min(width - pad, Math.max(pad, d.x));
+      d.y = Math.min(height - pad, Math.max(pad, d.y));
+    }
+    if (!moved) break;
+  }
+  return out;
 }

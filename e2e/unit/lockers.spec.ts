@@ -4,7 +4,7 @@
 // reload, the OpenStreetMap link, and the schematic map's geometry.
 import { expect, test } from "@playwright/test";
 import { EMPTY_DRAFT, DRAFT_KEY, readDraft, writeDraft, type Draft } from "../../components/basket/draft";
-import { formatDistance, isAlwaysOpen, mapLink, schematic, searchCentre, toMetres } from "../../components/basket/lockers";
+import { MIN_GAP, formatDistance, isAlwaysOpen, mapLink, schematic, searchCentre, toMetres } from "../../components/basket/lockers";
 import { mobileNumber, validateDraft } from "../../components/basket/validate";
 
 const en = { decimal: ".", group: "," };
@@ -152,4 +152,25 @@ test("the schematic map keeps every dot inside, the centre in the middle, north 
   expect(m.dots.map((d) => d.n)).toEqual([1, 2, 3]);
   expect(m.scale.length).toBeGreaterThan(20);
   expect(m.scale.length).toBeLessThan(160);
+});
+
+test("lockers in the same street keep their numbers apart on the map", () => {
+  const centre = { lat: 50.03, lon: 19.935 };
+  const points = [
+    { code: "A", lat: 50.0301, lon: 19.9351 },
+    { code: "B", lat: 50.0301, lon: 19.9351 },
+    { code: "C", lat: 50.0302, lon: 19.9352 },
+    { code: "FAR", lat: 50.05, lon: 19.96 },
+    { code: "EDGE1", lat: 50.01, lon: 19.91 },
+    { code: "EDGE2", lat: 50.0101, lon: 19.9101 },
+  ];
+  const { dots } = schematic(points, centre, 320, 200, 18);
+  for (let i = 0; i < dots.length; i++) {
+    for (let j = i + 1; j < dots.length; j++) {
+      const gap = Math.hypot(dots[i]!.x - dots[j]!.x, dots[i]!.y - dots[j]!.y);
+      expect(gap, `${dots[i]!.code}–${dots[j]!.code}`).toBeGreaterThanOrEqual(MIN_GAP - 1);
+    }
+    expect(dots[i]!.x).toBeGreaterThanOrEqual(18);
+    expect(dots[i]!.x).toBeLessThanOrEqual(302);
+  }
 });
