@@ -5,9 +5,12 @@
 // postcode and paid, the status page naming the locker; a saber's basket,
 // which no locker takes, by courier with the reason; a locker closed after
 // it was chosen, refused at the picker with everything typed kept; no
-// request to another site during the whole flow; axe with the picker open.
+// request to another site during the whole flow; axe with the picker open;
+// "near me" granted and refused; a parcel created from the desk and moved
+// along by the local ShipX, in words on the status page.
 import { expectNoSeriousViolations } from "./axe";
-import { BOTH_WIDTHS, PHONE_ONLY, expect, test, type Page } from "./fixtures";
+import { setUp } from "./desk";
+import { BOTH_WIDTHS, PHONE_ONLY, expect, test, type APIRequestContext, type Page } from "./fixtures";
 import { PORT } from "./paths";
 import { TEXT, basketReady, customer, declineCookies, fillCheckout, path, seedBasketOnce, type Locale } from "./shop";
 
@@ -236,4 +239,64 @@ test("pl: a refused location says so and keeps the search by postcode", async ({
   await page.getByRole("button", { name: "W pobliżu mnie" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Przeglądarka nie udostępniła Twojej lokalizacji." })).toBeVisible();
   await expect(page.locator(".lockers__list > li").first()).toBeVisible();
+});
+
+/** A paid order of a plug to KRA01M, through the shop's API. */
+async function paidLockerOrder(request: APIRequestContext, email: string): Promise<{ id: number; hash: string }> {
+  const items = [{ product: "plug", quantity: 1 }];
+  const delivery = { method: "locker", point: "KRA01M" };
+  const quote = await request.post("/v1/quote", { data: { locale: "pl", country: "pl", method: "locker", code: "", items } });
+  const { totals } = (await quote.json()) as { totals: { total: number } };
+  const res = await request.post("/v1/orders", {
+    data: {
+      locale: "pl", terms_accepted: true, expected_total: totals.total, code: "", items, delivery,
+      customer: { first_name: "Zofia", last_name: "Kowalczyk", email, phone: "+48 600 100 200", country: "pl", street: "Rzemieślnicza 5", zip: "30-363", city: "Kraków" },
+    },
+    headers: { "Idempotency-Key": `lockers-${Date.now()}-${Math.random()}` },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const placed = (await res.json()) as { hash: string; order: { id: number } };
+  const pay = await request.post(`/v1/orders/${placed.hash}/payments`, { data: { method: "bank", locale: "pl" } });
+  const { url } = (await pay.json()) as { url: string };
+  expect((await request.post(new URL(url).pathname, { form: { decision: "pay" }, maxRedirects: 0 })).status()).toBe(303);
+  await expect.poll(async () => ((await (await request.get(`/v1/orders/${placed.hash}?locale=pl`)).json()) as { status: string }).status).toBe("paid");
+  return { id: placed.order.id, hash: placed.hash };
+}
+
+test.describe("the parcel", () => {
+  // The desk in Polish, as the owner has it.
+  test.use({ locale: "pl-PL", extraHTTPHeaders: { "Accept-Language": "pl-PL,pl;q=0.9" } });
+
+  test("pl: the parcel's way in words on the status page: created from the desk, moved along by the local ShipX", async ({ page, request }) => {
+    test.slow(); // a paid order, a desk account, the carrier's webhooks
+    const order = await paidLockerOrder(request, `lockers-parcel-${Date.now().toString(36)}@example.com`);
+    await setUp(page, `lockers${Date.now().toString(36)}`);
+    const { csrf } = (await (await page.request.get("/admin/api/me")).json()) as { csrf: string };
+    const created = await page.request.post(`/admin/api/orders/${order.id}/shipment`, { headers: { "X-CSRF-Token": csrf } });
+    expect(created.status(), await created.text()).toBe(200);
+
+    // The sandbox's page lists the shipment by the order's number; each
+    // advance is a webhook to the daemon.
+    const control = await (await request.get("/sandbox/parcels/?lang=en")).text();
+    const item = control.split("<li>").find((li) => new RegExp(`#${order.id}</dd>`).test(li));
+    const shipment = /name="id" value="(\d+)"/.exec(item ?? "")?.[1];
+    expect(shipment, "the order's shipment on the sandbox's page").toBeTruthy();
+    const parcel = async () => ((await (await request.get(`/v1/orders/${order.hash}?locale=pl`)).json()) as { parcel?: { status: string } }).parcel?.status;
+    await expect.poll(parcel).toBe("confirmed");
+    for (const next of ["collected", "in_transit", "ready_for_pickup"]) {
+      const moved = await request.post("/sandbox/parcels/advance", { form: { id: shipment!, lang: "en" }, maxRedirects: 0 });
+      expect(moved.status()).toBe(303);
+      await expect.poll(parcel).toBe(next);
+    }
+
+    await page.goto(`/pl/status/${order.hash}`);
+    const delivery = page.locator(".order-delivery");
+    await expect(delivery).toContainText("Sposób dostawy: Paczkomat InPost");
+    await expect(delivery).toContainText("KRA01M");
+    await expect(delivery.locator(".order-delivery__status")).toHaveText("Paczka: czeka na odbiór");
+    await expect(delivery).toContainText(/Numer przesyłki: \d+/);
+    await expect(delivery.getByRole("link", { name: "Śledź przesyłkę" })).toHaveAttribute("href", /^https:\/\//);
+    const notes = page.locator(".order-timeline__note--parcel");
+    await expect(notes).toHaveText([/^Paczka: odebrana przez przewoźnika \(/, /^Paczka: w drodze \(/, /^Paczka: czeka na odbiór \(/]);
+  });
 });
