@@ -122,7 +122,7 @@ export function Timeline({ order, t, locale, names = null }: { order: Order; t: 
           {parcel
             .filter((e) => e.status === s.status)
             .map((e) => (
-              <span key={`${e.parcel}-${e.at}`} className="order-timeline__note order-timeline__note--parcel">
+              <span key={`${e.parcel}-${e.at}`} className="order-timeline__note order-timeline__note--parcel" data-parcel-status={e.parcel}>
                 {t("order_status.parcel_note", { status: t(`order_status.parcel_statuses.${e.parcel}`), date: formatInstant(locale, e.at) })}
               </span>
             ))}
@@ -325,7 +325,7 @@ export function DeliveryView({ order, t }: { order: Order; t: Translate }) {
       )}
       {parcel && (
         <p className="order-delivery__parcel">
-          <span className="order-delivery__status">{t("order_status.parcel", { status: t(`order_status.parcel_statuses.${parcel.status}`) })}</span>
+          <span className="order-delivery__status" data-parcel-status={parcel.status}>{t("order_status.parcel", { status: t(`order_status.parcel_statuses.${parcel.status}`) })}</span>
           {parcel.tracking && (
             <>
               <br />
