@@ -3,6 +3,7 @@ import { call, type DeskOrder } from "../api";
 import { formatInstant } from "../../components/dates";
 import { formatMoney } from "../../components/money";
 import { Actions } from "./Actions";
+import { Shipment } from "./Shipment";
 import { Mails } from "./Mails";
 import { OrderNotes } from "./OrderNotes";
 import type { Translate } from "../i18n";
@@ -94,6 +95,7 @@ export function Order({ t, locale, id, back, print }: { t: Translate; locale: st
             </div>
           )}
 
+          <Shipment t={t} o={o} onChanged={setO} />
           <Actions t={t} o={o} onChanged={setO} />
 
           <div className="desk-grid">
