@@ -101,5 +101,25 @@ func sandboxParcels(f *shipxfake.Fake) http.Handler {
 		f.Down(r.URL.Query().Get("on") == "1")
 		return nil
 	}))
-	return mux
+	// Writes from other sites are refused, as everywhere in the shop: a
+	// page elsewhere must not move a local shop's parcels.
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			if site := r.Header.Get("Sec-Fetch-Site"); site == "cross-site" || site == "same-site" {
+				http.Error(w, "cross-site request refused", http.StatusForbidden)
+				return
+			}
+			if o := r.Header.Get("Origin"); o != "" && o != "null" && !sameHost(o, r.Host) {
+				http.Error(w, "cross-site request refused", http.StatusForbidden)
+				return
+			}
+		}
+		mux.ServeHTTP(w, r)
+	})
+}
+
+// sameHost reports whether origin ("http://localhost:8080") is host's.
+func sameHost(origin, host string) bool {
+	u, err := url.Parse(origin)
+	return err == nil && u.Host == host
 }
