@@ -283,12 +283,18 @@ export function Order({ t, locale, id, back, print }: { t: Translate; locale: st
                 {o.timeline.map((e, i) => (
                   <li key={i}>
                     {formatInstant(locale, e.at)}:{" "}
-                    {e.note === "stage"
-                      ? (o.stages.find((s) => s.id === e.stage)?.name ?? e.stage)
-                      : e.note === "withdrawal"
-                        ? t("withdrawal.title")
-                        : t(`orders.statuses.${e.status}`)}
-                    {e.cause ? ` (${e.cause})` : ""}
+                    {e.note === "parcel" && e.parcel ? (
+                      t("shipment.status", { status: t(`shipment.statuses.${e.parcel}`) })
+                    ) : (
+                      <>
+                        {e.note === "stage"
+                          ? (o.stages.find((s) => s.id === e.stage)?.name ?? e.stage)
+                          : e.note === "withdrawal"
+                            ? t("withdrawal.title")
+                            : t(`orders.statuses.${e.status}`)}
+                        {e.cause ? ` (${e.cause})` : ""}
+                      </>
+                    )}
                   </li>
                 ))}
               </ol>
