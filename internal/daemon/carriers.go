@@ -2,6 +2,7 @@ package daemon
 
 import (
 	"fmt"
+	"net"
 	"net/http"
 	"net/url"
 	"strings"
@@ -77,6 +78,20 @@ func setUpCarriers(setting, payments, self string, getenv func(string) string) (
 	}
 	out.carriers = map[string]shipping.Carrier{c.Name(): pointcache.New(c)}
 	return out, nil
+}
+
+// selfAddr is the address this daemon is reached at from its own
+// process: the listener's, with an unspecified host (0.0.0.0, ::) as
+// loopback.
+func selfAddr(a net.Addr) string {
+	host, port, err := net.SplitHostPort(a.String())
+	if err != nil {
+		return a.String()
+	}
+	if ip := net.ParseIP(host); ip == nil || ip.IsUnspecified() {
+		host = "127.0.0.1"
+	}
+	return net.JoinHostPort(host, port)
 }
 
 // sandboxParcels is /sandbox/parcels/ of a daemon with the local ShipX:
