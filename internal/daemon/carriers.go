@@ -72,6 +72,15 @@ func setUpCarriers(setting, payments, self string, getenv func(string) string) (
 		}
 		cfg.BaseURL = strings.TrimSuffix(setting, "/")
 	}
+	if setting != "sandbox" {
+		for _, v := range []struct{ name, value string }{
+			{"ORDERD_SHIPX_TOKEN", cfg.Token}, {"ORDERD_SHIPX_ORGANIZATION", cfg.OrganizationID}, {"ORDERD_SHIPX_WEBHOOK_SECRET", cfg.WebhookSecret},
+		} {
+			if strings.TrimSpace(v.value) == "" {
+				return out, fmt.Errorf("InPost (ShipX, -carriers %s): %s is not set (docs/deploy.md#parcels-and-labels-inpost)", setting, v.name)
+			}
+		}
+	}
 	c, err := shipx.New(cfg)
 	if err != nil {
 		return out, fmt.Errorf("InPost (ShipX, -carriers %s): %w (docs/deploy.md#parcels-and-labels-inpost)", setting, err)
