@@ -44,16 +44,18 @@ export interface OrderOptions {
   items?: unknown[];
   locale?: string;
   customer?: Record<string, string>;
+  /** The delivery method and locker ({ method: "locker", point: "KRA01M" }); absent: the courier. */
+  delivery?: { method: string; point?: string };
 }
 
 async function place(request: APIRequestContext, email: string, o: OrderOptions): Promise<{ id: number; hash: string }> {
-  const { items = [{ product: "arc", variant: "crystal", quantity: 1 }], locale = "pl", customer = {} } = o;
-  const quote = await request.post("/v1/quote", { data: { locale, country: customer.country ?? "pl", code: "", items } });
+  const { items = [{ product: "arc", variant: "crystal", quantity: 1 }], locale = "pl", customer = {}, delivery } = o;
+  const quote = await request.post("/v1/quote", { data: { locale, country: customer.country ?? "pl", code: "", items, method: delivery?.method ?? "" } });
   expect(quote.status(), await quote.text()).toBe(200);
   const { totals } = (await quote.json()) as { totals: { total: number } };
   const res = await request.post("/v1/orders", {
     data: {
-      locale, terms_accepted: true, expected_total: totals.total, code: "", items,
+      locale, terms_accepted: true, expected_total: totals.total, code: "", items, delivery,
       customer: { first_name: "Łucja", last_name: "Warsztatowa", email, phone: "+48 600 100 200", country: "pl", street: "Długa 1", zip: "00-001", city: "Kraków", ...customer },
     },
     headers: { "Idempotency-Key": `desk-${Date.now()}-${Math.random()}` },

@@ -3,8 +3,8 @@
 //
 // The answers of the desk's /admin/api, which desk/api.ts calls (internal/desk).
 
-import type { Customer, DocumentKind, OrderStatus, TimelineEvent, Totals, Withdrawal } from "../../components/generated/api";
-import type { Company } from "../../components/generated/catalog";
+import type { Customer, DocumentKind, OrderDelivery, OrderStatus, Status, TimelineEvent, Totals, Withdrawal } from "../../components/generated/api";
+import type { Company, Method, Size } from "../../components/generated/catalog";
 
 /**
  * AttemptState is where a payment attempt stands.
@@ -272,6 +272,29 @@ export interface DeskOrder {
    * with their PDFs' names.
    */
   documents: DeskDocument[];
+  /**
+   * Delivery is the method the shopper chose, with the locker;
+   * Shipment the parcel created with the carrier; Shipping what the
+   * desk can do about it (order_shipment.go).
+   */
+  delivery: OrderDelivery;
+  shipment?: Shipment;
+  shipping: DeskShipping;
+}
+
+/**
+ * deskShipping is what the desk can do about an order's parcel: whether
+ * a carrier the shop is connected to takes it (then "Create shipment"
+ * is offered to a paid order), the carrier's name, and whether orders are
+ * marked sent when the carrier collects them.
+ * Go: desk.deskShipping
+ */
+export interface DeskShipping {
+  /** "InPost"; "" when the owner books the parcel by hand */
+  carrier?: string;
+  /** a shipment can be created now */
+  create: boolean;
+  auto_sent: boolean;
 }
 
 /** Go: desk.deskStage */
@@ -520,6 +543,28 @@ export interface SalePreview {
   locale: string;
   subject: string;
   text: string;
+}
+
+/**
+ * Shipment is the parcel the owner created with the carrier for the order.
+ * Go: order.Shipment
+ */
+export interface Shipment {
+  carrier: string;
+  id: string;
+  /**
+   * Method and Point are what the parcel was created for: the order's
+   * delivery then.
+   */
+  method: Method;
+  point?: string;
+  size?: Size;
+  status: Status;
+  carrier_status?: string;
+  tracking?: string;
+  tracking_url?: string;
+  created_at: string;
+  updated_at: string;
 }
 
 /** Go: desk.stageCount */

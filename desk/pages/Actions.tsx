@@ -75,7 +75,7 @@ export function Actions({ t, o, onChanged }: { t: Translate; o: DeskOrder; onCha
         </p>
       )}
       {canShip && (
-        <details className="desk-action" open>
+        <details className="desk-action" open={!o.shipment || o.shipment.status === "cancelled" || o.shipment.status === "failed" ? !o.shipping.carrier : false}>
           <summary>{t("actions.ship")}</summary>
           <form onSubmit={ship}>
             <label className="form-field__label" htmlFor={`${id}-carrier`}>

@@ -3,6 +3,7 @@ import { call, type DeskOrder } from "../api";
 import { formatInstant } from "../../components/dates";
 import { formatMoney } from "../../components/money";
 import { Actions } from "./Actions";
+import { Shipment } from "./Shipment";
 import { Mails } from "./Mails";
 import { OrderNotes } from "./OrderNotes";
 import type { Translate } from "../i18n";
@@ -94,6 +95,7 @@ export function Order({ t, locale, id, back, print }: { t: Translate; locale: st
             </div>
           )}
 
+          <Shipment t={t} o={o} onChanged={setO} />
           <Actions t={t} o={o} onChanged={setO} />
 
           <div className="desk-grid">
@@ -281,12 +283,18 @@ export function Order({ t, locale, id, back, print }: { t: Translate; locale: st
                 {o.timeline.map((e, i) => (
                   <li key={i}>
                     {formatInstant(locale, e.at)}:{" "}
-                    {e.note === "stage"
-                      ? (o.stages.find((s) => s.id === e.stage)?.name ?? e.stage)
-                      : e.note === "withdrawal"
-                        ? t("withdrawal.title")
-                        : t(`orders.statuses.${e.status}`)}
-                    {e.cause ? ` (${e.cause})` : ""}
+                    {e.note === "parcel" && e.parcel ? (
+                      t("shipment.status", { status: t(`shipment.statuses.${e.parcel}`) })
+                    ) : (
+                      <>
+                        {e.note === "stage"
+                          ? (o.stages.find((s) => s.id === e.stage)?.name ?? e.stage)
+                          : e.note === "withdrawal"
+                            ? t("withdrawal.title")
+                            : t(`orders.statuses.${e.status}`)}
+                        {e.cause ? ` (${e.cause})` : ""}
+                      </>
+                    )}
                   </li>
                 ))}
               </ol>

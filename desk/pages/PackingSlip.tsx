@@ -64,6 +64,13 @@ function Slip({ o, owner }: { o: DeskOrder; owner: Translate }) {
         <address className="slip__address">
           <AddressLines a={o.customer} country={countryName(locale, o.customer.country)} />
         </address>
+        {o.delivery.point && (
+          <p className="slip__locker">
+            <strong>{t("slip.locker", { carrier: o.shipping.carrier || "InPost", code: o.delivery.point.code })}</strong>
+            <br />
+            {o.delivery.point.street} {o.delivery.point.building}, {o.delivery.point.zip} {o.delivery.point.city}
+          </p>
+        )}
       </section>
 
       <table className="paper__table slip__items">

@@ -10,6 +10,7 @@ import (
 	"sabershop/internal/catalog"
 	"sabershop/internal/inert"
 	"sabershop/internal/order"
+	"sabershop/internal/shipping"
 )
 
 // buildSheet prints an order for the workshop: every line, and for a
@@ -39,6 +40,14 @@ func (b buildSheet) order(o *order.Order) {
 	b.printf("\nCustomer\n  %s %s\n  %s, %s\n  %s\n  %s %s\n  %s\n", c.FirstName, c.LastName, c.Email, c.Phone, c.Street, c.Zip, c.City, strings.ToUpper(c.Country))
 	if c.Company != "" {
 		b.printf("  invoice for %s, VAT ID %s\n", c.Company, c.VATID)
+	}
+	if d := o.Delivery; d.IsLocker() {
+		p := d.Point
+		b.printf("\nDelivery   %s parcel locker %s (size %s): %s %s, %s %s\n", shipping.CarrierName(d.Carrier), inert.String(p.Code),
+			d.Size, inert.String(p.Street), inert.String(p.Building), inert.String(p.Zip), inert.String(p.City))
+	}
+	if s := o.Shipment; s != nil {
+		b.printf("Parcel     %s %s, %s, tracking %s\n", shipping.CarrierName(s.Carrier), inert.String(s.ID), s.Status, inert.String(s.Tracking))
 	}
 	b.printf("\nItems\n")
 	for i, l := range o.Lines {

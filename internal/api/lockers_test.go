@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"os/exec"
 	"strings"
 	"testing"
 	"time"
@@ -173,7 +172,7 @@ func TestParcelLife(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	text := pdfText(t, pdf)
+	text := testutil.PDFText(t, pdf)
 	if !strings.Contains(strings.ReplaceAll(text, " ", ""), o.Shipment.Tracking) || !strings.Contains(text, "KRA01M") {
 		t.Errorf("label text lacks the tracking number %s or the locker:\n%s", o.Shipment.Tracking, text)
 	}
@@ -280,16 +279,4 @@ func TestAutoSentOnCollection(t *testing.T) {
 		}
 		return nil
 	})
-}
-
-// pdfText is the text of a PDF as pdftotext reads it.
-func pdfText(t *testing.T, pdf []byte) string {
-	t.Helper()
-	cmd := exec.Command("pdftotext", "-layout", "-", "-")
-	cmd.Stdin = strings.NewReader(string(pdf))
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("pdftotext: %v", err)
-	}
-	return string(out)
 }

@@ -2,6 +2,7 @@ package daemon
 
 import (
 	"fmt"
+	"net"
 	"net/http"
 	"net/url"
 	"strings"
@@ -71,12 +72,35 @@ func setUpCarriers(setting, payments, self string, getenv func(string) string) (
 		}
 		cfg.BaseURL = strings.TrimSuffix(setting, "/")
 	}
+	if setting != "sandbox" {
+		for _, v := range []struct{ name, value string }{
+			{"ORDERD_SHIPX_TOKEN", cfg.Token}, {"ORDERD_SHIPX_ORGANIZATION", cfg.OrganizationID}, {"ORDERD_SHIPX_WEBHOOK_SECRET", cfg.WebhookSecret},
+		} {
+			if strings.TrimSpace(v.value) == "" {
+				return out, fmt.Errorf("InPost (ShipX, -carriers %s): %s is not set (docs/deploy.md#parcels-and-labels-inpost)", setting, v.name)
+			}
+		}
+	}
 	c, err := shipx.New(cfg)
 	if err != nil {
 		return out, fmt.Errorf("InPost (ShipX, -carriers %s): %w (docs/deploy.md#parcels-and-labels-inpost)", setting, err)
 	}
 	out.carriers = map[string]shipping.Carrier{c.Name(): pointcache.New(c)}
 	return out, nil
+}
+
+// selfAddr is the address this daemon is reached at from its own
+// process: the listener's, with an unspecified host (0.0.0.0, ::) as
+// loopback.
+func selfAddr(a net.Addr) string {
+	host, port, err := net.SplitHostPort(a.String())
+	if err != nil {
+		return a.String()
+	}
+	if ip := net.ParseIP(host); ip == nil || ip.IsUnspecified() {
+		host = "127.0.0.1"
+	}
+	return net.JoinHostPort(host, port)
 }
 
 // sandboxParcels is /sandbox/parcels/ of a daemon with the local ShipX:
@@ -101,5 +125,25 @@ func sandboxParcels(f *shipxfake.Fake) http.Handler {
 		f.Down(r.URL.Query().Get("on") == "1")
 		return nil
 	}))
-	return mux
+	// Writes from other sites are refused, as everywhere in the shop: a
+	// page elsewhere must not move a local shop's parcels.
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			if site := r.Header.Get("Sec-Fetch-Site"); site == "cross-site" || site == "same-site" {
+				http.Error(w, "cross-site request refused", http.StatusForbidden)
+				return
+			}
+			if o := r.Header.Get("Origin"); o != "" && o != "null" && !sameHost(o, r.Host) {
+				http.Error(w, "cross-site request refused", http.StatusForbidden)
+				return
+			}
+		}
+		mux.ServeHTTP(w, r)
+	})
+}
+
+// sameHost reports whether origin ("http://localhost:8080") is host's.
+func sameHost(origin, host string) bool {
+	u, err := url.Parse(origin)
+	return err == nil && u.Host == host
 }

@@ -357,7 +357,7 @@ func (p *process) setUpPayments() error {
 	if p.ksef, err = ksefClient(cfg.KSeF, cfg.Payments, p.cats.Current(), cfg.Getenv); err != nil {
 		return err
 	}
-	if p.carriers, err = setUpCarriers(cfg.Carriers, cfg.Payments, p.ln.Addr().String(), cfg.Getenv); err != nil {
+	if p.carriers, err = setUpCarriers(cfg.Carriers, cfg.Payments, selfAddr(p.ln.Addr()), cfg.Getenv); err != nil {
 		return err
 	}
 	p.ksefOffline, err = ksefOffline(cfg.Getenv, time.Now())

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"sabershop/internal/inert"
-	"sabershop/internal/mail"
 	"sabershop/internal/order"
 	"sabershop/internal/orders"
 	"sabershop/internal/shipping"
@@ -31,7 +30,7 @@ func (d *Desk) shipping(o *order.Order) deskShipping {
 		name = o.Shipment.Carrier
 	}
 	if d.orders().Carrier(name) != nil {
-		v.Carrier = mail.CarrierName(name)
+		v.Carrier = shipping.CarrierName(name)
 		v.Create = o.CanShip() == nil
 	}
 	v.AutoSent, _ = d.orders().AutoSent()

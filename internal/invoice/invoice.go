@@ -14,6 +14,7 @@ import (
 	"sabershop/internal/accounting"
 	"sabershop/internal/catalog"
 	"sabershop/internal/order"
+	"sabershop/internal/shipping"
 )
 
 // Line names are the document's own, in Polish and English as Polish
@@ -24,6 +25,16 @@ const (
 	NameWasteFee = "Opłata za gospodarowanie odpadami (BDO) / Waste-management fee"
 	NameDiscount = "Rabat / Discount"
 )
+
+// ShippingName names an order's shipping line with its method: NameShipping
+// and the courier, or the carrier's locker by its code (KSeF's FA(3)
+// knows the line by NameShipping at its start).
+func ShippingName(o *order.Order) string {
+	if d := o.Delivery; d.IsLocker() {
+		return NameShipping + " – Paczkomat " + shipping.CarrierName(d.Carrier) + " " + d.Point.Code
+	}
+	return NameShipping + " – Kurier / Courier"
+}
 
 // split is gross's net and VAT at rate percent, VAT rounded to the grosz
 // (half away from zero), as Polish invoices count VAT from the gross.
@@ -72,7 +83,7 @@ func For(o *order.Order, cat *catalog.Catalog, paid, issued time.Time) (*account
 		add(l.Name, l.Quantity, l.Total-l.WasteFee)
 	}
 	add(NameWasteFee, 1, o.Totals.WasteFee)
-	add(NameShipping, 1, o.Totals.Shipping)
+	add(ShippingName(o), 1, o.Totals.Shipping)
 	add(NameDiscount, 1, -o.Totals.Discount)
 	if c.Company == "" && cat.VAT.Consumers == catalog.ConsumersReceipt {
 		d.Kind, d.Series = accounting.KindReceipt, accounting.SeriesReceipt

@@ -56,7 +56,7 @@ func TestForOrder(t *testing.T) {
 		for _, l := range d.Lines {
 			names = append(names, l.Name)
 		}
-		if len(d.Lines) != 5 || d.Lines[0].Gross != 39896 || d.Lines[2].Name != NameWasteFee || d.Lines[3].Name != NameShipping ||
+		if len(d.Lines) != 5 || d.Lines[0].Gross != 39896 || d.Lines[2].Name != NameWasteFee || d.Lines[3].Name != NameShipping+" – Kurier / Courier" ||
 			d.Lines[4].Gross != -4290 {
 			t.Errorf("%s: lines %v %+v", scheme, names, d.Lines)
 		}

@@ -4,19 +4,8 @@ import (
 	"strings"
 
 	"sabershop/internal/order"
+	"sabershop/internal/shipping"
 )
-
-// carrierNames are the carriers as people know them.
-var carrierNames = map[string]string{"inpost": "InPost"}
-
-// CarrierName is a carrier's name as printed ("InPost"); the id when
-// unknown.
-func CarrierName(id string) string {
-	if n, ok := carrierNames[id]; ok {
-		return n
-	}
-	return id
-}
 
 // deliveryTexts are the order's delivery in loc: its method's name, for
 // the shipping line of the totals ("Paczkomat InPost"), and where the
@@ -29,7 +18,7 @@ func deliveryTexts(err *error, loc string, o *order.Order) (method, where string
 		return trOr(err, loc, "order.method_courier"), ""
 	}
 	p := d.Point
-	method = trOr(err, loc, "order.method_locker", "carrier", CarrierName(d.Carrier))
+	method = trOr(err, loc, "order.method_locker", "carrier", shipping.CarrierName(d.Carrier))
 	addr := strings.TrimSpace(oneLine(p.Street + " " + p.Building))
 	if zc := oneLine(strings.TrimSpace(p.Zip + " " + p.City)); zc != "" {
 		addr += ", " + zc

@@ -206,3 +206,16 @@ type InvalidError struct {
 }
 
 func (e *InvalidError) Error() string { return "shipping: refused: " + e.Message }
+
+// carrierNames are the carriers as people know them, by their id in
+// deliveries.toml.
+var carrierNames = map[string]string{"inpost": "InPost"}
+
+// CarrierName is a carrier's name as printed ("InPost"); the id when
+// unknown.
+func CarrierName(id string) string {
+	if n, ok := carrierNames[id]; ok {
+		return n
+	}
+	return id
+}

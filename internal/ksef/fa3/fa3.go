@@ -385,7 +385,7 @@ func faOf(d *accounting.Document, kind string, c *Corrected) (fa, error) {
 			P_12:        rf.p12,
 			P_12_XII:    rf.p12XII,
 		}
-		if l.Name == nameShipping {
+		if strings.HasPrefix(l.Name, nameShipping) { // the line names its method after it
 			w.P_8A = "usł."
 		}
 		if rf.inZloty && x != nil {

@@ -181,7 +181,7 @@ func cases() []fcase {
 			o.Totals.Total += o.Totals.Shipping - o.Totals.Discount
 			return issue(t, o, catalog.VATPolish, 6), nil
 		}, check: func(t *testing.T, d *accounting.Document, _ *Corrected, _ []byte, p *parsed) {
-			want := []string{arc.Name, clip.Name, invoice.NameWasteFee, invoice.NameShipping, invoice.NameDiscount}
+			want := []string{arc.Name, clip.Name, invoice.NameWasteFee, invoice.NameShipping + " – Kurier / Courier", invoice.NameDiscount}
 			for i, w := range p.Fa.FaWiersz {
 				if i >= len(want) || w.P_7 != want[i] {
 					t.Errorf("line %d: %q, want %v", i+1, w.P_7, want)

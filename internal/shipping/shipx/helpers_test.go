@@ -1,12 +1,11 @@
 package shipx_test
 
 import (
-	"bytes"
 	"context"
+	"errors"
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"os/exec"
 	"strings"
 	"testing"
 	"time"
@@ -14,6 +13,7 @@ import (
 	"sabershop/internal/shipping"
 	"sabershop/internal/shipping/shipx"
 	"sabershop/internal/shipping/shipxfake"
+	"sabershop/internal/testutil"
 )
 
 // env is a client against a fake, with the shop's webhook endpoint
@@ -54,7 +54,8 @@ func newEnv(t *testing.T, processDelay time.Duration) *env {
 	return e
 }
 
-// next is the next accepted update, or a failure after 5 s.
+// next is the next accepted update, or a failure near the test's
+// deadline (a loaded machine may take its time).
 func (e *env) next(t *testing.T) shipping.Update {
 	t.Helper()
 	select {
@@ -62,8 +63,8 @@ func (e *env) next(t *testing.T) shipping.Update {
 		return u
 	case err := <-e.refused:
 		t.Fatalf("webhook refused: %v", err)
-	case <-time.After(5 * time.Second):
-		t.Fatal("no webhook in 5 s")
+	case <-testutil.UntilDeadline(t):
+		t.Fatal("no webhook before the test's deadline")
 	}
 	return shipping.Update{}
 }
@@ -82,21 +83,6 @@ func ctx(t *testing.T) context.Context {
 	c, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	t.Cleanup(cancel)
 	return c
-}
-
-// pdfText is the PDF's text as pdftotext reads it.
-func pdfText(t *testing.T, pdf []byte) string {
-	t.Helper()
-	if _, err := exec.LookPath("pdftotext"); err != nil {
-		t.Skip("pdftotext not installed")
-	}
-	cmd := exec.Command("pdftotext", "-layout", "-", "-")
-	cmd.Stdin = bytes.NewReader(pdf)
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("pdftotext: %v", err)
-	}
-	return string(out)
 }
 
 func shop() shipping.Party {
@@ -138,14 +124,14 @@ func mustContain(t *testing.T, what, text string, subs ...string) {
 	}
 }
 
-// waitFor waits up to 5 s for cond, checking each millisecond.
+// waitFor waits for cond until the test's deadline (a loaded machine
+// may take its time).
 func waitFor(t *testing.T, cond func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatal("condition not met in 5 s")
+	testutil.Eventually(t, "the condition", func() error {
+		if !cond() {
+			return errors.New("not yet")
 		}
-		time.Sleep(time.Millisecond)
-	}
+		return nil
+	})
 }

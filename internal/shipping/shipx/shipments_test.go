@@ -8,6 +8,7 @@ import (
 
 	"sabershop/internal/shipping"
 	"sabershop/internal/shipping/shipxfake"
+	"sabershop/internal/testutil"
 )
 
 func TestLockerShipment(t *testing.T) {
@@ -30,7 +31,7 @@ func TestLockerShipment(t *testing.T) {
 		if err != nil {
 			t.Fatalf("Label %s: %v", f, err)
 		}
-		mustContain(t, "label "+string(f), pdfText(t, pdf), u.Tracking, "KRA01M", "Zofia Łęcka", "600100200",
+		mustContain(t, "label "+string(f), testutil.PDFText(t, pdf), u.Tracking, "KRA01M", "Zofia Łęcka", "600100200",
 			"Warsztat Mieczy", "B (medium)", "order 42")
 	}
 
@@ -67,7 +68,7 @@ func TestCourierShipment(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	mustContain(t, "courier label", pdfText(t, pdf), u.Tracking, "ul. Długa 5/3", "31-146 Kraków",
+	mustContain(t, "courier label", testutil.PDFText(t, pdf), u.Tracking, "ul. Długa 5/3", "31-146 Kraków",
 		"1200 x 200 x 120 mm, 2.30 kg", "order 43")
 	want := []string{"dispatched_by_sender", "adopted_at_sorting_center", "out_for_delivery", "delivered"}
 	for i, w := range want {
