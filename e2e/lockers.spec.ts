@@ -9,7 +9,7 @@
 // "near me" granted and refused; a parcel created from the desk and moved
 // along by the local ShipX, in words on the status page.
 import { expectNoSeriousViolations } from "./axe";
-import { setUp } from "./desk";
+import { paidOrder, setUp } from "./desk";
 import { BOTH_WIDTHS, PHONE_ONLY, expect, test, type APIRequestContext, type Page } from "./fixtures";
 import { PORT } from "./paths";
 import { TEXT, basketReady, customer, declineCookies, fillCheckout, path, seedBasketOnce, type Locale } from "./shop";
@@ -242,25 +242,12 @@ test("pl: a refused location says so and keeps the search by postcode", async ({
 });
 
 /** A paid order of a plug to KRA01M, through the shop's API. */
-async function paidLockerOrder(request: APIRequestContext, email: string): Promise<{ id: number; hash: string }> {
-  const items = [{ product: "plug", quantity: 1 }];
-  const delivery = { method: "locker", point: "KRA01M" };
-  const quote = await request.post("/v1/quote", { data: { locale: "pl", country: "pl", method: "locker", code: "", items } });
-  const { totals } = (await quote.json()) as { totals: { total: number } };
-  const res = await request.post("/v1/orders", {
-    data: {
-      locale: "pl", terms_accepted: true, expected_total: totals.total, code: "", items, delivery,
-      customer: { first_name: "Zofia", last_name: "Kowalczyk", email, phone: "+48 600 100 200", country: "pl", street: "Rzemieślnicza 5", zip: "30-363", city: "Kraków" },
-    },
-    headers: { "Idempotency-Key": `lockers-${Date.now()}-${Math.random()}` },
+function paidLockerOrder(request: APIRequestContext, email: string): Promise<{ id: number; hash: string }> {
+  return paidOrder(request, email, {
+    items: [{ product: "plug", quantity: 1 }],
+    customer: { first_name: "Zofia", last_name: "Kowalczyk", street: "Rzemieślnicza 5", zip: "30-363", city: "Kraków" },
+    delivery: { method: "locker", point: "KRA01M" },
   });
-  expect(res.status(), await res.text()).toBe(201);
-  const placed = (await res.json()) as { hash: string; order: { id: number } };
-  const pay = await request.post(`/v1/orders/${placed.hash}/payments`, { data: { method: "bank", locale: "pl" } });
-  const { url } = (await pay.json()) as { url: string };
-  expect((await request.post(new URL(url).pathname, { form: { decision: "pay" }, maxRedirects: 0 })).status()).toBe(303);
-  await expect.poll(async () => ((await (await request.get(`/v1/orders/${placed.hash}?locale=pl`)).json()) as { status: string }).status).toBe("paid");
-  return { id: placed.order.id, hash: placed.hash };
 }
 
 test.describe("the parcel", () => {
