@@ -90,7 +90,7 @@ test("an order's build sheet and packing slip, each one A4 page", BOTH_WIDTHS, a
 
   // The owner ships it, typing a hidden character into the number.
   await page.getByRole("link", { name: "Wróć do zamówienia" }).click();
-  await page.getByLabel("Przewoźnik").selectOption({ label: "InPost" });
+  await page.getByLabel("Przewoźnik", { exact: true }).selectOption({ label: "InPost" });
   await page.getByLabel("Numer przesyłki").fill("620\u202E123");
   await page.getByRole("button", { name: "Wysłane: powiadom klienta" }).click();
   await expect(page.getByRole("status")).toHaveText("Zapisano.");

@@ -129,7 +129,11 @@ test.describe("desk", () => {
         .poll(async () => ((await (await request.get(`/v1/orders/${toShip.hash}?locale=pl`)).json()) as { production?: { current?: string } }).production?.current)
         .toBe(stages[i]);
     }
-    await page.getByLabel("Przewoźnik").selectOption({ label: "InPost" });
+    // A Polish courier order goes with InPost: the parcel card comes first
+    // and sending with a number typed by hand is folded away under it.
+    const byHand = page.locator("details.desk-action").filter({ hasText: "Oznacz jako wysłane" });
+    if ((await byHand.getAttribute("open")) === null) await byHand.locator("summary").click();
+    await page.getByLabel("Przewoźnik", { exact: true }).selectOption({ label: "InPost" });
     await page.getByLabel("Numer przesyłki").fill("620123456789");
     await page.getByRole("button", { name: "Wysłane: powiadom klienta" }).click();
     await expect(page.getByRole("status")).toHaveText("Zapisano.");
