@@ -4,18 +4,11 @@
 // Card data never comes near this (it is typed on the status page and
 // leaves the page encrypted).
 
+import type { Point } from "../generated/api";
 import type { Customer } from "../order";
 
-/** The locker the shopper chose, as shown on the selected card (the order sends only its code). */
-export interface ChosenPoint {
-  code: string;
-  street: string;
-  building: string;
-  zip: string;
-  city: string;
-  description?: string;
-  hours?: string;
-}
+/** The locker the shopper chose, as shown on the selected card (the order sends only its code): the daemon's Point without its place on the map. */
+export type ChosenPoint = Pick<Point, "code" | "street" | "building" | "zip" | "city" | "description" | "hours">;
 
 export const DRAFT_KEY = "saber-shop.checkout.v1";
 

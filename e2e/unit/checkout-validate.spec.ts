@@ -3,21 +3,11 @@
 // in node: the same classes the daemon refuses with chars_invisible, and real
 // names of many scripts with emoji pass.
 import { expect, test } from "@playwright/test";
-import { EMPTY_DRAFT, type Draft } from "../../components/basket/draft";
+import { VALID_DRAFT } from "./drafts";
+import type { Draft } from "../../components/basket/draft";
 import { hasHiddenChars, validateDraft } from "../../components/basket/validate";
 
-const valid: Draft = {
-  ...EMPTY_DRAFT,
-  first_name: "Anna",
-  last_name: "Nowak",
-  email: "anna@example.com",
-  phone: "+48 600 100 200",
-  country: "pl",
-  street: "Długa 1",
-  zip: "00-001",
-  city: "Warszawa",
-  terms: true,
-};
+const valid: Draft = VALID_DRAFT;
 
 test("hidden characters are refused on their field", () => {
   expect(validateDraft(valid)).toEqual({});

@@ -3,7 +3,8 @@
 // same cases as its Go test), the locker kept in the draft across a
 // reload, the OpenStreetMap link, and the schematic map's geometry.
 import { expect, test } from "@playwright/test";
-import { EMPTY_DRAFT, DRAFT_KEY, readDraft, writeDraft, type Draft } from "../../components/basket/draft";
+import { VALID_DRAFT } from "./drafts";
+import { DRAFT_KEY, readDraft, writeDraft, type Draft } from "../../components/basket/draft";
 import { MIN_GAP, formatDistance, isAlwaysOpen, mapLink, schematic, searchCentre, toMetres } from "../../components/basket/lockers";
 import { mobileNumber, validateDraft } from "../../components/basket/validate";
 
@@ -37,18 +38,7 @@ test("the mobile number as internal/order.MobileNumber: nine Polish digits, a la
   expect(mobileNumber("1234567", "de")).toBe("");
 });
 
-const valid: Draft = {
-  ...EMPTY_DRAFT,
-  first_name: "Anna",
-  last_name: "Nowak",
-  email: "anna@example.com",
-  phone: "+48 600 100 200",
-  country: "pl",
-  street: "Długa 1",
-  zip: "00-001",
-  city: "Warszawa",
-  terms: true,
-};
+const valid: Draft = VALID_DRAFT;
 
 const KRA01M = { code: "KRA01M", street: "Rzemieślnicza", building: "1", zip: "30-363", city: "Kraków", description: "przy sklepie Żabka", hours: "24/7" };
 
