@@ -202,6 +202,13 @@ export interface Order {
    */
   delivery: OrderDelivery;
   parcel?: Parcel;
+  /**
+   * Refunds are the money paid back through the payment provider,
+   * oldest first: done (with the day the provider accepted it) and
+   * still being asked. Refused and failed ones moved no money and are
+   * the owner's to see.
+   */
+  refunds: RefundView[];
 }
 
 /**
@@ -462,6 +469,26 @@ export interface Quote {
    */
   method?: Method;
   methods: MethodOption[];
+}
+
+/**
+ * RefundState is where a refund stands.
+ * Go: order.RefundState
+ */
+export type RefundState = "requested" | "done" | "refused" | "failed";
+
+/**
+ * refundView is a refund as the shopper may see it: how much and when,
+ * not the provider's references or the owner's notes.
+ * Go: api.refundView
+ */
+export interface RefundView {
+  amount: number;
+  currency: string;
+  /** "done" or "requested" */
+  state: RefundState;
+  /** done: accepted; requested: asked */
+  at: string;
 }
 
 /**

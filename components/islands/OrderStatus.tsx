@@ -5,6 +5,7 @@
 import "./status.css";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { formatDate, formatInstant } from "../dates";
+import { formatMoney } from "../money";
 import { commerceItems, major, pushCommerceEvent } from "../events";
 import { translator, type Bundle, type Translate } from "../i18n";
 import { showToast } from "../toast";
@@ -413,6 +414,31 @@ function NextSteps({
           {order.cancel_reason && <p>{t("order_status.next.cancel_reason", { reason: order.cancel_reason })}</p>}
         </>
       )}
+      <Refunds t={t} locale={locale} order={order} />
     </div>
+  );
+}
+
+/**
+ * The money paid back: each refund the provider accepted with its amount
+ * and day, and one still being asked. A cancelled order's shopper reads
+ * here that the money is on its way, not only that the order stopped.
+ */
+function Refunds({ t, locale, order }: { t: Translate; locale: string; order: Order }) {
+  if (order.refunds.length === 0) return null;
+  return (
+    <ul className="order-refunds">
+      {order.refunds.map((r, i) => {
+        const amount = formatMoney(locale, r.amount, r.currency);
+        return (
+          <li key={i}>
+            {r.state === "done"
+              ? t("order_status.next.refund_done", { amount, date: formatInstant(locale, r.at) })
+              : t("order_status.next.refund_pending", { amount })}
+          </li>
+        );
+      })}
+      {order.refunds.some((r) => r.state === "done") && <li className="order-refunds__note">{t("order_status.next.refund_when")}</li>}
+    </ul>
   );
 }

@@ -226,6 +226,14 @@ export function TotalsView({ order, t, locale }: { order: Order; t: Translate; l
         <dt>{t("order_status.total")}</dt>
         <dd>{money(totals.total)}</dd>
       </div>
+      {order.refunds
+        .filter((r) => r.state === "done")
+        .map((r, i) => (
+          <div key={i} className="order-totals__refund">
+            <dt>{t("order_status.refunded_on", { date: formatDate(locale, new Date(r.at)) })}</dt>
+            <dd>−{formatMoney(locale, r.amount, r.currency)}</dd>
+          </div>
+        ))}
     </dl>
     {totals.waste_fee > 0 && <p className="order-totals__note">{t("order_status.waste_fee", { amount: money(totals.waste_fee) })}</p>}
     </>

@@ -3,7 +3,7 @@
 //
 // The answers of the desk's /admin/api, which desk/api.ts calls (internal/desk).
 
-import type { Customer, DocumentKind, OrderDelivery, OrderStatus, Status, TimelineEvent, Totals, Withdrawal } from "../../components/generated/api";
+import type { Customer, DocumentKind, OrderDelivery, OrderStatus, RefundState, Status, TimelineEvent, Totals, Withdrawal } from "../../components/generated/api";
 import type { Company, Method, Size } from "../../components/generated/catalog";
 
 /**
@@ -513,12 +513,6 @@ export interface Refund {
   /** Note is the provider's refusal or the error, for the owner. */
   note?: string;
 }
-
-/**
- * RefundState is where a refund stands.
- * Go: order.RefundState
- */
-export type RefundState = "requested" | "done" | "refused" | "failed";
 
 /**
  * revenue is the paid total of the orders placed this week (from Monday)

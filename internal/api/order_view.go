@@ -50,6 +50,33 @@ type orderView struct {
 	// statuses are the timeline's parcel notes).
 	Delivery order.Delivery `json:"delivery"`
 	Parcel   *parcelView    `json:"parcel,omitempty"`
+	// Refunds are the money paid back through the payment provider,
+	// oldest first: done (with the day the provider accepted it) and
+	// still being asked. Refused and failed ones moved no money and are
+	// the owner's to see.
+	Refunds []refundView `json:"refunds"`
+}
+
+// refundView is a refund as the shopper may see it: how much and when,
+// not the provider's references or the owner's notes.
+type refundView struct {
+	Amount   int64             `json:"amount"`
+	Currency string            `json:"currency"`
+	State    order.RefundState `json:"state"` // "done" or "requested"
+	At       time.Time         `json:"at"`    // done: accepted; requested: asked
+}
+
+func refundsOf(o *order.Order) []refundView {
+	v := []refundView{}
+	for _, r := range o.Refunds {
+		switch r.State {
+		case order.RefundDone:
+			v = append(v, refundView{Amount: r.Amount, Currency: r.Currency, State: r.State, At: r.Finished})
+		case order.RefundRequested:
+			v = append(v, refundView{Amount: r.Amount, Currency: r.Currency, State: r.State, At: r.At})
+		}
+	}
+	return v
 }
 
 // parcelView is the parcel as the shopper may see it: where it is and
@@ -154,7 +181,8 @@ func (s *Server) view(o *order.Order) orderView {
 		Coupon: o.Coupon, CouponMinimum: minimum, CreatedAt: o.CreatedAt, DeliveryDays: o.DeliveryDays,
 		BuildDays: o.BuildDays, Tracking: o.Tracking, TrackingURL: o.TrackingURL, CancelReason: o.CancelReason,
 		Actions: actions, PayBy: s.payBy(o), Production: s.production(o), TermsVersion: o.TermsVersion,
-		Withdrawal: s.withdrawal(o), Documents: s.documents(o), Delivery: o.Delivery, Parcel: parcelOf(o)}
+		Withdrawal: s.withdrawal(o), Documents: s.documents(o), Delivery: o.Delivery, Parcel: parcelOf(o),
+		Refunds: refundsOf(o)}
 }
 
 func (s *Server) payBy(o *order.Order) time.Time {
