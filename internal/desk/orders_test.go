@@ -203,7 +203,7 @@ func TestToday(t *testing.T) {
 	a := e.call("GET", "/admin/api/today", nil, "Cookie", cookie)
 	e.want(a, 200, "")
 	for _, want := range []string{`"waiting":{"count":1,"query":"status=waiting"}`, `"to_build":{"count":1,"query":"status=to_build"}`,
-		`{"id":"parts-ordered","name":"Części zamówione","count":1,"query":"stage=parts-ordered\u0026status=paid"}`,
+		`{"id":"parts-ordered","name":"Części zamówione","count":1,"query":"status=paid\u0026stage=parts-ordered"}`,
 		`{"currency":"EUR","week":100000,"month":100000}`, `{"currency":"PLN","week":100000,"month":100000}`, `"open":true`} {
 		if !strings.Contains(a.raw, want) {
 			t.Errorf("today lacks %s: %s", want, a.raw)
@@ -421,8 +421,8 @@ func TestTodayFiguresAreTheirLists(t *testing.T) {
 	}{
 		"waiting":       {"status=waiting", []uint64{10, 4, 1}},
 		"to_build":      {"status=to_build", []uint64{8, 3}},
-		"parts-ordered": {"stage=parts-ordered&status=paid", []uint64{9, 2}},
-		"ready":         {"stage=ready&status=paid", []uint64{5}},
+		"parts-ordered": {"status=paid&stage=parts-ordered", []uint64{9, 2}},
+		"ready":         {"status=paid&stage=ready", []uint64{5}},
 	}
 	figures := append([]figure{{ID: "waiting", Count: today.Waiting.Count, Query: today.Waiting.Query},
 		{ID: "to_build", Count: today.ToBuild.Count, Query: today.ToBuild.Query}}, today.Stages...)

@@ -70,16 +70,23 @@ type outboxState struct {
 // figureCap bounds the count of one figure: beyond it the desk says "500+".
 const figureCap = 500
 
-// todayFigure counts the orders the list shows at query: the list's own
-// filter (listFilter) over the keys its pages walk (store's
-// CountMatching), so the figure and the list cannot disagree.
-func todayFigure(tx *store.Tx, query url.Values) (figure, error) {
-	f, err := listFilter(query)
+// todayFigure counts the orders the list shows at status and stage: the
+// list's own filter (listFilter) over the keys its pages walk (store's
+// CountMatching), so the figure and the list cannot disagree. Its query
+// names the filters in the list's order (desk/pages/Orders.tsx), so the
+// list keeps the address it was opened at.
+func todayFigure(tx *store.Tx, status, stage string) (figure, error) {
+	q, query := url.Values{"status": {status}}, "status="+url.QueryEscape(status)
+	if stage != "" {
+		q.Set("stage", stage)
+		query += "&stage=" + url.QueryEscape(stage)
+	}
+	f, err := listFilter(q)
 	if err != nil {
 		return figure{}, err
 	}
 	n, err := tx.CountMatching(f, figureCap+1)
-	return figure{Count: n, Query: query.Encode()}, err
+	return figure{Count: n, Query: query}, err
 }
 
 // getToday is GET /admin/api/today.
@@ -93,14 +100,14 @@ func (d *Desk) getToday(w http.ResponseWriter, r *http.Request) {
 	var a todayAnswer
 	err := d.cfg.Store.View(func(tx *store.Tx) error {
 		var err error
-		if a.Waiting, err = todayFigure(tx, url.Values{"status": {string(order.QueueWaiting)}}); err != nil {
+		if a.Waiting, err = todayFigure(tx, string(order.QueueWaiting), ""); err != nil {
 			return err
 		}
-		if a.ToBuild, err = todayFigure(tx, url.Values{"status": {string(order.QueueToBuild)}}); err != nil {
+		if a.ToBuild, err = todayFigure(tx, string(order.QueueToBuild), ""); err != nil {
 			return err
 		}
 		for _, s := range cat.Production.Stages {
-			n, err := todayFigure(tx, url.Values{"status": {string(order.Paid)}, "stage": {s.ID}})
+			n, err := todayFigure(tx, string(order.Paid), s.ID)
 			if err != nil {
 				return err
 			}
