@@ -154,7 +154,7 @@ export function Shell({
       {/* The phone's bar comes before the page, as the wide bar does: the same order for the keyboard and screen
           readers. The sheet follows "More", so Tab goes from the button into it (desk.css draws it above the bar). */}
       <nav className="desk-tabs" aria-label={t("nav.menu")}>
-        {more && <div className="desk-sheet__backdrop" aria-hidden="true" onClick={() => setMore(false)} />}
+        {more && <div className="desk-drawer__backdrop" aria-hidden="true" onClick={() => setMore(false)} />}
         <div className="desk-tabs__bar">
           {TABS.map((r) => link(r, "desk-tabs__link", <Icon of={r} />))}
           <button
@@ -169,15 +169,15 @@ export function Shell({
             <span>{t("nav.more")}</span>
           </button>
         </div>
-        <div id="desk-more" className="desk-sheet" hidden={!more}>
-          <ul className="desk-sheet__list">
+        <div id="desk-more" className="desk-drawer" hidden={!more}>
+          <ul className="desk-drawer__list">
             {REST.map((r) => (
-              <li key={r}>{link(r, "desk-sheet__item")}</li>
+              <li key={r}>{link(r, "desk-drawer__item")}</li>
             ))}
           </ul>
-          <div className="desk-sheet__foot">
-            {signOutButtons("btn btn--ghost desk-sheet__button")}
-            <a className="desk-sheet__shop" href="/">
+          <div className="desk-drawer__foot">
+            {signOutButtons("btn btn--ghost desk-drawer__button")}
+            <a className="desk-drawer__shop" href="/">
               {t("shop_link")}
             </a>
           </div>

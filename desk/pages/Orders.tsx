@@ -155,7 +155,12 @@ export function Orders({ t, locale, open }: { t: Translate; locale: string; open
               {active}
             </span>
           )}
-          {held.length > 0 && <span className="desk-more__held">{held.join(", ")}</span>}
+          {held.length > 0 && (
+            <span className="desk-more__held">
+              <span className="visually-hidden">, </span>
+              {held.join(", ")}
+            </span>
+          )}
         </summary>
         <div className="desk-more__fields">
           {(["stage", "country", "currency"] as const).map((k) => (
