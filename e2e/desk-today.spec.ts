@@ -1,8 +1,9 @@
-// The owner's Today and the desk's places on a phone (docs/desk.md#today,
-// docs/desk.md#the-places): each count on Today is a link to the order
-// list filtered, in its URL, to exactly the orders counted (waiting for the
-// money, paid with no stage, each stage's), the stages no order is at fold
-// into one line; on a 375 px phone every place is one thumb away (a bottom
+// The owner's Today and the desk's places on a phone
+// (docs/decisions/desk.md#each-count-on-today-is-a-link-to-exactly-its-orders,
+// docs/decisions/desk.md#on-a-phone-the-places-are-a-bar-at-the-bottom):
+// each count on Today is a link to the order list filtered, in its URL, to
+// exactly the orders counted (waiting for the money, paid with no stage,
+// each stage's), the stages no order is at fold into one line; on a 375 px phone every place is one thumb away (a bottom
 // bar of four and "More" for the rest, nothing of the page under it), at
 // 1280 px every place is in the top bar. In Polish on the phone, in English
 // on the wide screen, with the desk's own texts (internal/desk/ui/*.toml).
