@@ -25,9 +25,10 @@ export function App() {
   const [{ route, id }, setPlace] = useState(() => routeOf(location.pathname));
   const [session, setSession] = useState<Session>({ kind: "loading" });
 
-  const go = useCallback((r: Route, orderID = 0) => {
-    // The order list comes back with the filters it was left with (its URL query).
-    const path = r === "orders" ? pathOf.orders + listQuery() : pathTo(r, orderID);
+  const go = useCallback((r: Route, orderID = 0, query?: string) => {
+    // The order list comes back with the filters it was left with (its URL
+    // query), unless it is opened with its own (Today's figures).
+    const path = r === "orders" ? pathOf.orders + (query === undefined ? listQuery() : query && "?" + query) : pathTo(r, orderID);
     if (location.pathname + location.search !== path) history.pushState(null, "", path);
     setPlace({ route: r, id: orderID });
     window.scrollTo(0, 0);
@@ -110,7 +111,7 @@ export function App() {
       {route === "messages" && <Messages t={t} locale={texts.locale} />}
       {route === "orders" && <Orders t={t} locale={texts.locale} open={(n) => go("order", n)} />}
       {route === "order" && <Order key={id} t={t} locale={texts.locale} id={id} back={() => go("orders")} print={(what) => go(what, id)} />}
-      {route === "today" && <Today t={t} locale={texts.locale} me={session.me} openOrders={() => go("orders")} openOrder={(n) => go("order", n)} />}
+      {route === "today" && <Today t={t} locale={texts.locale} me={session.me} openList={(q) => go("orders", 0, q)} openOrder={(n) => go("order", n)} />}
     </Shell>
   );
 }

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { expectNoSeriousViolations } from "./axe";
-import { PASSWORD, paidOrder, setUp } from "./desk";
+import { PASSWORD, openPlace, paidOrder, setUp, signOut } from "./desk";
 import { BOTH_WIDTHS, expect, test, type Page } from "./fixtures";
 import { orderdBinary } from "./shop";
 
@@ -32,7 +32,7 @@ function totp(key: string, at = Date.now()): string {
 }
 
 async function openAccount(page: Page) {
-  await page.getByRole("link", { name: "Konto" }).click();
+  await openPlace(page, "Konto");
   await expect(page.getByRole("heading", { name: "Konto", exact: true })).toBeVisible();
 }
 
@@ -94,7 +94,7 @@ test("the authenticator code turned on in the desk is asked at the next sign-in"
   await factor.getByRole("button", { name: "Włącz" }).click();
   await expect(page.getByRole("status")).toHaveText("Kod jest włączony. Następne logowanie hasłem o niego zapyta.");
 
-  await page.getByRole("button", { name: "Wyloguj", exact: true }).click();
+  await signOut(page);
   // Signed out once the sign-in page shows (until then the account page,
   // with its own password fields, is still there).
   await expect(page.getByRole("heading", { name: "Logowanie" })).toBeVisible();

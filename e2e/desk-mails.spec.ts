@@ -5,7 +5,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { expectNoSeriousViolations } from "./axe";
-import { paidOrder, setUp } from "./desk";
+import { openPlace, paidOrder, setUp } from "./desk";
 import { BOTH_WIDTHS, expect, test } from "./fixtures";
 import { MAIL_DIR } from "./mail";
 
@@ -48,6 +48,6 @@ test("an order's e-mail opens as it was sent and goes again, word for word", BOT
   await expect(page.getByRole("status")).toHaveText("Dodany ponownie do wysyłki; wyjdzie za chwilę.");
   await expect.poll(() => count(email, "order_placed")).toBe(2);
   // The activity log names it.
-  await page.getByRole("link", { name: "Aktywność" }).click();
+  await openPlace(page, "Aktywność");
   await expect(page.locator(".desk-log__entry").filter({ hasText: "E-mail wysłany ponownie" }).filter({ hasText: `#${order.id}` })).toBeVisible();
 });

@@ -78,7 +78,7 @@ test.describe("desk: notes and filters", () => {
     await page.reload();
     await expect(row(page, eur.id)).toBeVisible();
     await expect(row(page, pln.id)).toHaveCount(0);
-    await expect(filters(page)).toHaveText("Filtry: 1");
+    await expect(filters(page)).toHaveText("Filtry: 1, EUR"); // the folded filters name what they hold
     await row(page, eur.id).click();
     await expect(page.getByRole("heading", { name: `Zamówienie nr ${eur.id}` })).toBeVisible();
     await page.getByRole("link", { name: "Wszystkie zamówienia" }).click();

@@ -5,7 +5,7 @@
 // the orders stay for the tax period and the answer says until when.
 import { readFile } from "node:fs/promises";
 import { expectNoSeriousViolations } from "./axe";
-import { placedOrder, setUp } from "./desk";
+import { openPlace, placedOrder, setUp } from "./desk";
 import { BOTH_WIDTHS, expect, test } from "./fixtures";
 
 test.use({ locale: "pl-PL", extraHTTPHeaders: { "Accept-Language": "pl-PL,pl;q=0.9" } });
@@ -17,7 +17,7 @@ test.describe("desk: personal data", () => {
     const email = `privacy-${stamp}@example.com`;
     const order = await placedOrder(request, email);
     await setUp(page, `pd${stamp}`);
-    await page.getByRole("link", { name: "Subskrybenci" }).click();
+    await openPlace(page, "Subskrybenci");
     const card = page.locator(".desk-privacy");
     await expect(card.getByRole("heading", { name: "Dane osobowe" })).toBeVisible();
     await card.getByLabel("Jego adres e-mail").fill(email);

@@ -2,7 +2,7 @@
 // `orderd owners add`, signing in and out, the activity log, in Polish by
 // default, at both widths, keyboard only where it matters, axe on each page.
 import { expectNoSeriousViolations } from "./axe";
-import { PASSWORD, addOwner, paidOrder, setUp } from "./desk";
+import { PASSWORD, addOwner, openPlace, paidOrder, setUp, signOut } from "./desk";
 import { BOTH_WIDTHS, expect, test } from "./fixtures";
 import { mailTo } from "./mail";
 import { OwnDaemon, TEXT, cart, declineCookies } from "./shop";
@@ -18,14 +18,14 @@ test.describe("desk", () => {
     await expect(page.locator(".desk-bar__who")).toHaveText(name);
     await expectNoSeriousViolations(page, { what: "today" });
 
-    await page.getByRole("link", { name: "Aktywność" }).click();
+    await openPlace(page, "Aktywność");
     // Other tests' owners share the run's log: find this one's lines.
     const entry = (what: string) => page.locator(".desk-log__entry").filter({ hasText: what }).filter({ hasText: name });
     await expect(entry("Konto skonfigurowane")).toBeVisible();
     await expect(entry("Konto utworzone")).toContainText("na serwerze");
     await expectNoSeriousViolations(page, { what: "activity" });
 
-    await page.getByRole("button", { name: "Wyloguj", exact: true }).click();
+    await signOut(page);
     await expect(page.getByRole("heading", { name: "Logowanie" })).toBeVisible();
     await expectNoSeriousViolations(page, { what: "sign-in" });
     // A wrong password says so and keeps the name typed.

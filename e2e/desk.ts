@@ -84,3 +84,21 @@ export async function paidOrder(request: APIRequestContext, email: string, o: Or
     .toBe("paid");
   return placed;
 }
+
+/**
+ * Opens one of the desk's places by its name in the menu (Polish unless
+ * told): on a phone the places past the bottom bar are under "Więcej"
+ * (More), on a wide screen every place is in the top bar.
+ */
+export async function openPlace(page: Page, name: string, more = "Więcej") {
+  const link = page.getByRole("link", { name, exact: true });
+  if (!(await link.isVisible())) await page.getByRole("button", { name: more, exact: true }).click();
+  await link.click();
+}
+
+/** Signs out (Polish unless told): on a phone from under "Więcej", on a wide screen from the foot. */
+export async function signOut(page: Page, name = "Wyloguj", more = "Więcej") {
+  const button = page.getByRole("button", { name, exact: true });
+  if (!(await button.isVisible())) await page.getByRole("button", { name: more, exact: true }).click();
+  await button.click();
+}

@@ -337,6 +337,20 @@ export interface ErrorBody {
 }
 
 /**
+ * figure is one of Today's counts and the list that shows its orders.
+ * Go: desk.figure
+ */
+export interface Figure {
+  /**
+   * Count is how many orders the list at Query shows, counted up to
+   * figureCap+1: beyond figureCap the desk says "500+".
+   */
+  count: number;
+  /** Query is the order list's URL query ("status=waiting"), without "?". */
+  query: string;
+}
+
+/**
  * KeptOrder is an order an erasure could not remove yet.
  * Go: backoffice.KeptOrder
  */
@@ -566,6 +580,8 @@ export interface StageCount {
   id: string;
   name: string;
   count: number;
+  /** the list of the paid orders at this stage */
+  query: string;
 }
 
 /** Go: desk.subscriberRow */
@@ -598,14 +614,17 @@ export interface TOTPKey {
 }
 
 /**
- * todayAnswer is the desk's first page: what waits for the owner.
+ * todayAnswer is the desk's first page: what waits for the owner. Each
+ * figure is a link to the order list filtered to exactly the orders it
+ * counts: its Query, the list's URL query, counted through the list's own
+ * filter (todayFigure).
  * Go: desk.todayAnswer
  */
 export interface TodayAnswer {
   /** placed or paying: waiting for the money */
-  waiting: number;
+  waiting: Figure;
   /** paid, no stage yet */
-  to_build: number;
+  to_build: Figure;
   /** paid orders by their current stage */
   stages: StageCount[];
   /** per currency */

@@ -7,6 +7,8 @@ import { useResource } from "../useResource";
 import { Notice } from "../Notice";
 
 const STATUSES: OrderStatus[] = ["placed", "payment_pending", "paid", "sent", "cancelled"];
+/** The queues the status filter also takes (Go's order.Queues): Today's figures link to them. */
+const QUEUES = ["waiting", "to_build"] as const;
 
 /** The list's state, as its URL query holds it: a search, or a status and the other filters. */
 const KEYS = ["q", "status", "stage", "country", "currency", "from", "to"] as const;
@@ -91,6 +93,10 @@ export function Orders({ t, locale, open }: { t: Translate; locale: string; open
     set("q", "");
   };
   const lists = { stage: choices?.stages ?? [], country: choices?.countries ?? [], currency: (choices?.currencies ?? []).map((c) => ({ id: c, name: c })) };
+  // The folded filters name what they hold (a stage's figure on Today opens the list at that stage).
+  const held = MORE.filter((k) => state[k]).map((k) =>
+    k === "stage" || k === "country" || k === "currency" ? (lists[k].find((c) => c.id === state[k])?.name ?? state[k]) : state[k],
+  );
   // A filter value the choices do not list (typed into the URL, or a country no longer shipped to) stays selectable.
   const options = (list: { id: string; name: string }[], current: string) =>
     current && !list.some((c) => c.id === current) ? [...list, { id: current, name: current }] : list;
@@ -128,6 +134,11 @@ export function Orders({ t, locale, open }: { t: Translate; locale: string; open
         </label>
         <select id={`${id}-status`} className="input desk-filters__status" value={state.status} onChange={(e) => set("status", e.target.value)}>
           <option value="">{t("orders.any")}</option>
+          {QUEUES.map((q) => (
+            <option key={q} value={q}>
+              {t(`orders.queues.${q}`)}
+            </option>
+          ))}
           {STATUSES.map((s) => (
             <option key={s} value={s}>
               {t(`orders.statuses.${s}`)}
@@ -142,6 +153,12 @@ export function Orders({ t, locale, open }: { t: Translate; locale: string; open
             <span className="desk-more__count">
               <span className="visually-hidden">: </span>
               {active}
+            </span>
+          )}
+          {held.length > 0 && (
+            <span className="desk-more__held">
+              <span className="visually-hidden">, </span>
+              {held.join(", ")}
             </span>
           )}
         </summary>

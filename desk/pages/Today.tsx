@@ -6,24 +6,47 @@ import type { Translate } from "../i18n";
 import { useResource } from "../useResource";
 import { Notice } from "../Notice";
 
+/** The most a figure counts (internal/desk's figureCap): beyond it "500+". */
+const FIGURE_CAP = 500;
+
+/** One of Today's counts, a link to the order list showing exactly the orders it counts (the list's query comes from the desk). */
+function Figure({ figure, label, openList }: { figure: { count: number; query: string }; label: string; openList: (query: string) => void }) {
+  return (
+    <li className="card desk-figure">
+      <a
+        href={`/admin/orders?${figure.query}`}
+        onClick={(e) => {
+          e.preventDefault();
+          openList(figure.query);
+        }}
+      >
+        <span className="desk-figure__n">{figure.count > FIGURE_CAP ? `${FIGURE_CAP}+` : figure.count}</span> <span className="desk-figure__label">{label}</span>
+      </a>
+    </li>
+  );
+}
+
 /** The first page: what waits for the owner, the money, the e-mails, the switch. */
 export function Today({
   t,
   locale,
   me,
-  openOrders,
+  openList,
   openOrder,
 }: {
   t: Translate;
   locale: string;
   me: Me;
-  openOrders: () => void;
+  openList: (query: string) => void;
   openOrder: (id: number) => void;
 }) {
   const id = useId();
   const { data: d, set: setD, error, setError } = useResource<TodayAnswer>("today", t);
   const [busy, setBusy] = useState(false);
   const [reopens, setReopens] = useState("");
+  // Stages no paid order is at fold into one line under the figures: five
+  // cards of 0 would fill a phone's first screen with nothing to do.
+  const empty = d?.stages.filter((s) => s.count === 0) ?? [];
 
   const toggle = async () => {
     if (!d) return;
@@ -44,26 +67,24 @@ export function Today({
       {d && (
         <>
           <ul className="desk-figures">
-            <li className="card desk-figure">
-              <a
-                href="/admin/orders"
-                onClick={(e) => {
-                  e.preventDefault();
-                  openOrders();
-                }}
-              >
-                <span className="desk-figure__n">{d.waiting}</span> {t("today.waiting")}
-              </a>
-            </li>
-            <li className="card desk-figure">
-              <span className="desk-figure__n">{d.to_build}</span> {t("today.to_build")}
-            </li>
-            {d.stages.map((s) => (
-              <li key={s.id} className="card desk-figure">
-                <span className="desk-figure__n">{s.count >= 500 ? "500+" : s.count}</span> {s.name}
-              </li>
-            ))}
+            <Figure figure={d.waiting} label={t("today.waiting")} openList={openList} />
+            <Figure figure={d.to_build} label={t("today.to_build")} openList={openList} />
+            {d.stages
+              .filter((s) => s.count > 0)
+              .map((s) => (
+                <Figure key={s.id} figure={s} label={s.name} openList={openList} />
+              ))}
           </ul>
+          {empty.length > 0 && (
+            <details className="desk-figures__rest">
+              <summary>{empty.length === d.stages.length ? t("today.stages_none") : t("today.stages_rest")}</summary>
+              <ul className="desk-plain">
+                {empty.map((s) => (
+                  <li key={s.id}>{s.name}</li>
+                ))}
+              </ul>
+            </details>
+          )}
           <div className="desk-grid">
             <div className="card card--pad">
               <h2 className="desk-h2">{t("today.revenue")}</h2>

@@ -31,9 +31,10 @@ func usagef(format string, args ...any) error {
 const Usage = `usage: orderd <command> [arguments]
 
   serve [-addr 127.0.0.1:8080] [-site ./public] [-data ./var]   run the shop
-  orders list [--status placed|payment_pending|paid|sent|cancelled] [--stage STAGE]
+  orders list [--status placed|payment_pending|paid|sent|cancelled|waiting|to_build] [--stage STAGE]
               [--country pl] [--currency PLN] [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--limit N]
-                                           oldest first; --to's day included; --limit N: the newest N
+                                           oldest first; --to's day included; --limit N: the newest N;
+                                           waiting: placed or paying; to_build: paid, no stage yet
   orders search QUERY [--limit N]          by number (12, #12), name (start of a word, accents
                                            optional: lukasz) or e-mail address (or its start)
   orders show ID|HASH                      items, build sheet, customer, timeline, e-mails

@@ -70,6 +70,9 @@ func TestOrdersListFilters(t *testing.T) {
 		{[]string{"--limit", "2"}, "3 4 more"}, // the newest two
 		{[]string{"--limit", "4"}, "1 2 3 4"},
 		{[]string{"--stage", "tested"}, ""},
+		{[]string{"--status", "waiting"}, "1 3"},  // a queue: placed or paying
+		{[]string{"--status", "to_build"}, "2 4"}, // paid, no stage yet
+		{[]string{"--status", "to_build", "--country", "de", "--from", "2026-11-03"}, "4"},
 	} {
 		out := f.ok(append([]string{"orders", "list"}, tc.args...)...)
 		if tc.want == "" {

@@ -2,6 +2,7 @@ package backoffice
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -13,14 +14,19 @@ import (
 const dateLayout = "2006-01-02"
 
 // OrderFilter is the list's filter from the owner's words: a status
-// (checked against the state machine's), a production stage, a country
-// and a currency code (any case), and the first and last day (UTC, both
-// included, YYYY-MM-DD). Empty means any. The CLI and the desk read their
-// filters through it, so both refuse the same mistakes (a FilterError).
+// (checked against the state machine's) or a queue (order.Queue:
+// "waiting", "to_build"), a production stage, a country and a currency
+// code (any case), and the first and last day (UTC, both included,
+// YYYY-MM-DD). Empty means any. The CLI and the desk read their filters
+// through it, so both refuse the same mistakes (a FilterError), and the
+// desk's Today counts through it the orders its figures link to.
 func OrderFilter(status, stage, country, currency, from, to string) (store.OrderFilter, error) {
 	f := store.OrderFilter{
 		Status: order.Status(strings.TrimSpace(status)), Stage: strings.TrimSpace(stage),
 		Country: strings.TrimSpace(country), Currency: strings.TrimSpace(currency),
+	}
+	if q := order.Queue(f.Status); slices.Contains(order.Queues, q) {
+		f.Status, f.Queue = "", q
 	}
 	if f.Status != "" && !validStatus(f.Status) {
 		return f, FilterError(fmt.Sprintf("unknown status %q (one of %s)", status, statusList()))
@@ -67,6 +73,9 @@ func statusList() string {
 	var s []string
 	for _, v := range statuses {
 		s = append(s, string(v))
+	}
+	for _, q := range order.Queues {
+		s = append(s, string(q))
 	}
 	return strings.Join(s, ", ")
 }

@@ -3,6 +3,7 @@ package desk
 import (
 	"errors"
 	"net/http"
+	"net/url"
 
 	"sabershop/internal/backoffice"
 	"sabershop/internal/inert"
@@ -12,6 +13,13 @@ import (
 // ordersPage is how many orders a page of the list holds: a phone's
 // screenful or two.
 const ordersPage = 30
+
+// listFilter is the list's filter from its query (the URL's, as the desk
+// keeps it in /admin/orders?...): what the list shows, and what each of
+// Today's figures counts (todayQuery).
+func listFilter(q url.Values) (store.OrderFilter, error) {
+	return backoffice.OrderFilter(q.Get("status"), q.Get("stage"), q.Get("country"), q.Get("currency"), q.Get("from"), q.Get("to"))
+}
 
 // getOrders is GET /admin/api/orders: the order list, newest first, with
 // the filters of the CLI's `orders list` (status, stage, country,
@@ -28,7 +36,7 @@ func (d *Desk) getOrders(w http.ResponseWriter, r *http.Request) {
 		})
 	} else {
 		var f store.OrderFilter
-		if f, err = backoffice.OrderFilter(q.Get("status"), q.Get("stage"), q.Get("country"), q.Get("currency"), q.Get("from"), q.Get("to")); err != nil {
+		if f, err = listFilter(q); err != nil {
 			d.fail(w, r, http.StatusUnprocessableEntity, "invalid_filter", nil)
 			return
 		}

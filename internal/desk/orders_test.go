@@ -202,7 +202,8 @@ func TestToday(t *testing.T) {
 	e.call("POST", "/admin/api/orders/2/stage", map[string]string{"stage": "parts-ordered"}, "Cookie", cookie, desk.CSRFHeader, csrf)
 	a := e.call("GET", "/admin/api/today", nil, "Cookie", cookie)
 	e.want(a, 200, "")
-	for _, want := range []string{`"waiting":1`, `"to_build":1`, `{"id":"parts-ordered","name":"Części zamówione","count":1}`,
+	for _, want := range []string{`"waiting":{"count":1,"query":"status=waiting"}`, `"to_build":{"count":1,"query":"status=to_build"}`,
+		`{"id":"parts-ordered","name":"Części zamówione","count":1,"query":"status=paid\u0026stage=parts-ordered"}`,
 		`{"currency":"EUR","week":100000,"month":100000}`, `{"currency":"PLN","week":100000,"month":100000}`, `"open":true`} {
 		if !strings.Contains(a.raw, want) {
 			t.Errorf("today lacks %s: %s", want, a.raw)
@@ -325,5 +326,114 @@ func TestSubscribersAndAnnouncement(t *testing.T) {
 	}
 	if a := e.call("GET", "/admin/api/subscribers", nil, "Cookie", cookie); !strings.Contains(a.raw, `"announcing":1`) {
 		t.Errorf("progress: %s", a.raw)
+	}
+}
+
+// Each of Today's figures is the list's query for exactly the orders it
+// counts: waiting (placed or paying), paid with no stage, each stage's
+// paid orders; a sent order at a stage, a cancelled one, are in none.
+// The list at the figure's query, every page of it, holds exactly the
+// orders the figure counts.
+func TestTodayFiguresAreTheirLists(t *testing.T) {
+	e, cookie, csrf := withOrders(t) // #1 placed, #2 and #3 paid
+	cat := stagesCatalog()
+	more := []struct {
+		to    []order.Status
+		stage string
+	}{
+		{[]order.Status{order.PaymentPending}, ""},               // #4 waiting
+		{[]order.Status{order.Paid}, "ready"},                    // #5 at "ready"
+		{[]order.Status{order.Paid, order.Sent}, "ready"},        // #6 sent: done
+		{[]order.Status{order.Cancelled}, ""},                    // #7 cancelled: done
+		{[]order.Status{order.PaymentPending, order.Paid}, ""},   // #8 to build
+		{[]order.Status{order.Paid}, "parts-ordered"},            // #9 at "parts-ordered"
+		{[]order.Status{order.PaymentPending, order.Placed}, ""}, // #10 waiting again
+	}
+	for i, m := range more {
+		id := uint64(4 + i)
+		at := start.Add(time.Duration(id) * time.Hour)
+		o := &order.Order{ID: id, Hash: fmt.Sprintf("hash-%d-0123456789abcdef", id), Locale: "pl", Currency: "PLN",
+			Customer: order.Customer{FirstName: "Ola", LastName: "Nowak", Email: fmt.Sprintf("o%d@example.com", id), Country: "pl"},
+			Lines:    []order.Line{{Product: "arc", Name: "Arc", Quantity: 1, UnitPrice: 100000, Total: 100000}},
+			Totals:   order.Totals{Subtotal: 100000, Total: 100000}, Status: order.Placed, CreatedAt: at, BuildDays: 10,
+			Timeline: []order.Event{{Status: order.Placed, At: at}}}
+		for j, to := range m.to {
+			if to == order.Sent && m.stage != "" {
+				if _, err := o.SetStage(cat.Production.Stages, m.stage, at.Add(time.Duration(j)*time.Minute), "test"); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if _, err := o.Transition(to, at.Add(time.Duration(j+1)*time.Minute), "test"); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if o.Status == order.Paid && m.stage != "" {
+			if _, err := o.SetStage(cat.Production.Stages, m.stage, at.Add(time.Hour), "test"); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := e.db.Update(func(tx *store.Tx) error { return tx.InsertOrder(o) }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// #2 moves on to its first stage through the desk: out of "to build".
+	e.want(e.call("POST", "/admin/api/orders/2/stage", map[string]string{"stage": "parts-ordered"}, "Cookie", cookie, desk.CSRFHeader, csrf), 200, "")
+
+	a := e.call("GET", "/admin/api/today", nil, "Cookie", cookie)
+	e.want(a, 200, "")
+	type figure struct {
+		ID    string `json:"id"`
+		Count int    `json:"count"`
+		Query string `json:"query"`
+	}
+	var today struct {
+		Waiting figure   `json:"waiting"`
+		ToBuild figure   `json:"to_build"`
+		Stages  []figure `json:"stages"`
+	}
+	if err := json.Unmarshal([]byte(a.raw), &today); err != nil {
+		t.Fatal(err)
+	}
+	// rows is the ids the list shows at query, page after page.
+	rows := func(query string) []uint64 {
+		t.Helper()
+		var ids []uint64
+		cursor := ""
+		for {
+			a := e.call("GET", "/admin/api/orders?"+query+cursor, nil, "Cookie", cookie)
+			e.want(a, 200, "")
+			var p store.OrderPage
+			if err := json.Unmarshal([]byte(a.raw), &p); err != nil {
+				t.Fatal(err)
+			}
+			for _, o := range p.Orders {
+				ids = append(ids, o.ID)
+			}
+			if p.Next == "" {
+				return ids
+			}
+			cursor = "&cursor=" + p.Next
+		}
+	}
+	want := map[string]struct {
+		query string
+		ids   []uint64
+	}{
+		"waiting":       {"status=waiting", []uint64{10, 4, 1}},
+		"to_build":      {"status=to_build", []uint64{8, 3}},
+		"parts-ordered": {"status=paid&stage=parts-ordered", []uint64{9, 2}},
+		"ready":         {"status=paid&stage=ready", []uint64{5}},
+	}
+	figures := append([]figure{{ID: "waiting", Count: today.Waiting.Count, Query: today.Waiting.Query},
+		{ID: "to_build", Count: today.ToBuild.Count, Query: today.ToBuild.Query}}, today.Stages...)
+	if len(figures) != len(want) {
+		t.Fatalf("today's figures: %s", a.raw)
+	}
+	for _, f := range figures {
+		w := want[f.ID]
+		got := rows(f.Query)
+		if f.Query != w.query || f.Count != len(got) || fmt.Sprint(got) != fmt.Sprint(w.ids) {
+			t.Errorf("%s: figure %d at %q, the list there %v; want %q, %v", f.ID, f.Count, f.Query, got, w.query, w.ids)
+		}
 	}
 }

@@ -3,6 +3,7 @@ package desk
 import (
 	"errors"
 	"net/http"
+	"net/url"
 	"sort"
 	"time"
 
@@ -12,10 +13,13 @@ import (
 	"sabershop/internal/store"
 )
 
-// todayAnswer is the desk's first page: what waits for the owner.
+// todayAnswer is the desk's first page: what waits for the owner. Each
+// figure is a link to the order list filtered to exactly the orders it
+// counts: its Query, the list's URL query, counted through the list's own
+// filter (todayFigure).
 type todayAnswer struct {
-	Waiting int          `json:"waiting"`  // placed or paying: waiting for the money
-	ToBuild int          `json:"to_build"` // paid, no stage yet
+	Waiting figure       `json:"waiting"`  // placed or paying: waiting for the money
+	ToBuild figure       `json:"to_build"` // paid, no stage yet
 	Stages  []stageCount `json:"stages"`   // paid orders by their current stage
 	Revenue []revenue    `json:"revenue"`  // per currency
 	Outbox  outboxState  `json:"outbox"`
@@ -24,6 +28,15 @@ type todayAnswer struct {
 	// KSeF is what needs the owner's look in KSeF: documents waiting
 	// longer than backoffice.KSeFLate, and refused ones (empty: none).
 	KSeF []todayKSeF `json:"ksef"`
+}
+
+// figure is one of Today's counts and the list that shows its orders.
+type figure struct {
+	// Count is how many orders the list at Query shows, counted up to
+	// figureCap+1: beyond figureCap the desk says "500+".
+	Count int `json:"count"`
+	// Query is the order list's URL query ("status=waiting"), without "?".
+	Query string `json:"query"`
 }
 
 // todayKSeF is a document waiting long for KSeF or refused by it.
@@ -38,6 +51,7 @@ type stageCount struct {
 	ID    string `json:"id"`
 	Name  string `json:"name"`
 	Count int    `json:"count"`
+	Query string `json:"query"` // the list of the paid orders at this stage
 }
 
 // revenue is the paid total of the orders placed this week (from Monday)
@@ -53,8 +67,27 @@ type outboxState struct {
 	Oldest time.Time `json:"oldest,omitzero"`
 }
 
-// stageCap bounds the count of one stage: beyond it the desk says "500+".
-const stageCap = 500
+// figureCap bounds the count of one figure: beyond it the desk says "500+".
+const figureCap = 500
+
+// todayFigure counts the orders the list shows at status and stage: the
+// list's own filter (listFilter) over the keys its pages walk (store's
+// CountMatching), so the figure and the list cannot disagree. Its query
+// names the filters in the list's order (desk/pages/Orders.tsx), so the
+// list keeps the address it was opened at.
+func todayFigure(tx *store.Tx, status, stage string) (figure, error) {
+	q, query := url.Values{"status": {status}}, "status="+url.QueryEscape(status)
+	if stage != "" {
+		q.Set("stage", stage)
+		query += "&stage=" + url.QueryEscape(stage)
+	}
+	f, err := listFilter(q)
+	if err != nil {
+		return figure{}, err
+	}
+	n, err := tx.CountMatching(f, figureCap+1)
+	return figure{Count: n, Query: query}, err
+}
 
 // getToday is GET /admin/api/today.
 func (d *Desk) getToday(w http.ResponseWriter, r *http.Request) {
@@ -66,18 +99,20 @@ func (d *Desk) getToday(w http.ResponseWriter, r *http.Request) {
 	week = week.AddDate(0, 0, -((int(week.Weekday()) + 6) % 7)) // back to Monday
 	var a todayAnswer
 	err := d.cfg.Store.View(func(tx *store.Tx) error {
-		a.Waiting = tx.CountOrders(store.FieldStatus, string(order.Placed)) + tx.CountOrders(store.FieldStatus, string(order.PaymentPending))
-		paid := tx.CountOrders(store.FieldStatus, string(order.Paid))
-		staged := 0
+		var err error
+		if a.Waiting, err = todayFigure(tx, string(order.QueueWaiting), ""); err != nil {
+			return err
+		}
+		if a.ToBuild, err = todayFigure(tx, string(order.QueueToBuild), ""); err != nil {
+			return err
+		}
 		for _, s := range cat.Production.Stages {
-			page, err := tx.ListOrders(store.OrderFilter{Status: order.Paid, Stage: s.ID}, "", stageCap)
+			n, err := todayFigure(tx, string(order.Paid), s.ID)
 			if err != nil {
 				return err
 			}
-			a.Stages = append(a.Stages, stageCount{ID: s.ID, Name: local(s.Names, loc, s.ID), Count: len(page.Orders)})
-			staged += len(page.Orders)
+			a.Stages = append(a.Stages, stageCount{ID: s.ID, Name: local(s.Names, loc, s.ID), Count: n.Count, Query: n.Query})
 		}
-		a.ToBuild = max(paid-staged, 0)
 		from := month
 		if week.Before(from) {
 			from = week

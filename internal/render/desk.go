@@ -63,13 +63,16 @@ func deskResult(root string, res api.BuildResult) (*Desk, error) {
 
 // Shell is the desk's HTML page: no inline script or style (the desk's
 // CSP allows neither), not indexed, one root element the bundle fills.
+// viewport-fit=cover lets the phone's bottom bar reach the screen's edge
+// and pad itself by env(safe-area-inset-bottom) (a phone's home
+// indicator), which is 0 without it.
 func (d *Desk) Shell(shopName string) []byte {
 	esc := strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;").Replace
 	return []byte(`<!DOCTYPE html>
 <html lang="pl">
 <head>
 <meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
 <meta name="robots" content="noindex, nofollow">
 <meta name="referrer" content="no-referrer">
 <meta name="color-scheme" content="dark">

@@ -32,7 +32,7 @@ import (
 // OrderSummary. Open rebuilds them when the file's meta bucket holds
 // another (or none), so raise it whenever orderFields, the tokens or the
 // summary change: a file indexed the old way is then rebuilt once.
-const orderIndexVersion = "2"
+const orderIndexVersion = "3"
 
 // metaOrderIndex is the meta bucket's key for orderIndexVersion.
 const metaOrderIndex = "orders_index_version"
@@ -46,6 +46,7 @@ const (
 	FieldStage    = "stage"
 	FieldCountry  = "country"
 	FieldCurrency = "currency"
+	FieldQueue    = "queue"
 )
 
 // orderField is one filterable field of an order and how to read it. An
@@ -62,6 +63,7 @@ var orderFields = []orderField{
 	{FieldStage, stageOf},
 	{FieldCountry, func(o *order.Order) string { return normCountry(o.Customer.Country) }},
 	{FieldCurrency, func(o *order.Order) string { return normCurrency(o.Currency) }},
+	{FieldQueue, func(o *order.Order) string { return string(o.Queue()) }}, // index version 3
 }
 
 // stageOf is the order's current production stage ("" before the first):

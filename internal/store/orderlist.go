@@ -30,11 +30,12 @@ var ErrCursor = errors.New("store: invalid cursor")
 // (zero fields select everything).
 type OrderFilter struct {
 	Status   order.Status
-	Stage    string    // the production stage (see stageOf)
-	Country  string    // delivery country code, any case ("pl")
-	Currency string    // any case ("PLN")
-	From     time.Time // created at or after; zero: no bound
-	To       time.Time // created before; zero: no bound
+	Stage    string      // the production stage (see stageOf)
+	Country  string      // delivery country code, any case ("pl")
+	Currency string      // any case ("PLN")
+	Queue    order.Queue // the work it waits on (order.Order.Queue)
+	From     time.Time   // created at or after; zero: no bound
+	To       time.Time   // created before; zero: no bound
 }
 
 // fields are the filter's orders_by_field prefixes.
@@ -45,6 +46,7 @@ func (f OrderFilter) fields() [][]byte {
 		{FieldStage, f.Stage},
 		{FieldCountry, normCountry(f.Country)},
 		{FieldCurrency, normCurrency(f.Currency)},
+		{FieldQueue, string(f.Queue)},
 	} {
 		if kv[1] != "" {
 			out = append(out, fieldPrefix(kv[0], kv[1]))
@@ -71,9 +73,28 @@ type OrderPage struct {
 // the jumps, not of the orders that do not match. The date range bounds
 // the key itself.
 func (tx *Tx) ListOrders(f OrderFilter, cursor string, limit int) (*OrderPage, error) {
+	limit = pageSize(limit)
+	keys, err := tx.matching(f, cursor, limit+1)
+	if err != nil {
+		return &OrderPage{}, err
+	}
+	return tx.page(keys, limit)
+}
+
+// CountMatching is how many orders match f, counting no further than
+// limit: the keys ListOrders pages through, without reading a summary,
+// so a count and the list it stands for agree by construction.
+func (tx *Tx) CountMatching(f OrderFilter, limit int) (int, error) {
+	keys, err := tx.matching(f, "", limit)
+	return len(keys), err
+}
+
+// matching is the sort keys of up to n orders matching f after cursor,
+// newest first.
+func (tx *Tx) matching(f OrderFilter, cursor string, n int) ([][]byte, error) {
 	hi, err := upperBound(cursor, f.To)
 	if err != nil || hi == nil {
-		return &OrderPage{}, err
+		return nil, err
 	}
 	lo := sortKey(f.From, 0)
 	if f.From.IsZero() {
@@ -86,9 +107,8 @@ func (tx *Tx) ListOrders(f OrderFilter, cursor string, limit int) (*OrderPage, e
 	if len(ranges) == 0 {
 		ranges = []keyRange{{c: tx.bucket(BucketOrdersByCreated).Cursor()}}
 	}
-	limit = pageSize(limit)
 	var keys [][]byte
-	for len(keys) <= limit && hi != nil {
+	for len(keys) < n && hi != nil {
 		k := join(ranges, hi, lo)
 		if k == nil {
 			break
@@ -96,7 +116,7 @@ func (tx *Tx) ListOrders(f OrderFilter, cursor string, limit int) (*OrderPage, e
 		keys = append(keys, k)
 		hi = before(k)
 	}
-	return tx.page(keys, limit)
+	return keys, nil
 }
 
 // SearchOrders returns the page of orders matching query that follows

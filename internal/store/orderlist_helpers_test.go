@@ -137,12 +137,25 @@ func bruteList(all []*order.Order, f store.OrderFilter) []uint64 {
 			(f.Currency == "" || strings.EqualFold(o.Currency, f.Currency)) &&
 			(f.From.IsZero() || !o.CreatedAt.Before(f.From)) &&
 			(f.To.IsZero() || o.CreatedAt.Before(f.To)) &&
+			(f.Queue == "" || bruteQueue(o) == f.Queue) &&
 			f.Stage == "" {
 			out = append(out, o)
 		}
 	}
 	newestFirst(out)
 	return ids(out)
+}
+
+// bruteQueue is the queue of one of the test's orders, written out (they
+// carry no stage): placed or paying waits, paid is to build.
+func bruteQueue(o *order.Order) order.Queue {
+	switch o.Status {
+	case order.Placed, order.PaymentPending:
+		return "waiting"
+	case order.Paid:
+		return "to_build"
+	}
+	return ""
 }
 
 // testFold is accent folding for the letters of the test names, written

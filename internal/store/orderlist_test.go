@@ -41,6 +41,9 @@ func listFilters() []store.OrderFilter {
 		{Status: "lost"},
 		{Country: "xx", Currency: "PLN"},
 		{Stage: "tested"}, // no order has a stage until the hook is wired
+		{Queue: order.QueueWaiting},
+		{Queue: order.QueueToBuild, Country: "pl"},
+		{Queue: order.QueueWaiting, Status: order.Paid}, // nothing is both
 	}
 }
 
@@ -56,6 +59,22 @@ func checkLists(t *testing.T, db *store.DB, limit int) {
 		})
 		if !slices.Equal(got, want) {
 			t.Errorf("filter %+v: %d orders %v\nwant %d: %v", f, len(got), head(got), len(want), head(want))
+		}
+		// The count of a filter is its list's length, up to the limit asked.
+		err := db.View(func(tx *store.Tx) error {
+			for _, upTo := range []int{len(want) + 1, limit} {
+				n, err := tx.CountMatching(f, upTo)
+				if err != nil {
+					return err
+				}
+				if n != min(len(want), upTo) {
+					t.Errorf("filter %+v: CountMatching(%d) = %d, the list has %d", f, upTo, n, len(want))
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
 		}
 	}
 }
