@@ -1,12 +1,13 @@
-// The order page's next step and its confirmations (docs/desk.md#the-next-step,
-// docs/desk.md#confirm): a refund, a cancel and a send each ask first in the
-// card, naming the amount, the customer and the e-mail that goes out; "Back"
-// changes nothing; "Yes" does it and closes the form. While a paid order is
-// built the next step is its next production stage, then sending it; once
-// sent the order's lead shows the carrier and the tracking number, and the
-// e-mail list names the stage each stage e-mail announced. On a phone in
-// Polish and at a desk in English, with a screenshot of the order in each
-// state (desk-order-<state>-<project>.png).
+// The order page's next step and its confirmations
+// (docs/decisions/desk.md#the-next-step-follows-the-order and
+// #money-and-e-mails-are-asked-first-in-the-card): a refund, a cancel and a
+// send each ask first in the card, naming the amount, the customer and the
+// e-mail that goes out; "Back" changes nothing; "Yes" does it and closes the
+// form. While a paid order is built the next step is its next production
+// stage, then sending it; once sent the order's lead shows the carrier and
+// the tracking number, and the e-mail list names the stage each stage e-mail
+// announced. On a phone in Polish and at a desk in English, with a
+// screenshot of the order in each state (desk-order-<state>-<project>.png).
 import { expectNoSeriousViolations } from "./axe";
 import { addOwner, PASSWORD, paidOrder, placedOrder } from "./desk";
 import { expect, PHONE_ONLY, test, type APIRequestContext, type Page, type TestInfo } from "./fixtures";

@@ -98,7 +98,7 @@ test.describe("desk", () => {
     await expect(page.locator(".desk-address")).toContainText("Łucja Warsztatowa");
     await expect(page.getByRole("link", { name: email })).toHaveAttribute("href", `mailto:${email}`);
     await expect(page.locator(".desk-sheet")).toContainText("[crystal]");
-    await page.getByLabel("Etap").selectOption({ label: "Elektronika zamontowana" });
+    await page.getByLabel("Etap", { exact: true }).selectOption({ label: "Elektronika zamontowana" });
     await page.getByRole("button", { name: "Ustaw etap" }).click();
     await expect(page.getByRole("status")).toHaveText("Etap zapisany.");
     await expect(page.locator(".desk-stages .is-done")).toHaveCount(3); // the earlier stages count as reached
@@ -122,7 +122,7 @@ test.describe("desk", () => {
     const stages = ["parts-ordered", "hilt-machined", "electronics", "tested", "ready"];
     const names = ["Części zamówione", "Rękojeść wytoczona", "Elektronika zamontowana", "Testy zakończone", "Gotowe do wysyłki"];
     for (const [i, label] of names.entries()) {
-      await page.getByLabel("Etap").selectOption({ label });
+      await page.getByLabel("Etap", { exact: true }).selectOption({ label });
       await page.getByRole("button", { name: "Ustaw etap" }).click();
       await expect(page.locator(".desk-stages .is-done")).toHaveCount(i + 1);
       await expect

@@ -6,7 +6,7 @@ import type { Translate } from "../i18n";
 import { Confirm, customerName, useOrderAction } from "./Confirm";
 
 /**
- * What the order's next step is (docs/desk.md#the-next-step): while a
+ * What the order's next step is (docs/decisions/desk.md#the-next-step-follows-the-order): while a
  * paid order is being built, the next production stage; once its last
  * stage is reached (or the catalogue has none), sending it. Other states
  * have no next step of the owner's: the cancel and refund wait folded.

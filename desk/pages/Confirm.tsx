@@ -6,7 +6,7 @@ import type { Translate } from "../i18n";
 /**
  * What an action that moves money or writes to the customer asks before
  * it runs: what will happen, to whom, which e-mail goes out, in the
- * owner's words, with the button naming the act (docs/desk.md#confirm).
+ * owner's words, with the button naming the act (docs/decisions/desk.md#money-and-e-mails-are-asked-first-in-the-card).
  */
 export interface Ask {
   /** The question: "Refund 1,518.00 zł through Przelewy24?" */
