@@ -128,6 +128,12 @@ for (const lang of ["pl", "en"] as const) {
       expect(rest).toContain(lang === "pl" ? "zł" : "€");
       await mailTo(email, "Brak części");
       await shot(page, info, "refunded");
+      // The two refund e-mails are told apart by their amounts.
+      await expect(async () => {
+        await page.reload();
+        await expect(page.locator(".desk-mail__about").first()).toHaveText(part, { timeout: 1000 });
+        await expect(page.locator(".desk-mail__about")).toHaveCount(2, { timeout: 1000 });
+      }).toPass();
     });
 
     test(`cancelling names the order, the customer and the e-mail first; Back cancels nothing (${lang})`, where, async ({ page, request }, info) => {
@@ -207,6 +213,7 @@ for (const lang of ["pl", "en"] as const) {
       await expect(ask).toBeFocused();
       await expect(ask).toContainText(t("confirm.send_q_carrier", { number: "620123456789", carrier: "InPost" }));
       await expect(ask).toContainText(t("confirm.send_mail", { name, email }));
+      await shot(page, info, "send-asked");
       await ask.getByRole("button", { name: t("confirm.back"), exact: true }).click();
       await expect(byHand.getByLabel(t("actions.tracking"))).toHaveValue("620123456789");
       expect((await view(page, order.id)).status).toBe("paid");

@@ -223,7 +223,7 @@ export interface DeskMail {
   /**
    * About tells apart e-mails of one kind (mailAbout): the stage a
    * stage e-mail announced, named in the desk's language; the number
-   * of the document an invoice e-mail carried.
+   * of the document an invoice e-mail carried; a refund's amount.
    */
   about?: string;
 }

@@ -124,7 +124,7 @@ type deskMail struct {
 	Queued bool `json:"queued,omitempty"`
 	// About tells apart e-mails of one kind (mailAbout): the stage a
 	// stage e-mail announced, named in the desk's language; the number
-	// of the document an invoice e-mail carried.
+	// of the document an invoice e-mail carried; a refund's amount.
 	About string `json:"about,omitempty"`
 }
 

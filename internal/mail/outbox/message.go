@@ -21,8 +21,9 @@ type Message struct {
 	Ref     string `json:"ref,omitempty"` // order hash or subscriber token, for logs
 	// About tells apart the e-mails of one kind about one order: the
 	// production stage a stage e-mail announced (its id), the document
-	// an invoice e-mail carried (its number). The desk names it in the
-	// owner's list of the order's e-mails; kept in the sent record.
+	// an invoice e-mail carried (its number), a refund e-mail's amount
+	// (as written in it). The desk names it in the owner's list of the
+	// order's e-mails; kept in the sent record.
 	About string `json:"about,omitempty"`
 	// ListUnsubscribe is the one-click unsubscribe URL of a bulk message
 	// (the sale-start notice): the senders add List-Unsubscribe and
