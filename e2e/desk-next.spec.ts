@@ -186,6 +186,8 @@ for (const lang of ["pl", "en"] as const) {
       const next = page.locator(".desk-next");
       await expect(next).toHaveCount(1);
       await expect(next.getByRole("heading", { level: 2 })).toHaveText(t("actions.next_stage"));
+      // Before a stage is set, the form says the customer hears of it.
+      await expect(next).toContainText(t("stage_emails.on"));
       // The next step is the first card after the order's head.
       expect(await page.locator(".desk-page > .card, .desk-page > section.card").first().evaluate((e) => e.classList.contains("desk-next"))).toBe(true);
       await shot(page, info, "paid-building");

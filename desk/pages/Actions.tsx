@@ -76,6 +76,8 @@ export function StageForm({ t, o, onChanged, onDone }: { t: Translate; o: DeskOr
       <button className="btn btn--primary" type="submit" disabled={busy}>
         {t("order.stage_set")}
       </button>
+      {/* whether setting it writes to the customer, before it is set */}
+      <p className="desk-stage-emails form-field__hint">{o.stage_emails ? t("stage_emails.on") : t("stage_emails.off")}</p>
     </form>
   );
 }

@@ -217,7 +217,7 @@ export function Order({ t, locale, id, back, print }: { t: Translate; locale: st
                     </li>
                   ))}
                 </ol>
-                <p className="desk-stage-emails">{o.stage_emails ? t("stage_emails.on") : t("stage_emails.off")}</p>
+                {next !== "stage" && <p className="desk-stage-emails">{o.stage_emails ? t("stage_emails.on") : t("stage_emails.off")}</p>}
               </div>
             )}
           </div>
