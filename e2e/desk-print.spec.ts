@@ -90,9 +90,13 @@ test("an order's build sheet and packing slip, each one A4 page", BOTH_WIDTHS, a
 
   // The owner ships it, typing a hidden character into the number.
   await page.getByRole("link", { name: "Wróć do zamówienia" }).click();
+  // Still being built: sending is folded under the other actions, and asks first.
+  const byHand = page.locator("details.desk-action").filter({ hasText: "Oznacz jako wysłane" });
+  if ((await byHand.getAttribute("open")) === null) await byHand.locator("summary").click();
   await page.getByLabel("Przewoźnik", { exact: true }).selectOption({ label: "InPost" });
   await page.getByLabel("Numer przesyłki").fill("620\u202E123");
-  await page.getByRole("button", { name: "Wysłane: powiadom klienta" }).click();
+  await page.getByRole("button", { name: "Wysłane: powiadom klienta", exact: true }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Tak, wysłane: powiadom klienta" }).click();
   await expect(page.getByRole("status")).toHaveText("Zapisano.");
 
   // The packing slip: in the order's language (German), the bar in the owner's.

@@ -17,12 +17,12 @@ const WORDS = {
   pl: {
     setup: "Skonfiguruj konto", password: "Nowe hasło", repeat: "Powtórz hasło", save: "Zapisz i zaloguj", today: "Dziś",
     create: "Utwórz przesyłkę w InPost", tracking: "Numer przesyłki:", label: "Etykieta A6", send: "Wysłane: powiadom klienta",
-    sent: "Wysłane", where: "Paczkomat InPost",
+    yes: "Tak, wysłane: powiadom klienta", sent: "Wysłane", where: "Paczkomat InPost",
   },
   en: {
     setup: "Set up your account", password: "New password", repeat: "Repeat the password", save: "Save and sign in", today: "Today",
     create: "Create shipment with InPost", tracking: "Tracking number:", label: "Label A6", send: "Sent: notify the customer",
-    sent: "Sent", where: "InPost parcel locker",
+    yes: "Yes, sent: e-mail the customer", sent: "Sent", where: "InPost parcel locker",
   },
 } as const;
 
@@ -84,7 +84,9 @@ for (const lang of ["pl", "en"] as const) {
       expect(text.replace(/\s/g, "")).toContain(tracking);
       expect(text).toContain(code);
 
-      await card.getByRole("button", { name: w.send }).click();
+      await card.getByRole("button", { name: w.send, exact: true }).click();
+      // Asked first, in the card (e2e/desk-next.spec.ts has the details).
+      await card.getByRole("alertdialog").getByRole("button", { name: w.yes }).click();
       await expect(page.locator(".desk-page__lead .status-badge")).toHaveText(w.sent);
 
       // The carrier reports: collected, in transit, in the locker, delivered.

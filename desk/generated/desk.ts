@@ -220,6 +220,12 @@ export interface DeskMail {
    * down).
    */
   queued?: boolean;
+  /**
+   * About tells apart e-mails of one kind (mailAbout): the stage a
+   * stage e-mail announced, named in the desk's language; the number
+   * of the document an invoice e-mail carried; a refund's amount.
+   */
+  about?: string;
 }
 
 /**
@@ -247,6 +253,12 @@ export interface DeskOrder {
   stages: DeskStage[];
   stage?: string;
   mails: DeskMail[];
+  /**
+   * Refundable is what a refund without an amount would pay back now
+   * (order.NextRefund), absent when nothing can be refunded: the desk
+   * offers the refund and names the amount before the owner confirms.
+   */
+  refundable?: DeskRefundable;
   /** the shopper's page, on this shop */
   status_url: string;
   /** the workshop's day, YYYY-MM-DD, while paid */
@@ -280,6 +292,13 @@ export interface DeskOrder {
   delivery: OrderDelivery;
   shipment?: Shipment;
   shipping: DeskShipping;
+}
+
+/** Go: desk.deskRefundable */
+export interface DeskRefundable {
+  provider: string;
+  amount: number;
+  currency: string;
 }
 
 /**

@@ -55,6 +55,7 @@ export function Mails({ t, locale, o, onChanged }: { t: Translate; locale: strin
             <li key={m.id} className="desk-mail">
               <span className="desk-mail__what">
                 <strong>{m.subject || m.kind}</strong>
+                {m.about && <span className="desk-mail__about">{m.kind === "stage_reached" ? t("mail.about_stage", { name: m.about }) : m.about}</span>}
                 <span className="desk-mail__meta">
                   {m.queued ? t("mail.queued") : m.sent ? formatInstant(locale, m.sent) : ""} → {m.to}
                 </span>

@@ -1,8 +1,9 @@
-import { useId, useState, type FormEvent } from "react";
-import { call, type DeskOrder } from "../api";
+import { useState } from "react";
+import { type DeskOrder } from "../api";
 import { formatInstant } from "../../components/dates";
 import { formatMoney } from "../../components/money";
-import { Actions } from "./Actions";
+import { Actions, NextCard, ShipByHand, StageForm, nextStep } from "./Actions";
+import { carrierOf } from "../carriers";
 import { Shipment } from "./Shipment";
 import { Mails } from "./Mails";
 import { OrderNotes } from "./OrderNotes";
@@ -14,24 +15,12 @@ import { DocumentCard, useFollowKSeF, waitsForKSeF } from "./Documents";
 
 /** One order: what to build, for whom, where it stands; its stage is set here. */
 export function Order({ t, locale, id, back, print }: { t: Translate; locale: string; id: number; back: () => void; print: (what: "sheet" | "slip") => void }) {
-  const formId = useId();
   const { data: o, set: setO, error, setError, reload } = useResource<DeskOrder>(`orders/${id}`, t);
   const followKSeF = useFollowKSeF(waitsForKSeF(o?.documents), reload);
-  const [saved, setSaved] = useState("");
+  // The page's one status line: the last action done, which stays when
+  // its card folds or goes (the next step moves on).
+  const [said, setSaid] = useState("");
   const [copied, setCopied] = useState("");
-
-  const setStage = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    setSaved("");
-    const res = await call<DeskOrder>("POST", `orders/${id}/stage`, { stage: new FormData(e.currentTarget).get("stage") });
-    if (!res.ok) {
-      setError(res.message || t("offline"));
-      return;
-    }
-    setError("");
-    setO(res.data);
-    setSaved(t("order.stage_done"));
-  };
 
   const copy = async (what: string, text: string) => {
     try {
@@ -46,6 +35,11 @@ export function Order({ t, locale, id, back, print }: { t: Translate; locale: st
   const reply = o ? mailtoHref(o.customer.email) : null;
   // A payment's or a refund's state in words; one the texts do not know shows as its code.
   const state = (code: string) => (t(`states.${code}`) === `states.${code}` ? code : t(`states.${code}`));
+  const next = o ? nextStep(o) : null;
+  // The parcel as sent: its carrier (the connected one, or the one whose
+  // tracking page the link is) and number, linked to the carrier's page.
+  const sentWith = o?.tracking ? ((o.shipment?.tracking === o.tracking ? o.shipping.carrier : undefined) ?? carrierOf(o.tracking_url ?? "")?.name) : undefined;
+  const parcel = o?.tracking ? t("order.sent_with", { carrier: sentWith ?? "", number: o.tracking }).replace(/\s+/g, " ").trim() : "";
   return (
     <section className="desk-page" aria-labelledby="order-title">
       <a
@@ -67,6 +61,18 @@ export function Order({ t, locale, id, back, print }: { t: Translate; locale: st
           <p className="desk-page__lead">
             <span className={`status-badge status-badge--${o.status}`}>{t(`orders.statuses.${o.status}`)}</span>{" "}
             {t("order.placed", { date: formatInstant(locale, o.created) })} · <strong>{money(o.totals.total)}</strong>
+            {parcel && (
+              <span className="desk-lead-tracking">
+                {" · "}
+                {o.tracking_url ? (
+                  <a href={o.tracking_url} target="_blank" rel="noopener noreferrer">
+                    {parcel}
+                  </a>
+                ) : (
+                  parcel
+                )}
+              </span>
+            )}
           </p>
 
           <p className="desk-print-links">
@@ -95,8 +101,31 @@ export function Order({ t, locale, id, back, print }: { t: Translate; locale: st
             </div>
           )}
 
-          <Shipment t={t} o={o} onChanged={setO} />
-          <Actions t={t} o={o} onChanged={setO} />
+          {said && (
+            <p className="desk-saved desk-said" role="status">
+              {said}
+            </p>
+          )}
+          {next === "stage" && (
+            <NextCard t={t} what="stage">
+              <StageForm t={t} o={o} onChanged={setO} onDone={setSaid} />
+            </NextCard>
+          )}
+          {next === "ship" && (
+            <NextCard t={t} what="ship">
+              <Shipment t={t} o={o} onChanged={setO} onDone={setSaid} inCard />
+              <ShipByHand
+                t={t}
+                o={o}
+                onChanged={setO}
+                onDone={setSaid}
+                open={!o.shipment || o.shipment.status === "cancelled" || o.shipment.status === "failed" ? !o.shipping.carrier : false}
+              />
+            </NextCard>
+          )}
+          {o.status !== "paid" && o.shipment && <Shipment t={t} o={o} onChanged={setO} onDone={setSaid} />}
+          <Actions t={t} locale={locale} o={o} onChanged={setO} onDone={setSaid} />
+          {next === "stage" && <Shipment t={t} o={o} onChanged={setO} onDone={setSaid} />}
 
           <div className="desk-grid">
             <div className="card card--pad">
@@ -188,29 +217,7 @@ export function Order({ t, locale, id, back, print }: { t: Translate; locale: st
                     </li>
                   ))}
                 </ol>
-                <p className="desk-stage-emails">{o.stage_emails ? t("stage_emails.on") : t("stage_emails.off")}</p>
-                {o.status === "paid" && (
-                  <form className="desk-stage-form" onSubmit={(e) => void setStage(e)}>
-                    <label className="form-field__label" htmlFor={`${formId}-stage`}>
-                      {t("order.stage_choose")}
-                    </label>
-                    <select id={`${formId}-stage`} className="input" name="stage" defaultValue={o.stage ?? o.stages[0]?.id}>
-                      {o.stages.map((s) => (
-                        <option key={s.id} value={s.id}>
-                          {s.name}
-                        </option>
-                      ))}
-                    </select>
-                    <button className="btn btn--primary" type="submit">
-                      {t("order.stage_set")}
-                    </button>
-                    {saved && (
-                      <p className="desk-saved" role="status">
-                        {saved}
-                      </p>
-                    )}
-                  </form>
-                )}
+                {next !== "stage" && <p className="desk-stage-emails">{o.stage_emails ? t("stage_emails.on") : t("stage_emails.off")}</p>}
               </div>
             )}
           </div>

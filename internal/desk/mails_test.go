@@ -19,7 +19,7 @@ func TestOrderMailOpenAndResend(t *testing.T) {
 	e, cookie, csrf := withOrders(t)
 	m := &outbox.Message{Kind: "order_placed", Locale: "pl", To: `"Łukasz Nowak" <o2@example.com>`, Ref: "hash-2-0123456789abcdef",
 		Subject: "Zamówienie #2", Text: "Dzień dobry Łukasz\u202Eevil,\nzamówienie przyjęte.",
-		HTML: `<p>Dzień dobry <b>Łukasz</b></p><script>parent.alert(1)</script>`}
+		HTML: `<p>Dzień dobry <b>Łukasz</b></p><script>parent.alert(1)</script>`, About: "x"}
 	bulk := &outbox.Message{Kind: "sale_start", Locale: "pl", To: "o2@example.com", Ref: "hash-2-0123456789abcdef",
 		Subject: "Sprzedaż ruszyła", Text: "t", HTML: "h", ListUnsubscribe: "https://shop.example/u"}
 	if err := e.db.Update(func(tx *store.Tx) error { return tx.Enqueue(m, bulk) }); err != nil {
@@ -60,7 +60,7 @@ func TestOrderMailOpenAndResend(t *testing.T) {
 		t.Errorf("resent: %s", r.raw)
 	}
 	queued, err := e.db.Outbox()
-	if err != nil || len(queued) != 1 || queued[0].HTML != m.HTML || queued[0].Text != m.Text || queued[0].To != m.To {
+	if err != nil || len(queued) != 1 || queued[0].HTML != m.HTML || queued[0].Text != m.Text || queued[0].To != m.To || queued[0].About != "x" {
 		t.Fatalf("outbox %+v, %v", queued, err)
 	}
 	if log := get("/admin/api/audit").raw; !strings.Contains(log, `"owner":"marek","ip":"127.0.0.1","what":"mail.resend","target":"#2","detail":"order_placed"`) {

@@ -13,6 +13,7 @@ import (
 	"sabershop/internal/buildsheet"
 	"sabershop/internal/catalog"
 	"sabershop/internal/inert"
+	"sabershop/internal/mail"
 	"sabershop/internal/order"
 	"sabershop/internal/store"
 )
@@ -39,7 +40,11 @@ type deskOrder struct {
 	Stages    []deskStage    `json:"stages"`
 	Stage     string         `json:"stage,omitempty"`
 	Mails     []deskMail     `json:"mails"`
-	StatusURL string         `json:"status_url"` // the shopper's page, on this shop
+	// Refundable is what a refund without an amount would pay back now
+	// (order.NextRefund), absent when nothing can be refunded: the desk
+	// offers the refund and names the amount before the owner confirms.
+	Refundable *deskRefundable `json:"refundable,omitempty"`
+	StatusURL  string          `json:"status_url"` // the shopper's page, on this shop
 
 	// For the printed build sheet and packing slip (order_print.go):
 
@@ -94,6 +99,12 @@ type deskStage struct {
 	Reached time.Time `json:"reached,omitzero"`
 }
 
+type deskRefundable struct {
+	Provider string `json:"provider"`
+	Amount   int64  `json:"amount"`
+	Currency string `json:"currency"`
+}
+
 type deskNote struct {
 	At    time.Time `json:"at"`
 	Owner string    `json:"owner"`
@@ -111,6 +122,10 @@ type deskMail struct {
 	// Queued: still in the outbox (just resent, or the mail server is
 	// down).
 	Queued bool `json:"queued,omitempty"`
+	// About tells apart e-mails of one kind (mailAbout): the stage a
+	// stage e-mail announced, named in the desk's language; the number
+	// of the document an invoice e-mail carried; a refund's amount.
+	About string `json:"about,omitempty"`
 }
 
 // getOrder is GET /admin/api/orders/{id}.
@@ -190,14 +205,15 @@ func (d *Desk) writeOrder(w http.ResponseWriter, r *http.Request, o *order.Order
 		d.internal(w, r, err)
 		return
 	}
-	v := d.deskOrder(o, notes, sent, d.locale(r))
+	loc := d.locale(r)
+	v := d.deskOrder(o, notes, sent, loc)
 	if v.Documents, err = d.documentViews(r, docs); err != nil {
 		d.internal(w, r, err)
 		return
 	}
 	for _, m := range queued {
 		v.Mails = append(v.Mails, deskMail{ID: m.ID, Kind: m.Kind, To: inert.String(bareAddress(m.To)),
-			Subject: inert.String(m.Subject), Queued: true})
+			Subject: inert.String(m.Subject), Queued: true, About: mailAbout(d.catalog(), loc, m.Kind, m.About)})
 	}
 	writeJSON(w, http.StatusOK, v)
 }
@@ -242,6 +258,9 @@ func (d *Desk) deskOrder(o *order.Order, notes []*store.Note, sent []store.SentR
 	for _, s := range bs.Stages {
 		v.Stages = append(v.Stages, deskStage{ID: s.ID, Name: cmp.Or(s.Name.Name, inert.String(s.ID)), Reached: s.Reached})
 	}
+	if p, amount, cur, ok := o.NextRefund(d.cfg.Now()); ok {
+		v.Refundable = &deskRefundable{Provider: p, Amount: amount, Currency: cur}
+	}
 	forPrint(&v, o, bs, cat)
 	v.Delivery, v.Shipment, v.Shipping = inertDelivery(o.Delivery), inertShipment(o.Shipment), d.shipping(o)
 
@@ -251,9 +270,25 @@ func (d *Desk) deskOrder(o *order.Order, notes []*store.Note, sent []store.SentR
 	sort.Slice(sent, func(i, j int) bool { return sent[i].Sent.Before(sent[j].Sent) })
 	for _, m := range sent {
 		v.Mails = append(v.Mails, deskMail{ID: m.ID, Kind: m.Kind, To: inert.String(bareAddress(m.To)), Subject: inert.String(m.Subject),
-			Sent: m.Sent, Kept: m.Kept})
+			Sent: m.Sent, Kept: m.Kept, About: mailAbout(cat, loc, m.Kind, m.About)})
 	}
 	return v
+}
+
+// mailAbout names what an order's e-mail of kind was about
+// (outbox.Message.About) in the desk's language loc: a stage e-mail's
+// stage by its catalogue name (its id when the catalogue no longer has
+// it), anything else as it was recorded, inert.
+func mailAbout(cat *catalog.Catalog, loc, kind, about string) string {
+	if about == "" {
+		return ""
+	}
+	if kind == mail.KindStageReached {
+		if s, _, ok := cat.Stage(about); ok {
+			return local(s.Names, loc, about)
+		}
+	}
+	return inert.String(about)
 }
 
 func local(names map[string]string, loc, id string) string {

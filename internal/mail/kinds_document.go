@@ -68,7 +68,7 @@ func documentIssued(cat *catalog.Catalog, o *order.Order, statusURL, number, kse
 	if err != nil {
 		return nil, err
 	}
-	m.Documents = []string{number}
+	m.Documents, m.About = []string{number}, number
 	return m, nil
 }
 

@@ -25,10 +25,14 @@ func refundTiming(provider string) string {
 // RefundIssued tells the shopper that refund r of order o was accepted by
 // the provider. o is the order after the refund was recorded.
 func RefundIssued(cat *catalog.Catalog, o *order.Order, statusURL string, r order.Refund) (*outbox.Message, error) {
-	var err error
+	var (
+		err   error
+		about string
+	)
 	m, rerr := orderMessageWith(KindRefundIssued, cat, o, statusURL, func(d *orderData, f i18n.Format) {
 		left := o.RefundLeft(r.Finished)
 		d.Refunded = f.FormatMoney(r.Amount, r.Currency)
+		about = d.Refunded
 		d.RefundLeft = f.FormatMoney(left, r.Currency)
 		d.RefundAll = left == 0
 		d.RefundCancelled = left == 0 && o.Status == order.Cancelled
@@ -38,5 +42,6 @@ func RefundIssued(cat *catalog.Catalog, o *order.Order, statusURL string, r orde
 	if rerr != nil {
 		return nil, rerr
 	}
+	m.About = about // the desk tells an order's refund e-mails apart by their amounts
 	return m, err
 }

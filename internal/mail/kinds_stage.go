@@ -14,7 +14,7 @@ import (
 // ship estimate as of now and the link to the status page, where the
 // e-mails are turned off again.
 func StageReached(cat *catalog.Catalog, o *order.Order, statusURL, stage string, now time.Time) (*outbox.Message, error) {
-	return orderMessageWith(KindStageReached, cat, o, statusURL, func(d *orderData, f i18n.Format) {
+	m, err := orderMessageWith(KindStageReached, cat, o, statusURL, func(d *orderData, f i18n.Format) {
 		name := stage
 		if s, _, ok := cat.Stage(stage); ok {
 			name = localName(s.Names, o.Locale, stage)
@@ -24,4 +24,9 @@ func StageReached(cat *catalog.Catalog, o *order.Order, statusURL, stage string,
 		d.ShipReady = left == 0
 		d.ShipBy = f.FormatDate(ready)
 	})
+	if err != nil {
+		return nil, err
+	}
+	m.About = stage // the desk names the stage in its list of the order's e-mails
+	return m, nil
 }

@@ -96,6 +96,9 @@ func TestDocumentIssued(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		if m.About != c.number { // the desk names the document in the order's e-mails
+			t.Errorf("%s: about %q", name, m.About)
+		}
 		if m.Subject != c.subject {
 			t.Errorf("%s: subject %q, want %q", name, m.Subject, c.subject)
 		}

@@ -26,6 +26,9 @@ func TestRefundIssuedWholeAndPart(t *testing.T) {
 	if strings.Contains(m.Text, "Reason:") || strings.Contains(m.Text, "remains paid") {
 		t.Errorf("whole refund without a reason:\n%s", m.Text)
 	}
+	if m.About != "€1,499.00" { // the desk's list of the order's e-mails names the amount
+		t.Errorf("about %q", m.About)
+	}
 
 	o = refundedOrder("en")
 	o.Refunds[0].Provider = "sandbox"

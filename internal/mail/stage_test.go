@@ -25,6 +25,10 @@ func TestStageReachedEstimate(t *testing.T) {
 	if !strings.Contains(m.Text, "We now expect to send it by 17 March 2026.") || strings.Contains(m.Text, "ready to ship") {
 		t.Errorf("machined:\n%s", m.Text)
 	}
+	// The desk's list of the order's e-mails names the stage by it.
+	if m.About != "hilt-machined" {
+		t.Errorf("about %q, want the stage's id", m.About)
+	}
 	if _, err := o.SetStage(cat.Production.Stages, "ready", machined, "owner"); err != nil {
 		t.Fatal(err)
 	}

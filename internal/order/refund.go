@@ -129,6 +129,24 @@ func (o *Order) refundable(now time.Time) (*Attempt, int64) {
 	return nil, 0
 }
 
+// NextRefund is what a refund asked at now without an amount would pay
+// back (StartRefund takes what is left of one payment): the provider
+// that took that payment, the amount and its currency; ok is false when
+// nothing is left to refund or the order's status allows none. The desk
+// names it before the owner confirms.
+func (o *Order) NextRefund(now time.Time) (provider string, amount int64, currency string, ok bool) {
+	switch o.Status {
+	case Paid, Sent, Cancelled:
+	default:
+		return "", 0, "", false
+	}
+	a, left := o.refundable(now)
+	if a == nil {
+		return "", 0, "", false
+	}
+	return a.Provider, left, a.Currency, true
+}
+
 // RefundByKey is the refund recorded with the owner's key, or nil.
 func (o *Order) RefundByKey(key string) *Refund {
 	for i := range o.Refunds {

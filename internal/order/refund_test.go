@@ -70,6 +70,35 @@ func TestRefundRules(t *testing.T) {
 	}
 }
 
+// NextRefund names what a refund without an amount pays back (what is
+// left of the payment, through its provider), and nothing once all of it
+// is back or before anything was paid.
+func TestNextRefund(t *testing.T) {
+	now := time.Date(2026, 3, 5, 10, 0, 0, 0, time.UTC)
+	unpaid := &Order{ID: 13, Currency: "PLN", Status: Placed}
+	if p, amount, cur, ok := unpaid.NextRefund(now); ok {
+		t.Errorf("unpaid: %s %d %s", p, amount, cur)
+	}
+	o := paidOrder()
+	if p, amount, cur, ok := o.NextRefund(now); !ok || p != "tpay" || amount != 36400 || cur != "PLN" {
+		t.Fatalf("paid: %s %d %s %v", p, amount, cur, ok)
+	}
+	o.StartRefund("r1", "k1", 6400, "", now)
+	o.FinishRefund("r1", RefundDone, "req-1", "", now)
+	if _, amount, _, ok := o.NextRefund(now); !ok || amount != 30000 {
+		t.Fatalf("after 64 zł back: %d %v", amount, ok)
+	}
+	// It is what StartRefund takes for 0.
+	r, _, err := o.StartRefund("r2", "k2", 0, "", now)
+	if err != nil || r.Amount != 30000 {
+		t.Fatalf("the rest: %+v %v", r, err)
+	}
+	o.FinishRefund("r2", RefundDone, "req-2", "", now)
+	if p, amount, cur, ok := o.NextRefund(now); ok {
+		t.Errorf("all back: %s %d %s", p, amount, cur)
+	}
+}
+
 // A sent order refunded in full stays sent; an unpaid one has nothing to
 // refund; a refund cut short by a stop stops holding its amount.
 func TestRefundStatuses(t *testing.T) {

@@ -42,7 +42,7 @@ func (s *Service) Resend(id, mailID uint64, by Actor) (*outbox.Message, error) {
 		return nil, err
 	}
 	m := &outbox.Message{Kind: rec.Kind, Locale: rec.Locale, To: rec.To, ReplyTo: body.ReplyTo, Subject: rec.Subject,
-		Text: body.Text, HTML: body.HTML, Ref: rec.Ref}
+		Text: body.Text, HTML: body.HTML, Ref: rec.Ref, About: rec.About}
 	err = s.cfg.Store.UpdateNow(func(tx *store.Tx) error {
 		now := s.now()
 		m.ID, m.Created, m.NextTry = 0, now, now

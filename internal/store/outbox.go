@@ -21,7 +21,8 @@ type SentRecord struct {
 	To       string    `json:"to"`
 	Subject  string    `json:"subject"`
 	Ref      string    `json:"ref,omitempty"`
-	Attempts int       `json:"attempts"` // failed attempts before this one
+	About    string    `json:"about,omitempty"` // outbox.Message.About
+	Attempts int       `json:"attempts"`        // failed attempts before this one
 	Created  time.Time `json:"created"`
 	Sent     time.Time `json:"sent"`
 	// Kept says the body is in sent_bodies (SentMessage finds it).
@@ -132,7 +133,7 @@ func (db *DB) DeliveredAll(msgs []*outbox.Message) error {
 // delivered moves m from the outbox to the sent records.
 func (tx *Tx) delivered(m *outbox.Message, sent time.Time) error {
 	rec := SentRecord{
-		ID: m.ID, Kind: m.Kind, Locale: m.Locale, To: m.To, Subject: m.Subject, Ref: m.Ref,
+		ID: m.ID, Kind: m.Kind, Locale: m.Locale, To: m.To, Subject: m.Subject, Ref: m.Ref, About: m.About,
 		Attempts: m.Attempts, Created: m.Created, Sent: sent, Kept: keepsBody(m),
 	}
 	key := compositeKey(sentRef(m.Ref), m.ID)

@@ -19,6 +19,12 @@ type Message struct {
 	Text    string `json:"text"`
 	HTML    string `json:"html"`
 	Ref     string `json:"ref,omitempty"` // order hash or subscriber token, for logs
+	// About tells apart the e-mails of one kind about one order: the
+	// production stage a stage e-mail announced (its id), the document
+	// an invoice e-mail carried (its number), a refund e-mail's amount
+	// (as written in it). The desk names it in the owner's list of the
+	// order's e-mails; kept in the sent record.
+	About string `json:"about,omitempty"`
 	// ListUnsubscribe is the one-click unsubscribe URL of a bulk message
 	// (the sale-start notice): the senders add List-Unsubscribe and
 	// List-Unsubscribe-Post (RFC 8058), which the big mailbox providers
