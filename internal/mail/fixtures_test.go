@@ -139,7 +139,7 @@ func allKinds(loc string) (map[string]*outbox.Message, error) {
 	add(KindOrderLinks, m, e)
 	m, e = PaymentReminder(cat, o, statusURL, o.CreatedAt.Add(14*24*time.Hour))
 	add(KindPaymentReminder, m, e)
-	m, e = RefundIssued(cat, refundedOrder(loc), statusURL, refundedOrder(loc).Refunds[0])
+	m, e = RefundIssued(cat, refundedOrder(loc), statusURL, refundedOrder(loc).Refunds[0], []string{"FK/2026/0001"}, nil)
 	add(KindRefundIssued, m, e)
 	// Before any stage is recorded the estimate counts from the order:
 	// 15 working days from Monday 2 March 2026 is Monday 23 March.
