@@ -243,7 +243,7 @@ func (p placing) write(planned *order.Order, d draft) (Placed, error) {
 		}
 		if owner != nil {
 			m := *owner
-			if err := tx.Enqueue(&m); err != nil {
+			if err := queueOwner(tx, &m); err != nil {
 				return err
 			}
 		}

@@ -136,8 +136,8 @@ func (s *Service) sweepOne(hash string, now time.Time) (order.UnpaidStep, error)
 				return err
 			}
 			msgs = append(msgs, m)
-			if owner := s.ownerMail(mail.KindOwnerOrderExpired, o, now); owner != nil {
-				msgs = append(msgs, owner)
+			if err := queueOwner(tx, s.ownerMail(mail.KindOwnerOrderExpired, o, now)); err != nil {
+				return err
 			}
 		default:
 			return errRollback // paid or reminded meanwhile
