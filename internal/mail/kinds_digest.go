@@ -130,8 +130,10 @@ func OwnerDigest(cat *catalog.Catalog, loc, to string, entries []DigestEntry, no
 	if err != nil {
 		return nil, err
 	}
-	m := &outbox.Message{Kind: kind, Locale: loc, To: rcpt, Subject: subject, Ref: "digest-" + now.UTC().Format("20060102T150405"),
-		Created: now.UTC()}
+	// No Ref: the body names several customers, so the shop keeps no copy
+	// of it once sent (store.keepsBody), and erasing one of them has
+	// nothing to look for here; its subject names nobody.
+	m := &outbox.Message{Kind: kind, Locale: loc, To: rcpt, Subject: subject, Created: now.UTC()}
 	m.HTML, m.Text, err = render(kind, view{Locale: loc, Subject: subject, Preheader: pre, Shop: cat.Shop, Data: d})
 	if err != nil {
 		return nil, err

@@ -162,6 +162,9 @@ func TestOwnerMailDigest(t *testing.T) {
 			t.Errorf("the digest lacks %q:\n%s\n%s", want, d[0].Subject, d[0].Text)
 		}
 	}
+	if d[0].Ref != "" {
+		t.Errorf("the digest has Ref %q: its body, naming several customers, would be kept once sent", d[0].Ref)
+	}
 	if !strings.Contains(d[0].HTML, `href="https://saberforge.example/admin/orders/1"`) {
 		t.Errorf("the HTML digest does not link order 1 on the desk")
 	}
