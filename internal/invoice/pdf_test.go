@@ -2,7 +2,6 @@ package invoice
 
 import (
 	"bytes"
-	"os"
 	"strings"
 	"testing"
 	"time"
