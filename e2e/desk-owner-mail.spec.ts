@@ -7,6 +7,7 @@
 // TestOwnerMailDigest (an hour does not pass in a browser test).
 import { open, readdir, readFile, unlink } from "node:fs/promises";
 import { join } from "node:path";
+import { expectNoSeriousViolations } from "./axe";
 import { addOwner, PASSWORD, placedOrder } from "./desk";
 import { BOTH_WIDTHS, expect, test, type APIRequestContext, type Page } from "./fixtures";
 import { decodeQuotedPrintable, MAIL_DIR, mailTo, outboxDrained } from "./mail";
@@ -86,6 +87,7 @@ test("the owner chooses how new orders' e-mails come, on the Account page", BOTH
   await page.goto("/admin/account");
   const part = page.locator(".desk-account__part", { has: page.getByRole("heading", { name: t("account.mail_title") }) });
   await expect(part).toBeVisible();
+  await expectNoSeriousViolations(page, { what: "account with the e-mail choices" });
 
   // Every kind offers its modes; a withdrawal never goes without an e-mail.
   const placed = part.getByLabel(t("account.mail_kinds.owner_order_placed"), { exact: true });
