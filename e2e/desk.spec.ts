@@ -154,7 +154,10 @@ test.describe("desk", () => {
     // Everything paid back: the order is cancelled, the refund listed, the shopper told.
     await expect(page.locator(".desk-page__lead .status-badge")).toHaveText("Anulowane");
     await expect(page.locator(".desk-plain").filter({ hasText: "wykonany" })).toContainText("sandbox");
-    await mailTo(refundEmail, "Brak części");
+    // It carries the correction of the order's invoice or receipt as a PDF, as the payment's e-mail the invoice.
+    const refundMail = await mailTo(refundEmail, "Brak części");
+    expect(refundMail).toMatch(/filename="?[FR]K-\d{4}-\d{4}\.pdf/);
+    expect(refundMail).toMatch(/W załączniku przesyłamy (fakturę korygującą FK|korektę potwierdzenia sprzedaży RK)\/\d{4}\/\d{4}/);
     await expectNoSeriousViolations(page, { what: "order after a refund" });
   });
 

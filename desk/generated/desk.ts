@@ -504,6 +504,26 @@ export interface OwnerInfo {
   created: string;
 }
 
+/**
+ * ownerMailAnswer is how each kind of the owner's e-mails reaches them
+ * (docs/decisions/e-mail.md#the-owner-chooses-each-digest-or-none-per-kind).
+ * Go: desk.ownerMailAnswer
+ */
+export interface OwnerMailAnswer {
+  choices: OwnerMailChoice[];
+}
+
+/**
+ * OwnerMailChoice is one kind of owner's e-mail, how it reaches the owner
+ * now, and the modes they may choose.
+ * Go: orders.OwnerMailChoice
+ */
+export interface OwnerMailChoice {
+  kind: string;
+  mode: string;
+  modes: string[];
+}
+
 /** Go: desk.ownersAnswer */
 export interface OwnersAnswer {
   owners: OwnerInfo[];

@@ -1,12 +1,13 @@
 import { useId, useState, type FormEvent } from "react";
-import { call, type Me, type OwnerInfo, type OwnersAnswer, type TOTPKey } from "../api";
+import { call, type Me, type OwnerInfo, type OwnerMailAnswer, type OwnersAnswer, type TOTPKey } from "../api";
 import { formatInstant } from "../../components/dates";
 import type { Translate } from "../i18n";
 import { Notice } from "../Notice";
 import { useResource } from "../useResource";
 
 /**
- * The account page: the authenticator-app code for the password path, the
+ * The account page: how the owner's e-mails come (each, hourly digest or
+ * none, per kind), the authenticator-app code for the password path, the
  * shop's other accounts (a new one with its setup link, a new link, remove),
  * and a download of the data file. Each change asks for the password again.
  */
@@ -17,10 +18,68 @@ export function Account({ t, locale, me }: { t: Translate; locale: string; me: M
         {t("account.title")}
       </h1>
       <p className="desk-page__lead">{t("account.lead", { name: me.name })}</p>
+      <OwnerMail t={t} />
       <SecondFactor t={t} />
       <Owners t={t} locale={locale} self={me.name} />
       <Backup t={t} />
     </section>
+  );
+}
+
+/**
+ * How each kind of the owner's e-mails comes: a choice per kind, saved as
+ * it changes (no password: it reveals and risks nothing). The server says
+ * which modes a kind allows (a withdrawal never goes without an e-mail).
+ */
+function OwnerMail({ t }: { t: Translate }) {
+  const id = useId();
+  const { data, set, error, setError } = useResource<OwnerMailAnswer>("owner-mail", t);
+  const [done, setDone] = useState("");
+
+  const choose = async (kind: string, mode: string) => {
+    setDone("");
+    const res = await call<OwnerMailAnswer>("POST", "owner-mail", { kind, mode });
+    if (!res.ok) return setError(res.message || t("offline"));
+    setError("");
+    set(res.data);
+    setDone(t("account.mail_saved", { kind: t(`account.mail_kinds.${kind}`), mode: t(`account.mail_modes.${mode}`) }));
+  };
+
+  return (
+    <div className="card card--pad desk-account__part">
+      <h2 className="desk-h2">{t("account.mail_title")}</h2>
+      <p>{t("account.mail_lead")}</p>
+      <Notice error={error} done={done} />
+      {data && (
+        <div className="desk-mail-choices">
+          {data.choices.map((c) => (
+            <div key={c.kind} className="form-field">
+              <label className="form-field__label" htmlFor={`${id}-${c.kind}`}>
+                {t(`account.mail_kinds.${c.kind}`)}
+              </label>
+              <select
+                id={`${id}-${c.kind}`}
+                className="input"
+                value={c.mode}
+                onChange={(e) => void choose(c.kind, e.target.value)}
+                aria-describedby={c.modes.includes("none") ? undefined : `${id}-${c.kind}-hint`}
+              >
+                {c.modes.map((m) => (
+                  <option key={m} value={m}>
+                    {t(`account.mail_modes.${m}`)}
+                  </option>
+                ))}
+              </select>
+              {!c.modes.includes("none") && (
+                <p id={`${id}-${c.kind}-hint`} className="form-field__hint">
+                  {t("account.mail_withdrawal_hint")}
+                </p>
+              )}
+            </div>
+          ))}
+        </div>
+      )}
+    </div>
   );
 }
 

@@ -84,6 +84,9 @@ type Config struct {
 	Unpaid order.Unpaid
 	// UnpaidSweep is how often unpaid orders are looked at (0: hourly).
 	UnpaidSweep time.Duration
+	// DigestPoll is how often the owner's digest is looked at (0: every
+	// minute; orders.DigestEvery decides when one is due).
+	DigestPoll time.Duration
 	// RetentionSweep is how often the retention periods are applied
 	// (backoffice.Office.SweepRetention; 0: daily). It also runs at start.
 	RetentionSweep time.Duration
@@ -466,6 +469,9 @@ func (p *process) startBackground() {
 		p.wg.Go(func() { p.orders.RunShipments(bg, cmp.Or(p.cfg.ShipmentPoll, 30*time.Minute)) })
 	}
 	p.wg.Go(func() { sweepUnpaid(bg, p.orders, p.cfg.UnpaidSweep, log) })
+	// The owner's hourly digest goes once its oldest news is an hour old;
+	// looking every minute keeps it within a minute of that.
+	p.wg.Go(func() { p.orders.RunOwnerDigest(bg, cmp.Or(p.cfg.DigestPoll, time.Minute)) })
 	p.wg.Go(func() { sweepRetention(bg, p.office, p.cfg.RetentionSweep, log) })
 	p.wg.Go(func() {
 		if err := admin.Serve(bg, p.sock, p.office); err != nil {

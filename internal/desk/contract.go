@@ -4,6 +4,7 @@ import (
 	"sabershop/internal/backoffice"
 	"sabershop/internal/buildsheet"
 	"sabershop/internal/order"
+	"sabershop/internal/orders"
 	"sabershop/internal/owners"
 	"sabershop/internal/store"
 )
@@ -54,5 +55,7 @@ func ContractTypes() map[string]any {
 		"SalePreview":       previewAnswer{},
 		"SaleAnnounced":     announceAnswer{},
 		"Erasure":           backoffice.Erasure{},
+		"OwnerMailAnswer":   ownerMailAnswer{},
+		"OwnerMailChoice":   orders.OwnerMailChoice{},
 	}
 }

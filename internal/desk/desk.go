@@ -148,6 +148,8 @@ func (d *Desk) routes() {
 	d.mux.Handle("POST /admin/api/orders/{id}/shipment/cancel", d.session(d.withOrder(d.postOrderShipmentCancel)))
 	d.mux.Handle("GET /admin/api/orders/{id}/label", d.session(d.withOrder(d.getOrderLabel)))
 	d.mux.Handle("POST /admin/api/shipping/auto-sent", d.session(d.postShippingAutoSent))
+	d.mux.Handle("GET /admin/api/owner-mail", d.session(d.getOwnerMail))
+	d.mux.Handle("POST /admin/api/owner-mail", d.session(d.postOwnerMail))
 	d.mux.Handle("GET /admin/api/orders/{id}/mails/{mail}", d.session(d.withOrder(d.getOrderMail)))
 	d.mux.Handle("GET /admin/api/orders/{id}/mails/{mail}/html", d.session(d.withOrder(d.getOrderMailHTML)))
 	d.mux.Handle("POST /admin/api/orders/{id}/mails/{mail}/resend", d.session(d.withOrder(d.postOrderMailResend)))

@@ -60,7 +60,16 @@ func PDF(d *accounting.Document) ([]byte, error) {
 	}
 	w := &writer{pdf: pdf}
 	w.page()
-	w.text("sans-bold", 16, titles[d.Kind]+" "+d.Number)
+	// The longest title (a receipt's correction) with its number is wider
+	// than the page: the number then goes on a line of its own, never
+	// past the edge.
+	title := titles[d.Kind] + " " + d.Number
+	_ = pdf.SetFont("sans-bold", "", 16)
+	if wide, err := pdf.MeasureTextWidth(title); err == nil && wide > pageWidth-2*margin {
+		w.text("sans-bold", 16, titles[d.Kind])
+		title = d.Number
+	}
+	w.text("sans-bold", 16, title)
 	w.y += 8
 	w.text("sans", 9, fmt.Sprintf("Data wystawienia / Issued: %s    Data sprzedaży / Sale: %s", workshopDay(d.Issued),
 		workshopDay(d.SaleDate)))

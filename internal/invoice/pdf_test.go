@@ -111,3 +111,24 @@ func TestPDFDatesAreKrakowDays(t *testing.T) {
 		t.Errorf("the PDF's dates are not Kraków's:\n%s", text)
 	}
 }
+
+// A receipt's correction has the longest title: its number, too wide for
+// the title's line, goes on a line of its own instead of off the page.
+func TestPDFLongTitleKeepsItsNumber(t *testing.T) {
+	cat := &catalog.Catalog{Deliveries: []catalog.Delivery{{Code: "pl", VAT: 23}},
+		VAT: catalog.VAT{Home: "pl", Consumers: catalog.ConsumersReceipt}}
+	o := &order.Order{ID: 7, Currency: "PLN", Customer: order.Customer{FirstName: "Anna", LastName: "Nowak", Street: "Długa 1", Zip: "00-001", City: "Warszawa", Country: "pl"},
+		Lines: []order.Line{{Name: "Arc", Quantity: 1, Total: 164900}}, Totals: order.Totals{Subtotal: 164900, Total: 164900}}
+	at := time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC)
+	r, err := For(o, cat, at, at)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Numbered(2026, 1)
+	c := Correction(r, 5000, "", at)
+	c.Numbered(2026, 12)
+	text := pdfText(t, c)
+	if !strings.Contains(text, "RK/2026/0012") || !strings.Contains(text, "Korekta potwierdzenia sprzedaży / Receipt correction") {
+		t.Errorf("the title or its number is cut:\n%s", text)
+	}
+}

@@ -139,7 +139,7 @@ func allKinds(loc string) (map[string]*outbox.Message, error) {
 	add(KindOrderLinks, m, e)
 	m, e = PaymentReminder(cat, o, statusURL, o.CreatedAt.Add(14*24*time.Hour))
 	add(KindPaymentReminder, m, e)
-	m, e = RefundIssued(cat, refundedOrder(loc), statusURL, refundedOrder(loc).Refunds[0])
+	m, e = RefundIssued(cat, refundedOrder(loc), statusURL, refundedOrder(loc).Refunds[0], []string{"FK/2026/0001"}, nil)
 	add(KindRefundIssued, m, e)
 	// Before any stage is recorded the estimate counts from the order:
 	// 15 working days from Monday 2 March 2026 is Monday 23 March.
@@ -152,6 +152,12 @@ func allKinds(loc string) (map[string]*outbox.Message, error) {
 	m, e = OwnerDocumentRefused(cat, loc, "owner@saberforge.example", o, statusURL, o.CreatedAt, "FV/2026/0001", 450,
 		"Błąd weryfikacji semantyki dokumentu faktury")
 	add(KindOwnerKSeFRefused, m, e)
+	m, e = OwnerDigest(cat, loc, "owner@saberforge.example", []DigestEntry{
+		{Kind: KindOwnerOrderPlaced, Order: o, At: o.CreatedAt, OrderURL: "https://saberforge.example/admin/orders/12"},
+		{Kind: KindOwnerPaymentReceived, Order: o, At: o.CreatedAt.Add(20 * time.Minute), OrderURL: "https://saberforge.example/admin/orders/12"},
+		{Kind: KindOwnerOrderPlaced, Order: withdrawnOrder(loc), At: o.CreatedAt.Add(30 * time.Minute), OrderURL: "https://saberforge.example/admin/orders/12"},
+	}, o.CreatedAt.Add(time.Hour))
+	add(KindOwnerDigest, m, e)
 	for _, kind := range OwnerKinds {
 		about := o
 		if kind == KindOwnerWithdrawal {

@@ -69,12 +69,14 @@ type orderData struct {
 	// order_placed: the safety texts in the delivery country's languages
 	// (kinds_safety.go).
 	Safety []safetyLink
-	// payment_received: the numbers of the attached accounting
-	// documents ("FV/2026/0001"), and whether they are a receipt.
+	// payment_received, refund_issued: the numbers of the attached
+	// accounting documents ("FV/2026/0001", "FK/2026/0001"), and whether
+	// they are a receipt (or a receipt's correction).
 	Documents string
 	Receipt   bool
-	// payment_received: the numbers of the invoices being registered in
-	// KSeF, which follow in their own e-mail, and how many they are.
+	// payment_received, refund_issued: the numbers of the invoices being
+	// registered in KSeF, which follow in their own e-mail, and how many
+	// they are.
 	Follow      string
 	FollowCount int
 	// document_issued: the document's number, whether it is a correcting

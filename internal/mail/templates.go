@@ -41,7 +41,7 @@ var Kinds = []string{
 	KindStageReached,
 	KindOwnerOrderPlaced, KindOwnerPaymentReceived, KindOwnerPaymentFailed, KindOwnerOrderExpired,
 	KindWithdrawalReceived, KindOwnerWithdrawal,
-	KindDocumentIssued, KindOwnerKSeFRefused,
+	KindDocumentIssued, KindOwnerKSeFRefused, KindOwnerDigest,
 }
 
 // templateOf is the template file of kind: its own, or the one the owner's

@@ -102,11 +102,13 @@ func (s *Service) DocumentPDF(ctx context.Context, d *accounting.Document) ([]by
 // correct issues the correcting invoice of refund r of order o, in the
 // transaction that records the refund: it corrects the order's
 // invoice or receipt, numbered in its own series. An order paid before invoices were
-// issued has none to correct, and gets none.
-func (s *Service) correct(tx *store.Tx, o *order.Order, r order.Refund, reason string, now time.Time) error {
+// issued has none to correct, and gets none. Like issueInvoice, it
+// returns the number to attach to the refund's e-mail, or the one it says
+// follows (bound for KSeF: handed over once KSeF accepts it).
+func (s *Service) correct(tx *store.Tx, o *order.Order, r order.Refund, reason string, now time.Time) (attach, follow []string, err error) {
 	docs, err := tx.DocumentsOf(o.ID)
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
 	var inv *accounting.Document
 	for _, d := range docs {
@@ -115,7 +117,14 @@ func (s *Service) correct(tx *store.Tx, o *order.Order, r order.Refund, reason s
 		}
 	}
 	if inv == nil {
-		return nil
+		return nil, nil, nil
 	}
-	return s.issue(tx, invoice.Correction(inv, r.Amount, reason, now), now)
+	d := invoice.Correction(inv, r.Amount, reason, now)
+	if err := s.issue(tx, d, now); err != nil {
+		return nil, nil, err
+	}
+	if d.KSeF != nil {
+		return nil, []string{d.Number}, nil
+	}
+	return []string{d.Number}, nil, nil
 }

@@ -36,12 +36,10 @@ func (s *Service) ownerMail(kind string, o *order.Order, now time.Time) *outbox.
 	return &outbox.Message{Kind: kind, Locale: s.OwnerLocale(cat), To: to, Ref: o.Hash, Created: now, Job: true}
 }
 
-// enqueueOwner queues the owner's e-mail of kind about o in tx.
+// enqueueOwner queues the owner's e-mail of kind about o in tx, as the
+// owner chose (queueOwner).
 func (s *Service) enqueueOwner(tx *store.Tx, kind string, o *order.Order, now time.Time) error {
-	if m := s.ownerMail(kind, o, now); m != nil {
-		return tx.Enqueue(m)
-	}
-	return nil
+	return queueOwner(tx, s.ownerMail(kind, o, now))
 }
 
 // enqueueOwnerFailed queues the owner's "payment failed" e-mail about o in

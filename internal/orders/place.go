@@ -80,7 +80,9 @@ type draft struct {
 	req    order.Request
 	priced order.Priced
 	hash   string
-	id     uint64
+	// id is the order's number: 0 in the read-only check, taken once it
+	// passed.
+	id uint64
 }
 
 // Place validates and prices the request, then stores the order, its
@@ -115,7 +117,7 @@ func (s *Service) Place(pl Placement) (Placed, error) {
 	if err != nil {
 		return Placed{}, err
 	}
-	d := draft{req: req, priced: priced, hash: hash, id: p.ids.Next()}
+	d := draft{req: req, priced: priced, hash: hash}
 	// The check runs first in a read-only pass, so the e-mail and the
 	// answer are rendered outside the write (which db.Batch runs one after
 	// another) and refusals never enter a batch (an error there makes
@@ -129,7 +131,16 @@ func (s *Service) Place(pl Placement) (Placed, error) {
 	}); err != nil {
 		return Placed{}, err
 	}
-	return p.write(planned, d)
+	// The order's number is taken only now that the checks passed (a
+	// refusal never uses one up), and given back when the write does not
+	// store the order, so the owner's orders are numbered without gaps.
+	d.id = p.ids.Next()
+	planned.ID = d.id
+	placed, err := p.write(planned, d)
+	if err != nil {
+		p.ids.Release(d.id)
+	}
+	return placed, err
 }
 
 // answered is a *ReplayedError when the key was answered before, nil when
@@ -232,7 +243,7 @@ func (p placing) write(planned *order.Order, d draft) (Placed, error) {
 		}
 		if owner != nil {
 			m := *owner
-			if err := tx.Enqueue(&m); err != nil {
+			if err := queueOwner(tx, &m); err != nil {
 				return err
 			}
 		}

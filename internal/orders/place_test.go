@@ -23,10 +23,17 @@ func (f *fixture) placer() (*orders.Service, order.Request) {
 	if err != nil {
 		f.t.Fatal(err)
 	}
+	return svc, f.sample()
+}
+
+// sample is the sample order priced on priceDay: a fresh one on every
+// call (Place normalizes its request in place).
+func (f *fixture) sample() order.Request {
+	f.t.Helper()
 	design := order.DefaultCreator(f.cat)
 	req := ordertest.Request("pl")
 	req.Items = append(req.Items, order.ItemRequest{Creator: &design, Quantity: 1})
-	return svc, ordertest.Priced(f.t, f.cat, req, priceDay)
+	return ordertest.Priced(f.t, f.cat, req, priceDay)
 }
 
 // placement is req with the fixture's catalogue, a key and an answer.

@@ -189,12 +189,13 @@ func (s *Service) finish(cat *catalog.Catalog, asked *order.Order, id string, st
 		if state != order.RefundDone {
 			return nil
 		}
-		if err := s.correct(tx, o, *r, req.Reason, now); err != nil {
+		attach, follow, err := s.correct(tx, o, *r, req.Reason, now)
+		if err != nil {
 			return err
 		}
 		// A message that cannot be written must not lose the record of
 		// money paid back: the refund stays recorded, the owner is told.
-		msg, err := mail.RefundIssued(cat, o, s.Link(o.StatusPath()), *r)
+		msg, err := mail.RefundIssued(cat, o, s.Link(o.StatusPath()), *r, attach, follow)
 		if err != nil {
 			s.cfg.Log.Error("refund e-mail not written", "order", o.ID, "err", err)
 			return nil

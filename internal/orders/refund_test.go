@@ -3,17 +3,20 @@ package orders_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"sabershop/internal/accounting"
+	"sabershop/internal/catalog"
 	"sabershop/internal/invoice"
 	"sabershop/internal/order"
 	"sabershop/internal/orders"
 	"sabershop/internal/payment"
 	"sabershop/internal/store"
+	"sabershop/internal/testutil"
 )
 
 var bg = context.Background()
@@ -233,5 +236,79 @@ func TestRefundCorrectsTheInvoice(t *testing.T) {
 	if c.Kind != accounting.KindCorrection || c.Corrects != inv.Number || c.Total.Gross != -5000 || c.Series != accounting.SeriesCorrection ||
 		c.Lines[0].Name != "Zwrot / Refund: Scratch on the grip" {
 		t.Errorf("correction %+v", c)
+	}
+}
+
+// The refund's e-mail carries the correcting document issued for it, as
+// the payment e-mail carries the invoice: the message names it, the worker
+// renders it as a PDF file named like the invoice's (its text has its
+// number, the invoice it corrects and the amount given back), and the
+// e-mail says so in the shopper's language. A receipt's correction is
+// called one.
+func TestRefundMailAttachesTheCorrection(t *testing.T) {
+	for _, c := range []struct {
+		locale  string
+		receipt bool // consumers get receipts (catalog.ConsumersReceipt)
+		says    string
+	}{
+		{"pl", false, "W załączniku przesyłamy fakturę korygującą FK/2026/0001"},
+		{"en", false, "The correcting invoice FK/2026/0001 for this refund is attached"},
+		{"de", false, "Die Rechnungskorrektur FK/2026/0001 zu dieser Erstattung hängt als PDF-Datei an"},
+		{"pl", true, "W załączniku przesyłamy korektę potwierdzenia sprzedaży RK/2026/0001"},
+		{"de", true, "Die Korrektur RK/2026/0001 deines Kaufbelegs"},
+	} {
+		t.Run(fmt.Sprint(c.locale, " receipt ", c.receipt), func(t *testing.T) {
+			f := newFixture(t)
+			if c.receipt {
+				f.cat.VAT.Consumers = catalog.ConsumersReceipt
+			}
+			o := f.paid(map[string]string{"pl": "tpay", "en": "paypal", "de": "sandbox"}[c.locale], c.locale)
+			inv, err := invoice.For(o, f.cat, time.Now(), time.Now())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if inv.Currency != "PLN" { // the bank's rate, as the payment's booking gets it
+				if err := inv.Convert("NBP", "227/A/NBP/2026", "2026-11-23", "4.2512"); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := f.db.Update(func(tx *store.Tx) error { return tx.IssueDocument(inv, 2026) }); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := f.svc.Refund(bg, orders.RefundRequest{OrderID: o.ID, Amount: 5000, Reason: "Scratch on the grip", Key: "a"}); err != nil {
+				t.Fatal(err)
+			}
+			mails := f.mails(o.Hash)
+			if len(mails) != 1 {
+				t.Fatalf("%d refund e-mails", len(mails))
+			}
+			m := mails[0]
+			number := "FK/2026/0001"
+			if c.receipt {
+				number = "RK/2026/0001"
+			}
+			if len(m.Documents) != 1 || m.Documents[0] != number {
+				t.Fatalf("the e-mail names %v, want %s", m.Documents, number)
+			}
+			if err := f.svc.AttachDocuments(bg, m); err != nil {
+				t.Fatal(err)
+			}
+			if len(m.Attachments) != 1 {
+				t.Fatalf("%d attachments", len(m.Attachments))
+			}
+			a := m.Attachments[0]
+			if want := strings.ReplaceAll(number, "/", "-") + ".pdf"; a.Name != want || a.ContentType != "application/pdf" {
+				t.Errorf("attachment %q %s, want %s", a.Name, a.ContentType, want)
+			}
+			text := testutil.PDFText(t, a.Data)
+			if !strings.Contains(text, number) || !strings.Contains(text, inv.Number) || !strings.Contains(text, "50,00") {
+				t.Errorf("the PDF lacks %s, %s or 50,00:\n%s", number, inv.Number, text)
+			}
+			for _, body := range []string{m.Text, m.HTML} {
+				if !strings.Contains(body, c.says) {
+					t.Errorf("the e-mail does not say %q:\n%s", c.says, m.Text)
+				}
+			}
+		})
 	}
 }

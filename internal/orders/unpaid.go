@@ -111,6 +111,7 @@ func (s *Service) sweepOne(hash string, now time.Time) (order.UnpaidStep, error)
 		}
 		step = rule.Due(o, now)
 		var msgs []*outbox.Message
+		var owner *outbox.Message // after the shopper's, as the owner chose
 		switch step {
 		case order.StepRemind:
 			o.Remind(now, fmt.Sprintf("payment reminder sent: unpaid for %d days", days(rule.RemindAfter)))
@@ -136,16 +137,17 @@ func (s *Service) sweepOne(hash string, now time.Time) (order.UnpaidStep, error)
 				return err
 			}
 			msgs = append(msgs, m)
-			if owner := s.ownerMail(mail.KindOwnerOrderExpired, o, now); owner != nil {
-				msgs = append(msgs, owner)
-			}
+			owner = s.ownerMail(mail.KindOwnerOrderExpired, o, now)
 		default:
 			return errRollback // paid or reminded meanwhile
 		}
 		if err := tx.PutOrder(o); err != nil {
 			return err
 		}
-		return tx.Enqueue(msgs...)
+		if err := tx.Enqueue(msgs...); err != nil {
+			return err
+		}
+		return queueOwner(tx, owner)
 	})
 	if errors.Is(err, errRollback) {
 		return order.StepNone, nil

@@ -5,7 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"sync/atomic"
+	"slices"
+	"sync"
 
 	"sabershop/internal/order"
 )
@@ -214,10 +215,19 @@ func (tx *Tx) InsertOrderJSON(o *order.Order, data []byte) error {
 func EncodeOrder(o *order.Order) ([]byte, error) { return json.Marshal(o) }
 
 // OrderIDs hands out order IDs ahead of the transactions that store them.
-// IDs reserved but never stored (a refused or failed order) leave gaps,
-// which is harmless: an ID is the owner's short name for an order.
+// An ID is the owner's short name for an order and the shop's orders are
+// numbered without gaps: Place takes a number only once its checks
+// passed, and gives it back (Release) when the write then refuses or
+// fails; the next order takes the smallest number given back (so during a
+// burst a number given back after a later one was stored is a gap only
+// until the next order). One case leaves a lasting gap: the process stops
+// between Next and the write with a later number already stored (a number
+// above every stored one is taken again after the restart, which starts
+// after the highest stored ID).
 type OrderIDs struct {
-	next atomic.Uint64
+	mu   sync.Mutex
+	last uint64   // the highest number handed out
+	free []uint64 // numbers given back, never stored; smallest first
 }
 
 // ReserveOrderIDs starts after the highest ID ever given out in this file.
@@ -226,11 +236,39 @@ type OrderIDs struct {
 func (db *DB) ReserveOrderIDs() (*OrderIDs, error) {
 	ids := &OrderIDs{}
 	err := db.View(func(tx *Tx) error {
-		ids.next.Store(tx.bucket(BucketOrders).Sequence())
+		ids.last = tx.bucket(BucketOrders).Sequence()
 		return nil
 	})
 	return ids, err
 }
 
-// Next is a fresh order ID.
-func (ids *OrderIDs) Next() uint64 { return ids.next.Add(1) }
+// Next is the smallest number given back, or a fresh one.
+func (ids *OrderIDs) Next() uint64 {
+	ids.mu.Lock()
+	defer ids.mu.Unlock()
+	if len(ids.free) > 0 {
+		id := ids.free[0]
+		ids.free = ids.free[1:]
+		return id
+	}
+	ids.last++
+	return ids.last
+}
+
+// Release gives back a number Next handed out and no order was stored
+// under, for the next order to take.
+func (ids *OrderIDs) Release(id uint64) {
+	ids.mu.Lock()
+	defer ids.mu.Unlock()
+	if id == ids.last {
+		ids.last-- // the newest number: no one holds a later one
+		// and numbers given back just below it fold into the counter too
+		for n := len(ids.free); n > 0 && ids.free[n-1] == ids.last; n = len(ids.free) {
+			ids.free = ids.free[:n-1]
+			ids.last--
+		}
+		return
+	}
+	i, _ := slices.BinarySearch(ids.free, id)
+	ids.free = slices.Insert(ids.free, i, id)
+}

@@ -35,6 +35,7 @@
 //	ksef_refused       documents key -> empty: documents KSeF refused, until retried
 //	ksef_files         documents key + 0x00 + "xml" or "upo" -> the FA(3) XML as sent, the UPO
 //	shipments          carrier + 0x00 + shipment id -> 8-byte order ID, while followed (shipments.go)
+//	owner_digest       8-byte ID -> DigestEvent: news waiting for the owner's hourly digest (ownerdigest.go)
 //
 // Writes go through (*DB).Update, which is bbolt's Batch: concurrent
 // writers share one transaction and one fsync, which is what lets the
@@ -88,6 +89,7 @@ const (
 	BucketKSeFRefused      = "ksef_refused"
 	BucketKSeFFiles        = "ksef_files"
 	BucketShipments        = "shipments"
+	BucketOwnerDigest      = "owner_digest"
 )
 
 // Buckets lists every bucket Open creates, in the order of the package doc.
@@ -99,7 +101,7 @@ var Buckets = []string{
 	BucketOrdersByCreated, BucketOrdersByField, BucketOrdersByToken, BucketMeta,
 	BucketSentBodies, BucketOrderNotes, BucketDocuments, BucketDocumentsByOrder,
 	BucketDocumentsRate, BucketExchangeRates, BucketKSeFQueue, BucketKSeFRefused,
-	BucketKSeFFiles, BucketShipments,
+	BucketKSeFFiles, BucketShipments, BucketOwnerDigest,
 }
 
 var (
