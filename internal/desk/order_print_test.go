@@ -37,7 +37,7 @@ type printView struct {
 
 type sheetRow struct {
 	Key, Label, Name, ID, Swatch string
-	Level                      *int
+	Level                        *int
 }
 
 // An order for print: each creator part with its slot, id, name and
