@@ -125,7 +125,7 @@ func TestOwnerMailBuildSheet(t *testing.T) {
 				t.Errorf("%s HTML lacks %s", loc, swatch)
 			}
 		}
-		if !strings.Contains(m.HTML, "<strong>Preset 1</strong>") {
+		if !strings.Contains(m.HTML, "<strong>Preset 1</strong></td></tr>") {
 			t.Errorf("%s HTML lacks the preset's heading", loc)
 		}
 	}
