@@ -2,12 +2,14 @@ package buildsheet_test
 
 import (
 	"os"
+	"slices"
 	"testing"
 
 	"sabershop/internal/buildsheet"
 	"sabershop/internal/desk"
 	"sabershop/internal/i18n"
 	"sabershop/internal/mail"
+	"sabershop/internal/order"
 )
 
 // Every label of the build sheet (buildsheet.Labels, under "sheet.") is in
@@ -34,6 +36,26 @@ func TestEveryLabelInEveryLocale(t *testing.T) {
 					t.Errorf("%s %s: no sheet.%s", set.name, loc, key)
 				}
 			}
+		}
+	}
+}
+
+// Every row the sheet makes is labelled by a key of Labels (a part by its
+// slot's name), so the test above covers every label a place shows.
+func TestEveryRowKeyIsALabel(t *testing.T) {
+	o := &order.Order{Lines: []order.Line{{Product: "arc", Variant: "crystal"}, {Product: order.CreatorSlug, Creator: design()}}}
+	s := buildsheet.Resolve(o, testCatalog(), "en", placed)
+	rows := append([]buildsheet.Row{s.Lines[0].Variant.Row(buildsheet.KeyGenerator)}, s.Lines[1].Build.Rows...)
+	for _, p := range s.Lines[1].Build.Presets {
+		rows = append(rows, p...)
+	}
+	for _, r := range rows {
+		if r.Key == buildsheet.KeyPart {
+			if r.Label == "" {
+				t.Errorf("a part without a label: %+v", r)
+			}
+		} else if !slices.Contains(buildsheet.Labels, r.Key) {
+			t.Errorf("row key %q is not in Labels", r.Key)
 		}
 	}
 }
