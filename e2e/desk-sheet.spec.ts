@@ -27,7 +27,7 @@ function labels(lang: string): Record<string, string> {
 
 const fill = (s: string, args: Record<string, string | number>) => s.replace(/\{(\w+)\}/g, (_, k: string) => String(args[k]));
 
-type Catalog = CatalogCreator & { options: Record<string, { id: string; hex?: string; names: Record<string, string> }[]> };
+type Catalog = Omit<CatalogCreator, "options"> & { options: Record<string, { id: string; hex?: string; names: Record<string, string> }[]> };
 
 /** The value cell of the row labelled label inside where. */
 const value = (where: Locator, label: string) => where.locator("tr", { has: where.page().locator("th", { hasText: new RegExp(`^${label}$`) }) }).locator("td").first();
