@@ -1,5 +1,5 @@
-// The build sheet as the owner reads it at the bench
-// (internal/buildsheet; docs/desk.md#the-build-sheet): labelled rows, the
+// The build sheet as the owner reads it at the bench (internal/buildsheet;
+// docs/decisions/desk.md#the-build-sheet-in-labelled-rows): labelled rows, the
 // same on the order's page and on the printed A4 sheet, in the owner's
 // language (Polish on a phone, English at 1280 px here). Each preset is
 // headed once by its number; its colours are the names the shopper picked

@@ -132,9 +132,10 @@ func (b buildSheet) production(o *order.Order) {
 	b.printf("  e-mail per stage to the customer: %s\n", emails)
 }
 
-// labels are the build sheet's labels in the terminal, which speaks
-// English only (docs/cli.md), by the row's key (buildsheet.Labels; the
-// desk and the e-mails take theirs from their bundles).
+// labels are the build sheet's labels in the terminal by the row's key
+// (buildsheet.Labels): English only, like the rest of orderd; the desk
+// and the e-mails take theirs from their bundles
+// (docs/decisions/desk.md#the-build-sheet-in-labelled-rows).
 var labels = map[string]string{
 	buildsheet.KeyGenerator: "Generator", buildsheet.KeyButton: "Button", buildsheet.KeyColour: "Colour",
 	buildsheet.KeyWhite: "White LED", buildsheet.KeyEffect: "Effect", buildsheet.KeyIgnition: "Ignition",
