@@ -97,7 +97,7 @@ test.describe("desk", () => {
     await expect(page.getByRole("heading", { name: `Zamówienie nr ${order.id}` })).toBeVisible();
     await expect(page.locator(".desk-address")).toContainText("Łucja Warsztatowa");
     await expect(page.getByRole("link", { name: email })).toHaveAttribute("href", `mailto:${email}`);
-    await expect(page.locator(".desk-sheet")).toContainText("[crystal]");
+    await expect(page.locator(".desk-lines .sheet__id")).toHaveText("crystal"); // the hilt's generator, by the id it is looked up by
     await page.getByLabel("Etap", { exact: true }).selectOption({ label: "Elektronika zamontowana" });
     await page.getByRole("button", { name: "Ustaw etap" }).click();
     await expect(page.getByRole("status")).toHaveText("Etap zapisany.");

@@ -39,21 +39,24 @@ export interface AuditEntry {
 }
 
 /**
- * Build is a creator design laid out for the workshop: the parts in the
- * catalogue's slot order (then, by slot id, any part of a slot the
- * catalogue no longer has), the generator, the button and each preset
- * field by field. The desk answers it as it is (DeskLine.build).
+ * Build is a creator design laid out for the workshop as the owner reads
+ * it at the bench: labelled rows, the same on the desk's screen, on its
+ * printed sheet, in the owner's e-mail and in the terminal. Rows are the
+ * parts in the catalogue's slot order (then, by slot id, any part of a
+ * slot the catalogue no longer has), the generator and the button;
+ * Presets are each preset's rows in Fields' order. Parts are the parts
+ * again for the hilt's picture. The desk answers it as it is
+ * (DeskLine.build).
  * Go: buildsheet.Build
  */
 export interface Build {
   parts: BuildPart[];
-  generator: Named;
-  button: Named;
-  presets: BuildPreset[];
+  rows: BuildRow[];
+  presets: BuildRow[][];
 }
 
 /**
- * Part is one slot's part of a design.
+ * Part is one slot's part of a design, for the hilt's picture.
  * Go: buildsheet.Part
  */
 export interface BuildPart extends Named {
@@ -65,19 +68,39 @@ export interface BuildPart extends Named {
 }
 
 /**
- * Preset is one preset of a design.
- * Go: buildsheet.Preset
+ * Row is one labelled row of the sheet.
+ * Go: buildsheet.Row
  */
-export interface BuildPreset {
-  /** "#rrggbb" */
-  colour: string;
-  white: number;
-  effect: Named;
-  ignition: Named;
-  retraction: Named;
-  sound: Named;
-  /** "#rrggbb" */
-  clash: string;
+export interface BuildRow {
+  /**
+   * Key says what the row is (KeyPart, KeyGenerator, …) and so which
+   * label it has.
+   */
+  key: string;
+  /** Label is a part's label: its slot's name, else the slot's id. */
+  label?: string;
+  /**
+   * Name is the value: the catalogue's name in the locale, a colour's
+   * name in the palette, else what the order kept (an option's id, a
+   * colour's "#rrggbb"); "" for a part the catalogue has no name for
+   * (its ID says it) and for the white LED (Level says it).
+   */
+  name?: string;
+  /**
+   * ID is the catalogue id a part is looked up by in the workshop (the
+   * parts are labelled by id): set for the parts and the generator only.
+   */
+  id?: string;
+  /**
+   * Swatch is the colour of a colour's row, "#rrggbb" (the order
+   * accepts no other form).
+   */
+  swatch?: string;
+  /**
+   * Level is the white LED's level, 0 to 255 as the blade's firmware
+   * takes it and the creator showed it to the shopper ("40 of 255").
+   */
+  level?: number;
 }
 
 /** Go: desk.choice */
@@ -197,12 +220,12 @@ export interface DeskLine {
   quantity: number;
   unit: number;
   total: number;
-  /** "Emitter: Talon [talon]", the generator, the button */
-  sheet?: string[];
-  presets?: string[];
-  /** each preset's blade colour, "#rrggbb" */
-  colours?: string[];
-  /** a creator design, field by field */
+  /**
+   * Variant is a hilt's generator, Build a creator design: the build
+   * sheet's rows (buildsheet.Resolve, in the owner's language), which
+   * the order's page and its printed sheet show alike.
+   */
+  variant?: BuildRow;
   build?: Build;
 }
 

@@ -1,15 +1,16 @@
-import type { Build, DeskOrder, Named } from "../api";
+import type { Build, DeskOrder } from "../api";
 import { formatDate, formatInstant } from "../../components/dates";
 import { HiltThumb } from "../../components/creator/HiltThumb";
 import { localDay } from "../../components/status/OrderView";
 import type { Translate } from "../i18n";
-import { Swatch } from "./Order";
+import { BuildRows, Rows } from "./BuildRows";
 import { PrintFrame, TickBox } from "./PrintFrame";
 
 /**
  * The workshop's build sheet of an order, one A4 page per creator design:
- * the hilt drawn from its parts, every part, the generator and the button
- * with their catalogue ids and a box to tick, every preset, the quantity,
+ * the hilt drawn from its parts, the quantity, the design's rows
+ * (BuildRows: every part with the id it is looked up by, the generator,
+ * the button, every preset, each with a box to tick),
  * the ship-by day, and a box for the checks and a signature. In the
  * owner's language: the workshop reads it.
  */
@@ -60,7 +61,7 @@ function Sheet({ t, locale, o }: { t: Translate; locale: string; o: DeskOrder })
             {others.map((l, i) => (
               <li key={i}>
                 <TickBox /> <strong>{l.quantity} ×</strong> {l.name}
-                {l.sheet && <span className="paper__note"> · {l.sheet.join(" · ")}</span>}
+                {l.variant && <Rows t={t} rows={[l.variant]} />}
               </li>
             ))}
           </ul>
@@ -85,41 +86,6 @@ function Sheet({ t, locale, o }: { t: Translate; locale: string; o: DeskOrder })
   );
 }
 
-/** A table's column heads, the last one over the boxes to tick. */
-function Heads({ t, cols }: { t: Translate; cols: string[] }) {
-  return (
-    <thead>
-      <tr>
-        {cols.map((c) => (
-          <th key={c} scope="col">
-            {c}
-          </th>
-        ))}
-        <th scope="col" className="paper__tick">
-          {t("print.check")}
-        </th>
-      </tr>
-    </thead>
-  );
-}
-
-function TickCell() {
-  return (
-    <td className="paper__tick">
-      <TickBox />
-    </td>
-  );
-}
-
-/** A catalogue name with its id beside it (the workshop's parts are labelled by id). */
-function Name({ n }: { n: Named }) {
-  return (
-    <>
-      {n.name || "—"} <code className="paper__id">{n.id}</code>
-    </>
-  );
-}
-
 function Design({ t, build, quantity, name }: { t: Translate; build: Build; quantity: number; name: string }) {
   const slots = build.parts.map((p) => ({ id: p.slot, options: [{ id: p.id, image: p.image }] }));
   const parts = Object.fromEntries(build.parts.map((p) => [p.slot, p.id]));
@@ -135,65 +101,7 @@ function Design({ t, build, quantity, name }: { t: Translate; build: Build; quan
           <strong>{quantity} ×</strong> {name}
         </p>
       </div>
-
-      <table className="paper__table">
-        <caption>{t("print.parts")}</caption>
-        <Heads t={t} cols={[t("print.slot"), t("print.part")]} />
-        <tbody>
-          {build.parts.map((p) => (
-            <tr key={p.slot}>
-              <th scope="row">{p.slot_name}</th>
-              <td>
-                <Name n={p} />
-              </td>
-              <TickCell />
-            </tr>
-          ))}
-          {(["generator", "button"] as const).map((k) =>
-            build[k].id ? (
-              <tr key={k}>
-                <th scope="row">{t(`print.${k}`)}</th>
-                <td>
-                  <Name n={build[k]} />
-                </td>
-                <TickCell />
-              </tr>
-            ) : null,
-          )}
-        </tbody>
-      </table>
-
-      {/* On a phone the table is wider than the screen: it scrolls, reachable by keyboard. */}
-      <div className="paper__wide" tabIndex={0} role="region" aria-label={t("print.presets")}>
-        <table className="paper__table paper__presets">
-          <caption>{t("print.presets")}</caption>
-          <Heads t={t} cols={["#", ...(["colour", "effect", "ignition", "sound", "clash"] as const).map((k) => t(`print.${k}`))]} />
-          <tbody>
-            {build.presets.map((p, k) => (
-              <tr key={k}>
-                <th scope="row">{k + 1}</th>
-                <td>
-                  <Swatch colour={p.colour} /> <code>{p.colour}</code>
-                  {p.white > 0 && <span className="paper__note"> + {t("print.white", { value: p.white })}</span>}
-                </td>
-                <td>
-                  <Name n={p.effect} />
-                </td>
-                <td>
-                  <Name n={p.ignition} /> / <Name n={p.retraction} />
-                </td>
-                <td>
-                  <Name n={p.sound} />
-                </td>
-                <td>
-                  <Swatch colour={p.clash} /> <code>{p.clash}</code>
-                </td>
-                <TickCell />
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <BuildRows t={t} build={build} tick heading={t("print.parts")} />
     </>
   );
 }

@@ -12,6 +12,7 @@ import { useResource } from "../useResource";
 import { Notice } from "../Notice";
 import { mailtoHref } from "../mailto";
 import { DocumentCard, useFollowKSeF, waitsForKSeF } from "./Documents";
+import { BuildRows, Rows } from "./BuildRows";
 
 /** One order: what to build, for whom, where it stands; its stage is set here. */
 export function Order({ t, locale, id, back, print }: { t: Translate; locale: string; id: number; back: () => void; print: (what: "sheet" | "slip") => void }) {
@@ -233,22 +234,8 @@ export function Order({ t, locale, id, back, print }: { t: Translate; locale: st
                     {l.quantity} × {l.name}
                   </strong>{" "}
                   · {money(l.total)}
-                  {l.sheet && (
-                    <ul className="desk-sheet">
-                      {l.sheet.map((row) => (
-                        <li key={row}>{row}</li>
-                      ))}
-                    </ul>
-                  )}
-                  {l.presets && (
-                    <ol className="desk-presets">
-                      {l.presets.map((p, k) => (
-                        <li key={k}>
-                          <Swatch colour={l.colours?.[k]} /> {p}
-                        </li>
-                      ))}
-                    </ol>
-                  )}
+                  {l.variant && <Rows t={t} rows={[l.variant]} />}
+                  {l.build && <BuildRows t={t} build={l.build} />}
                 </li>
               ))}
             </ul>
@@ -313,11 +300,4 @@ export function Order({ t, locale, id, back, print }: { t: Translate; locale: st
       )}
     </section>
   );
-}
-
-/** A preset's blade colour; only a "#rrggbb" the order validated is drawn. */
-export function Swatch({ colour }: { colour?: string }) {
-  if (!colour || !/^#[0-9a-f]{6}$/i.test(colour)) return null;
-  // Set through the DOM's style object (React does), which the desk's CSP allows.
-  return <span className="desk-swatch" style={{ backgroundColor: colour }} aria-hidden="true" />;
 }

@@ -106,7 +106,7 @@ func TestOrdersShow(t *testing.T) {
 		"Hash       " + o.Hash,
 		"(en site, EUR, catalogue " + f.cat.Version + ")",
 		"Anna Nowak", "anna@example.com, +48 600 100 200", "Długa 1", "00-001 Warszawa", "PL",
-		"1. 1 x Arc (generator: ",
+		"1. 1 x Arc (Generator: ",
 		"BUILD SHEET",
 		"Timeline", "placed           order placed",
 		"E-mails", "queued", "order_placed", "to \"Anna Nowak\" <anna@example.com> (attempts 0)",
@@ -117,45 +117,60 @@ func TestOrdersShow(t *testing.T) {
 		}
 	}
 
-	// The build sheet: one line per slot with the chosen part, in the
-	// catalogue's slot order, then generator, button and every preset.
+	// The build sheet: one labelled row per slot with the chosen part, in
+	// the catalogue's slot order, the generator and the button, then every
+	// preset under its number, field by field, the colours by their names.
 	sheet := out[strings.Index(out, "BUILD SHEET"):]
 	sheet = sheet[:strings.Index(sheet, "\nTotals")]
 	sl := lines(sheet)[1:]
 	cr := f.cat.Creator
-	if want := len(cr.Slots) + 2 + cr.Presets; len(sl) != want {
-		t.Fatalf("build sheet has %d lines, want %d (%d slots, generator, button, %d presets):\n%s", len(sl), want, len(cr.Slots), cr.Presets, sheet)
+	if want := len(cr.Slots) + 2 + cr.Presets*8; len(sl) != want {
+		t.Fatalf("build sheet has %d lines, want %d (%d slots, generator, button, %d presets of 8):\n%s", len(sl), want, len(cr.Slots), cr.Presets, sheet)
+	}
+	field := func(l string) (string, string) {
+		k, v, _ := strings.Cut(strings.TrimSpace(l), ":")
+		return k, strings.TrimSpace(v)
 	}
 	for i, slot := range cr.Slots {
 		part, ok := slot.Part(design.Parts[slot.ID])
 		if !ok {
 			t.Fatalf("slot %s: part %s not in the catalogue", slot.ID, design.Parts[slot.ID])
 		}
-		if want := "     " + slot.Names["en"] + ":"; !strings.HasPrefix(sl[i], want) {
-			t.Errorf("slot line %d %q: want it to start with %q", i, sl[i], want)
-		}
-		if want := sheetName(part.Names, part.ID); !strings.HasSuffix(sl[i], " "+want) {
-			t.Errorf("slot line %d %q: want the part %q", i, sl[i], want)
+		if k, v := field(sl[i]); k != slot.Names["en"] || v != sheetName(part.Names, part.ID) {
+			t.Errorf("slot line %d %q: want %s: %s", i, sl[i], slot.Names["en"], sheetName(part.Names, part.ID))
 		}
 	}
 	gen, _ := f.cat.Generator(design.Generator)
-	if g, want := sl[len(cr.Slots)], "generator: "+sheetName(gen.Names, gen.ID); strings.TrimSpace(g) != want {
-		t.Errorf("generator line %q, want %q", g, want)
+	if k, v := field(sl[len(cr.Slots)]); k != "Generator" || v != sheetName(gen.Names, gen.ID) {
+		t.Errorf("generator line %q", sl[len(cr.Slots)])
 	}
 	button, _ := f.cat.Option(order.GroupButtons, design.Button)
-	if b, want := sl[len(cr.Slots)+1], "button:    "+sheetName(button.Names, button.ID); strings.TrimSpace(b) != want {
-		t.Errorf("button line %q, want %q", b, want)
+	if k, v := field(sl[len(cr.Slots)+1]); k != "Button" || v != button.Names["en"] {
+		t.Errorf("button line %q, want Button: %s (no id: an option is not looked up)", sl[len(cr.Slots)+1], button.Names["en"])
+	}
+	colour := func(hex string) string {
+		for _, c := range cr.Options[order.GroupColors] {
+			if c.Hex == hex {
+				return c.Names["en"]
+			}
+		}
+		return hex
 	}
 	for i, p := range design.Presets {
-		l := sl[len(cr.Slots)+2+i]
+		at := len(cr.Slots) + 2 + i*8
+		if got := strings.TrimSpace(sl[at]); got != fmt.Sprintf("Preset %d", i+1) {
+			t.Errorf("preset %d heading %q", i+1, got)
+		}
 		effect, _ := f.cat.Option(order.GroupEffects, p.Effect)
 		ign, _ := f.cat.Option(order.GroupIgnitions, p.Ignition)
 		ret, _ := f.cat.Option(order.GroupIgnitions, p.Retraction)
 		sound, _ := f.cat.Option(order.GroupSounds, p.Sound)
-		want := fmt.Sprintf("preset %d: blade %s + white %d, %s, ignition %s, retraction %s, sound %s, clash %s", i+1, p.Color, p.White,
-			sheetName(effect.Names, effect.ID), sheetName(ign.Names, ign.ID), sheetName(ret.Names, ret.ID), sheetName(sound.Names, sound.ID), p.Clash)
-		if strings.TrimSpace(l) != want {
-			t.Errorf("preset %d line\n%q, want\n%q", i+1, strings.TrimSpace(l), want)
+		want := [][2]string{{"Colour", colour(p.Color)}, {"White LED", fmt.Sprintf("%d of 255", p.White)}, {"Effect", effect.Names["en"]},
+			{"Ignition", ign.Names["en"]}, {"Retraction", ret.Names["en"]}, {"Sound", sound.Names["en"]}, {"Clash", colour(p.Clash)}}
+		for j, w := range want {
+			if k, v := field(sl[at+1+j]); [2]string{k, v} != w {
+				t.Errorf("preset %d row %d %q, want %s: %s", i+1, j, sl[at+1+j], w[0], w[1])
+			}
 		}
 	}
 
@@ -403,7 +418,7 @@ func TestOrdersShowPartNames(t *testing.T) {
 			seen[s.ID+"/"+p.ID] = true
 		}
 		g, _ := f.cat.Generator(design.Generator)
-		if got := values["generator"]; !strings.HasPrefix(got, g.Names["en"]+" ") {
+		if got := values["Generator"]; !strings.HasPrefix(got, g.Names["en"]+" ") {
 			t.Errorf("generator %s: sheet says %q, want %q first", g.ID, got, g.Names["en"])
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"sabershop/internal/buildsheet"
 	"sabershop/internal/catalog"
@@ -53,7 +54,7 @@ func (b buildSheet) order(o *order.Order) {
 	for i, l := range o.Lines {
 		line, variant := b.sheet.Lines[i], ""
 		if line.Variant != nil {
-			variant = " (generator: " + line.Variant.Label() + ")"
+			variant = " (" + labels[buildsheet.KeyGenerator] + ": " + line.Variant.Label() + ")"
 		}
 		b.printf("  %d. %d x %s%s  %s each, %s\n", i+1, l.Quantity, l.Name, variant, money(l.UnitPrice), money(l.Total))
 		if line.Build != nil {
@@ -131,18 +132,49 @@ func (b buildSheet) production(o *order.Order) {
 	b.printf("  e-mail per stage to the customer: %s\n", emails)
 }
 
-// creator prints the build sheet of one custom saber: every part as
-// "Name [id]" beside its slot's name (the id alone when the catalogue
-// has no name for it), the generator, the button, then each preset.
-func (b buildSheet) creator(build *buildsheet.Build) {
-	b.printf("     BUILD SHEET\n")
-	for _, p := range build.Parts {
-		b.printf("     %-10s %s\n", p.SlotName+":", p.Label())
+// labels are the build sheet's labels in the terminal by the row's key
+// (buildsheet.Labels): English only, like the rest of orderd; the desk
+// and the e-mails take theirs from their bundles
+// (docs/decisions/desk.md#the-build-sheet-in-labelled-rows).
+var labels = map[string]string{
+	buildsheet.KeyGenerator: "Generator", buildsheet.KeyButton: "Button", buildsheet.KeyColour: "Colour",
+	buildsheet.KeyWhite: "White LED", buildsheet.KeyEffect: "Effect", buildsheet.KeyIgnition: "Ignition",
+	buildsheet.KeyRetraction: "Retraction", buildsheet.KeySound: "Sound", buildsheet.KeyClash: "Clash",
+}
+
+func label(r buildsheet.Row) string {
+	if r.Key == buildsheet.KeyPart {
+		return r.Label
 	}
-	b.printf("     %-10s %s\n", "generator:", build.Generator.Label())
-	b.printf("     %-10s %s\n", "button:", build.Button.Label())
+	return labels[r.Key]
+}
+
+// creator prints the build sheet of one custom saber in the rows the desk
+// shows: every part beside its slot's name as "Name [id]" (the id alone
+// when the catalogue has no name for it), the generator and the button,
+// then each preset under its number, field by field, the colours by
+// their names.
+func (b buildSheet) creator(build *buildsheet.Build) {
+	white := func(level int) string { return fmt.Sprintf("%d of 255", level) }
+	width := 0
+	for _, r := range build.Rows {
+		width = max(width, utf8.RuneCountInString(label(r)))
+	}
+	for _, l := range labels {
+		width = max(width, len(l)+2) // a preset's rows are indented by two
+	}
+	row := func(indent string, r buildsheet.Row) {
+		l := label(r) + ":"
+		b.printf("     %s%s%s %s\n", indent, l, strings.Repeat(" ", max(0, width+1-len(indent)-utf8.RuneCountInString(l))), r.Text(white))
+	}
+	b.printf("     BUILD SHEET\n")
+	for _, r := range build.Rows {
+		row("", r)
+	}
 	for i, p := range build.Presets {
-		b.printf("     preset %d: blade %s + white %d, %s, ignition %s, retraction %s, sound %s, clash %s\n", i+1,
-			p.Colour, p.White, p.Effect.Label(), p.Ignition.Label(), p.Retraction.Label(), p.Sound.Label(), p.Clash)
+		b.printf("     Preset %d\n", i+1)
+		for _, r := range p {
+			row("  ", r)
+		}
 	}
 }

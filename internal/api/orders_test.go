@@ -144,7 +144,7 @@ func TestOrderPlaced(t *testing.T) {
 	if !strings.HasPrefix(owner.Subject, "New order #1:") {
 		t.Errorf("owner's subject %q", owner.Subject)
 	}
-	sheet := []string{link, req.Customer.Phone, req.Customer.City, "Emitter:", "Preset 1:", "[" + design.Parts["emitter"] + "]"}
+	sheet := []string{link, req.Customer.Phone, req.Customer.City, "Emitter:", "  Preset 1", "Blade colour:", "[" + design.Parts["emitter"] + "]"}
 	for _, want := range sheet {
 		contains(t, "owner's text part", owner.Text, want)
 	}

@@ -1,6 +1,7 @@
 package buildsheet_test
 
 import (
+	"fmt"
 	"reflect"
 	"testing"
 	"time"
@@ -23,6 +24,8 @@ func testCatalog() *catalog.Catalog {
 	}
 	c.Creator.Generators = []catalog.Part{{ID: "crystal", Names: map[string]string{"en": "Crystal", "pl": "Kryształ"}}}
 	c.Creator.Options = map[string][]catalog.Option{
+		order.GroupColors: {{ID: "red", Names: map[string]string{"en": "Red", "pl": "Czerwony", "de": "Rot"}, Hex: "#ff1a1a"},
+			{ID: "white", Names: map[string]string{"en": "White", "pl": "Biały"}, Hex: "#FFFFFF"}},
 		order.GroupButtons:   {{ID: "single", Names: map[string]string{"en": "One button"}}},
 		order.GroupEffects:   {{ID: "stable", Names: map[string]string{"en": "Stable", "pl": "Stabilne"}}},
 		order.GroupIgnitions: {{ID: "fast", Names: map[string]string{"en": "Fast"}}},
@@ -39,7 +42,7 @@ func design() *order.CreatorConfig {
 	return &order.CreatorConfig{
 		Parts:     map[string]string{"emitter": "talon", "grip": "bare", "blade": "gone\u202Eid", "aura": "old"},
 		Generator: "crystal", Button: "single",
-		Presets: []order.Preset{{Color: "#ff0000", White: 10, Effect: "stable", Ignition: "fast", Retraction: "slow", Sound: "hum", Clash: "#ffffff"}},
+		Presets: []order.Preset{{Color: "#ff1a1a", White: 10, Effect: "stable", Ignition: "fast", Retraction: "slow", Sound: "hum", Clash: "#ffffff"}},
 	}
 }
 
@@ -70,16 +73,79 @@ func TestResolveBuild(t *testing.T) {
 	if !reflect.DeepEqual(b.Parts, want) {
 		t.Errorf("parts:\n%+v\nwant\n%+v", b.Parts, want)
 	}
-	if b.Generator.Label() != "Kryształ [crystal]" || b.Button.Label() != "One button [single]" {
-		t.Errorf("generator %q, button %q", b.Generator.Label(), b.Button.Label())
+	rows := []buildsheet.Row{
+		{Key: "part", Label: "Emiter", Name: "Szpon", ID: "talon"},
+		{Key: "part", Label: "Grip", ID: "bare"},
+		{Key: "part", Label: "aura", ID: "old"},
+		{Key: "part", Label: "blade", ID: "gone<U+202E>id"},
+		{Key: "generator", Name: "Kryształ", ID: "crystal"},
+		{Key: "button", Name: "One button"},
 	}
-	p := b.Presets[0]
-	if p.Colour != "#ff0000" || p.White != 10 || p.Effect.Label() != "Stabilne [stable]" || p.Ignition.Label() != "Fast [fast]" ||
-		p.Retraction.Label() != "slow" || p.Sound.Label() != "Hum [hum]" || p.Clash != "#ffffff" {
-		t.Errorf("preset: %+v", p)
+	if !reflect.DeepEqual(b.Rows, rows) {
+		t.Errorf("rows:\n%+v\nwant\n%+v", b.Rows, rows)
 	}
-	if got := b.Parts[1].Label(); got != "bare" {
-		t.Errorf("a part without a name: %q", got)
+	white := 10
+	preset := []buildsheet.Row{
+		{Key: "colour", Name: "Czerwony", Swatch: "#ff1a1a"},
+		{Key: "white", Level: &white},
+		{Key: "effect", Name: "Stabilne"},
+		{Key: "ignition", Name: "Fast"},
+		{Key: "retraction", Name: "slow"},
+		{Key: "sound", Name: "Hum"},
+		{Key: "clash", Name: "Biały", Swatch: "#ffffff"},
+	}
+	if len(b.Presets) != 1 || !reflect.DeepEqual(b.Presets[0], preset) {
+		t.Errorf("preset:\n%+v\nwant\n%+v", b.Presets, preset)
+	}
+	var keys []string
+	for _, r := range b.Presets[0] {
+		keys = append(keys, r.Key)
+	}
+	if !reflect.DeepEqual(keys, buildsheet.Fields) {
+		t.Errorf("a preset's rows %v, want Fields %v", keys, buildsheet.Fields)
+	}
+}
+
+// A preset's colours are named as the shopper picked them in the palette,
+// in the locale asked for (else English); a colour the palette does not
+// have (the creator's colour picker) stays its "#rrggbb", and only that
+// form is drawn as a swatch.
+func TestResolveColourNames(t *testing.T) {
+	for _, c := range []struct {
+		locale, colour, clash string
+		want                  [2]buildsheet.Row
+	}{
+		{"de", "#ff1a1a", "#FFFFFF", [2]buildsheet.Row{{Key: "colour", Name: "Rot", Swatch: "#ff1a1a"}, {Key: "clash", Name: "White", Swatch: "#FFFFFF"}}},
+		{"pl", "#ff2020", "#ffffff", [2]buildsheet.Row{{Key: "colour", Name: "#ff2020", Swatch: "#ff2020"}, {Key: "clash", Name: "Biały", Swatch: "#ffffff"}}},
+		{"en", "red<b>", "", [2]buildsheet.Row{{Key: "colour", Name: "red<b>"}, {Key: "clash"}}},
+	} {
+		d := design()
+		d.Presets[0].Color, d.Presets[0].Clash = c.colour, c.clash
+		o := &order.Order{Lines: []order.Line{{Product: order.CreatorSlug, Creator: d}}}
+		p := buildsheet.Resolve(o, testCatalog(), c.locale, placed).Lines[0].Build.Presets[0]
+		if got := [2]buildsheet.Row{p[0], p[6]}; got != c.want {
+			t.Errorf("%s %s/%s: %+v, want %+v", c.locale, c.colour, c.clash, got, c.want)
+		}
+	}
+}
+
+// The text form of a row, as the terminal and the e-mail's text part
+// print it: the id beside a part's name only.
+func TestRowText(t *testing.T) {
+	white := func(p int) string { return fmt.Sprintf("%d of 255", p) }
+	forty := 40
+	for _, c := range []struct {
+		row  buildsheet.Row
+		want string
+	}{
+		{buildsheet.Row{Key: "part", Label: "Emitter", Name: "Crown", ID: "crown"}, "Crown [crown]"},
+		{buildsheet.Row{Key: "part", Label: "Emitter", ID: "crown"}, "crown"},
+		{buildsheet.Row{Key: "effect", Name: "Steady"}, "Steady"},
+		{buildsheet.Row{Key: "white", Level: &forty}, "40 of 255"},
+	} {
+		if got := c.row.Text(white); got != c.want {
+			t.Errorf("%+v: %q, want %q", c.row, got, c.want)
+		}
 	}
 }
 

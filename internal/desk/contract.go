@@ -41,7 +41,7 @@ func ContractTypes() map[string]any {
 		"OrderNote":         deskNote{},
 		"Build":             buildsheet.Build{},
 		"BuildPart":         buildsheet.Part{},
-		"BuildPreset":       buildsheet.Preset{},
+		"BuildRow":          buildsheet.Row{},
 		"Named":             buildsheet.Name{},
 		"OpenedMail":        openedMail{},
 		"DeskDocument":      deskDocument{},

@@ -74,14 +74,15 @@ type deskOrder struct {
 }
 
 type deskLine struct {
-	Name     string            `json:"name"`
-	Quantity int               `json:"quantity"`
-	Unit     int64             `json:"unit"`
-	Total    int64             `json:"total"`
-	Sheet    []string          `json:"sheet,omitempty"` // "Emitter: Talon [talon]", the generator, the button
-	Presets  []string          `json:"presets,omitempty"`
-	Colours  []string          `json:"colours,omitempty"` // each preset's blade colour, "#rrggbb"
-	Build    *buildsheet.Build `json:"build,omitempty"`   // a creator design, field by field
+	Name     string `json:"name"`
+	Quantity int    `json:"quantity"`
+	Unit     int64  `json:"unit"`
+	Total    int64  `json:"total"`
+	// Variant is a hilt's generator, Build a creator design: the build
+	// sheet's rows (buildsheet.Resolve, in the owner's language), which
+	// the order's page and its printed sheet show alike.
+	Variant *buildsheet.Row   `json:"variant,omitempty"`
+	Build   *buildsheet.Build `json:"build,omitempty"`
 }
 
 type deskAttempt struct {
@@ -247,12 +248,10 @@ func (d *Desk) deskOrder(o *order.Order, notes []*store.Note, sent []store.SentR
 	for i, l := range o.Lines {
 		dl := deskLine{Name: inert.String(l.Name), Quantity: l.Quantity, Unit: l.UnitPrice, Total: l.Total}
 		if g := bs.Lines[i].Variant; g != nil {
-			dl.Sheet = append(dl.Sheet, "generator: "+g.Label())
+			row := g.Row(buildsheet.KeyGenerator)
+			dl.Variant = &row
 		}
-		if b := bs.Lines[i].Build; b != nil {
-			dl.Build = b
-			dl.Sheet, dl.Presets, dl.Colours = sheet(b)
-		}
+		dl.Build = bs.Lines[i].Build
 		v.Lines = append(v.Lines, dl)
 	}
 	for _, s := range bs.Stages {

@@ -2,6 +2,7 @@ package desk_test
 
 import (
 	"encoding/json"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -22,20 +23,21 @@ type printView struct {
 		FirstName string `json:"first_name"`
 	} `json:"customer"`
 	Lines []struct {
-		Sheet []string `json:"sheet"`
-		Build *struct {
+		Variant *sheetRow `json:"variant"`
+		Build   *struct {
 			Parts []struct {
 				Slot, ID, Name, Image string
 				SlotName              string `json:"slot_name"`
 			} `json:"parts"`
-			Generator, Button struct{ ID, Name string }
-			Presets           []struct {
-				Colour, Clash                       string
-				White                               int
-				Effect, Ignition, Retraction, Sound struct{ ID, Name string }
-			} `json:"presets"`
+			Rows    []sheetRow   `json:"rows"`
+			Presets [][]sheetRow `json:"presets"`
 		} `json:"build"`
 	} `json:"lines"`
+}
+
+type sheetRow struct {
+	Key, Label, Name, ID, Swatch string
+	Level                        *int
 }
 
 // An order for print: each creator part with its slot, id, name and
@@ -87,18 +89,25 @@ func TestOrderForPrint(t *testing.T) {
 	if p := b.Parts[0]; p.Slot != "emitter" || p.SlotName != "Emiter" || p.ID != "talon" || p.Name != "Szpon" || p.Image != "/images/creator/emitter-talon.svg" {
 		t.Errorf("part: %+v", p)
 	}
-	if b.Generator.Name != "Kryształ" || b.Button.ID != "single" || b.Button.Name != "Jeden przycisk" {
-		t.Errorf("generator %+v, button %+v", b.Generator, b.Button)
+	rows := []sheetRow{{Key: "part", Label: "Emiter", Name: "Szpon", ID: "talon"}, {Key: "generator", Name: "Kryształ", ID: "crystal"},
+		{Key: "button", Name: "Jeden przycisk"}}
+	if !reflect.DeepEqual(b.Rows, rows) {
+		t.Errorf("rows %+v, want %+v", b.Rows, rows)
 	}
-	if p := b.Presets[0]; p.Colour != "#ff0000" || p.White != 10 || p.Effect.Name != "Stabilne" || p.Ignition.ID != "fast" || p.Ignition.Name != "" ||
-		p.Sound.Name != "Szum" || p.Clash != "#ffffff" {
-		t.Errorf("preset: %+v", p)
+	// The palette's name of a colour; a colour it lacks by its "#rrggbb";
+	// an option the catalogue has no name for by its id; no ids beside
+	// options.
+	ten := 10
+	preset := []sheetRow{{Key: "colour", Name: "Czerwony", Swatch: "#ff0000"}, {Key: "white", Level: &ten}, {Key: "effect", Name: "Stabilne"},
+		{Key: "ignition", Name: "fast"}, {Key: "retraction", Name: "fast"}, {Key: "sound", Name: "Szum"}, {Key: "clash", Name: "#ffffff", Swatch: "#ffffff"}}
+	if !reflect.DeepEqual(b.Presets[0], preset) {
+		t.Errorf("preset %+v, want %+v", b.Presets[0], preset)
 	}
-	if got := strings.Join(v.Lines[0].Sheet, " | "); got != "Emiter: Szpon [talon] | generator: Kryształ [crystal] | button: Jeden przycisk [single]" {
-		t.Errorf("sheet: %s", got)
+	if got := b.Presets[1][0]; got != (sheetRow{Key: "colour", Name: "#00ff00", Swatch: "#00ff00"}) {
+		t.Errorf("an unnamed colour: %+v", got)
 	}
 	// A part and a generator the catalogue no longer has: the ids, inert.
-	if b := v.Lines[1].Build; b == nil || b.Parts[0].ID != "gone<U+202E>id" || b.Parts[0].Name != "" || b.Generator.ID != "old" || b.Generator.Name != "" {
+	if b := v.Lines[1].Build; b == nil || !reflect.DeepEqual(b.Rows, []sheetRow{{Key: "part", Label: "Emiter", ID: "gone<U+202E>id"}, {Key: "generator", ID: "old"}}) {
 		t.Errorf("unknown ids: %s", a.raw)
 	}
 	// An unpaid order has no ship-by day yet.

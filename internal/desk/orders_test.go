@@ -33,6 +33,7 @@ func stagesCatalog() *catalog.Catalog {
 	c.Creator.Generators = []catalog.Part{{ID: "crystal", Names: map[string]string{"pl": "Kryształ"}}}
 	c.Creator.Options = map[string][]catalog.Option{
 		"buttons": {{ID: "single", Names: map[string]string{"pl": "Jeden przycisk"}}},
+		"colors":  {{ID: "red", Names: map[string]string{"pl": "Czerwony"}, Hex: "#ff0000"}},
 		"effects": {{ID: "stable", Names: map[string]string{"pl": "Stabilne"}}},
 		"sounds":  {{ID: "hum", Names: map[string]string{"pl": "Szum"}}},
 	}
@@ -137,7 +138,7 @@ func TestOrderDetailAndStage(t *testing.T) {
 	e, cookie, csrf := withOrders(t)
 	a := e.call("GET", "/admin/api/orders/2", nil, "Cookie", cookie)
 	e.want(a, 200, "")
-	for _, want := range []string{`"Emiter: Szpon [talon]"`, `"Części zamówione"`, `"status":"paid"`, `"status_url":"/pl/status/hash-2-`} {
+	for _, want := range []string{`{"key":"part","label":"Emiter","name":"Szpon","id":"talon"}`, `"Części zamówione"`, `"status":"paid"`, `"status_url":"/pl/status/hash-2-`} {
 		if !strings.Contains(a.raw, want) {
 			t.Errorf("order 2 lacks %s: %s", want, a.raw)
 		}

@@ -3,10 +3,11 @@ package mail
 import (
 	"fmt"
 	htmltemplate "html/template"
-	"regexp"
 	"strings"
 	"time"
+	"unicode/utf8"
 
+	"sabershop/internal/buildsheet"
 	"sabershop/internal/catalog"
 	"sabershop/internal/i18n"
 	"sabershop/internal/inert"
@@ -88,19 +89,33 @@ type ownerData struct {
 }
 
 type ownerLine struct {
-	Title   string // "1 × Arc"
-	Total   string
-	Details []string // the generator; a creator design's parts, generator and button
+	Title string // "1 × Arc"
+	Total string
+	// Rows and Presets are the line's build sheet (buildsheet.Resolve):
+	// a hilt's generator; a creator design's parts, generator and button,
+	// then each preset field by field.
+	Rows    []ownerRow
 	Presets []ownerPreset
 }
 
 type ownerPreset struct {
-	Label        string // "Preset 1"
-	Text         string
-	Color, Clash string // "#rrggbb" for the swatches, "" when not a colour
+	Label string // "Preset 1"
+	Rows  []ownerRow
 }
 
-var hexColour = regexp.MustCompile(`^#[0-9a-fA-F]{6}$`)
+// ownerRow is one labelled row of the build sheet, in the owner's
+// language.
+type ownerRow struct {
+	Label string
+	// Value is the row's value without the id, ID the id a part is
+	// looked up by (the HTML part mutes it), Text both as the text part
+	// shows them ("Crown [crown]").
+	Value, ID, Text string
+	Swatch          string // "#rrggbb", a colour's
+	// Pad is the spaces after "Label:" that line the text part's values
+	// up under each other.
+	Pad string
+}
 
 // OwnerOrder writes the owner's e-mail of kind (one of OwnerKinds) about
 // order o, in locale loc, to the address to. orderURL is the link to the
@@ -186,13 +201,10 @@ func ownerMessage(kind string, cat *catalog.Catalog, loc, to string, o *order.Or
 	if tel := telDigits(d.Phone); tel != "" {
 		d.Tel = htmltemplate.URL("tel:" + tel) // only + and digits: safe as a link
 	}
-	for _, l := range o.Lines {
+	sheet := buildsheet.Resolve(o, cat, loc, now)
+	for i, l := range o.Lines {
 		ol := ownerLine{Title: fmt.Sprintf("%d × %s", l.Quantity, oneLine(inert.String(l.Name))), Total: money(l.Total, o.Currency)}
-		if l.Creator != nil {
-			ol.Details, ol.Presets = ownerSheet(&err, cat, loc, l.Creator)
-		} else if l.Variant != "" {
-			ol.Details = []string{trOr(&err, loc, "order.generator", "name", sheetName(cat.Creator.Generators, loc, l.Variant))}
-		}
+		ol.Rows, ol.Presets = ownerSheet(&err, loc, sheet.Lines[i])
 		d.Lines = append(d.Lines, ol)
 	}
 	for i := range o.Attempts {
@@ -222,45 +234,58 @@ func ownerMessage(kind string, cat *catalog.Catalog, loc, to string, o *order.Or
 	return m, nil
 }
 
-// ownerSheet is a creator design's build sheet in loc: every slot's part,
-// the generator and the button, then each preset. Names carry the
-// catalogue id in brackets, as the workshop labels its parts by id.
-func ownerSheet(err *error, cat *catalog.Catalog, loc string, cc *order.CreatorConfig) ([]string, []ownerPreset) {
-	var details []string
-	for _, slot := range cat.Creator.Slots {
-		id, ok := cc.Parts[slot.ID]
-		if !ok {
-			continue
+// ownerSheet is a line's build sheet as the owner's e-mail lays it out:
+// the rows of buildsheet.Resolve labelled by the e-mails' "sheet.<key>"
+// in loc, each preset under its number, the text part's values lined up.
+func ownerSheet(err *error, loc string, line buildsheet.Line) ([]ownerRow, []ownerPreset) {
+	white := func(level int) string { return trOr(err, loc, "sheet.white_value", "value", level) }
+	row := func(r buildsheet.Row) ownerRow {
+		label := r.Label
+		if r.Key != buildsheet.KeyPart {
+			label = trOr(err, loc, "sheet."+r.Key)
 		}
-		details = append(details, localName(slot.Names, loc, slot.ID)+": "+sheetName(slot.Options, loc, id))
+		v := ownerRow{Label: oneLine(label), Value: oneLine(r.Name), ID: oneLine(r.ID), Text: oneLine(r.Text(white)), Swatch: r.Swatch}
+		if r.Level != nil {
+			v.Value = v.Text
+		}
+		return v
 	}
-	// Parts of slots the catalogue no longer has, by id.
-	details = append(details, creatorDetails(err, cat, loc, &order.CreatorConfig{Parts: unknownParts(cat, cc.Parts)})...)
-	if cc.Generator != "" {
-		details = append(details, trOr(err, loc, "order.generator", "name", sheetName(cat.Creator.Generators, loc, cc.Generator)))
-	}
-	if cc.Button != "" {
-		details = append(details, trOr(err, loc, "owner.button", "name", optionName(cat, loc, "buttons", cc.Button)))
-	}
+	var rows []ownerRow
 	var presets []ownerPreset
-	for i, p := range cc.Presets {
-		op := ownerPreset{
-			Label: trOr(err, loc, "owner.preset", "n", i+1),
-			Text: trOr(err, loc, "owner.preset_text", "color", oneLine(p.Color), "white", p.White,
-				"effect", optionName(cat, loc, "effects", p.Effect),
-				"ignition", optionName(cat, loc, "ignitions", p.Ignition),
-				"retraction", optionName(cat, loc, "ignitions", p.Retraction),
-				"sound", optionName(cat, loc, "sounds", p.Sound), "clash", oneLine(p.Clash)),
-		}
-		if hexColour.MatchString(p.Color) {
-			op.Color = p.Color
-		}
-		if hexColour.MatchString(p.Clash) {
-			op.Clash = p.Clash
-		}
-		presets = append(presets, op)
+	if line.Variant != nil {
+		rows = append(rows, row(line.Variant.Row(buildsheet.KeyGenerator)))
 	}
-	return details, presets
+	if b := line.Build; b != nil {
+		for _, r := range b.Rows {
+			rows = append(rows, row(r))
+		}
+		for i, p := range b.Presets {
+			op := ownerPreset{Label: trOr(err, loc, "sheet.preset", "n", i+1)}
+			for _, r := range p {
+				op.Rows = append(op.Rows, row(r))
+			}
+			presets = append(presets, op)
+		}
+	}
+	// A preset's rows are indented by two more spaces than the line's.
+	width := 0
+	for _, r := range rows {
+		width = max(width, utf8.RuneCountInString(r.Label))
+	}
+	for _, p := range presets {
+		for _, r := range p.Rows {
+			width = max(width, utf8.RuneCountInString(r.Label)+2)
+		}
+	}
+	for i := range rows {
+		rows[i].Pad = strings.Repeat(" ", width-utf8.RuneCountInString(rows[i].Label)+1)
+	}
+	for _, p := range presets {
+		for i := range p.Rows {
+			p.Rows[i].Pad = strings.Repeat(" ", width-2-utf8.RuneCountInString(p.Rows[i].Label)+1)
+		}
+	}
+	return rows, presets
 }
 
 // telDigits is a phone number as a tel: link wants it ("+48600100200"),
@@ -276,39 +301,6 @@ func telDigits(phone string) string {
 		return ""
 	}
 	return b.String()
-}
-
-// unknownParts are the parts of slots the catalogue does not list.
-func unknownParts(cat *catalog.Catalog, parts map[string]string) map[string]string {
-	out := map[string]string{}
-	for slot, part := range parts {
-		known := false
-		for _, s := range cat.Creator.Slots {
-			known = known || s.ID == slot
-		}
-		if !known {
-			out[slot] = part
-		}
-	}
-	return out
-}
-
-// sheetName is a part's name in loc with its id, "Talon [talon]", or the
-// id alone when the catalogue does not know it.
-func sheetName(parts []catalog.Part, loc, id string) string {
-	for _, p := range parts {
-		if p.ID == id {
-			return oneLine(localName(p.Names, loc, id)) + " [" + oneLine(id) + "]"
-		}
-	}
-	return oneLine(id)
-}
-
-func optionName(cat *catalog.Catalog, loc, group, id string) string {
-	if o, ok := cat.Option(group, id); ok {
-		return oneLine(localName(o.Names, loc, id)) + " [" + oneLine(id) + "]"
-	}
-	return oneLine(id)
 }
 
 // localeName is a site version's name in loc, "Polish (pl)", or its code.
