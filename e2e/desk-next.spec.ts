@@ -89,7 +89,8 @@ for (const lang of ["pl", "en"] as const) {
       const ask = page.getByRole("alertdialog");
       await expect(ask).toBeFocused();
       await expect(ask).toContainText(t("confirm.refund_q", { amount: total, provider: "sandbox" }));
-      await expect(ask).toContainText(t("confirm.refund_mail", { name, email }));
+      // The shop issues consumers invoices (content/config.toml consumers): the refund corrects it.
+      await expect(ask).toContainText(t("confirm.refund_mail_invoice", { name, email }));
       await expect(ask).toContainText(t("confirm.refund_cancels", { number: order.id }));
       await shot(page, info, "refund-asked");
       await expectNoSeriousViolations(page, { what: "order: a refund asked" });

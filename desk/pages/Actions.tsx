@@ -228,7 +228,7 @@ export function Actions({ t, locale, o, onChanged, onDone }: {
     a.setAsk({
       question: t("confirm.refund_q", { amount: money(amount), provider: r.provider }),
       details: [
-        t("confirm.refund_mail", { name, email: o.customer.email }),
+        t(refundMail(o), { name, email: o.customer.email }),
         ...(all && o.status === "paid" ? [t("confirm.refund_cancels", { number: o.id })] : []),
       ],
       yes: t("confirm.refund_yes", { amount: money(amount) }),
@@ -317,4 +317,18 @@ export function Actions({ t, locale, o, onChanged, onDone }: {
       )}
     </section>
   );
+}
+
+/**
+ * What the refund e-mail carries: the correction of the order's invoice
+ * or receipt is issued with the refund and attached (internal/orders
+ * correct), or, for an invoice registered in KSeF, follows in its own
+ * e-mail once KSeF accepts it; an order without documents gets the
+ * e-mail alone.
+ */
+function refundMail(o: DeskOrder): string {
+  const corrected = o.documents.findLast((d) => d.kind === "invoice" || d.kind === "receipt");
+  if (!corrected) return "confirm.refund_mail";
+  if (corrected.kind === "receipt") return "confirm.refund_mail_receipt";
+  return corrected.ksef ? "confirm.refund_mail_ksef" : "confirm.refund_mail_invoice";
 }
