@@ -10,6 +10,7 @@ import type { Translate } from "../i18n";
 import { useResource } from "../useResource";
 import { Notice } from "../Notice";
 import { mailtoHref } from "../mailto";
+import { eventText } from "../timeline";
 import { DocumentCard, useFollowKSeF, waitsForKSeF } from "./Documents";
 
 /** One order: what to build, for whom, where it stands; its stage is set here. */
@@ -282,19 +283,7 @@ export function Order({ t, locale, id, back, print }: { t: Translate; locale: st
               <ol className="desk-plain">
                 {o.timeline.map((e, i) => (
                   <li key={i}>
-                    {formatInstant(locale, e.at)}:{" "}
-                    {e.note === "parcel" && e.parcel ? (
-                      t("shipment.status", { status: t(`shipment.statuses.${e.parcel}`) })
-                    ) : (
-                      <>
-                        {e.note === "stage"
-                          ? (o.stages.find((s) => s.id === e.stage)?.name ?? e.stage)
-                          : e.note === "withdrawal"
-                            ? t("withdrawal.title")
-                            : t(`orders.statuses.${e.status}`)}
-                        {e.cause ? ` (${e.cause})` : ""}
-                      </>
-                    )}
+                    {formatInstant(locale, e.at)}: {eventText(t, locale, e, o.stages)}
                   </li>
                 ))}
               </ol>
