@@ -26,31 +26,31 @@ type Description struct {
 // The codes Describe gives, each named in every desk language
 // (internal/desk TestEveryTimelineCodeHasAText).
 const (
-	DescPlaced              = "placed"                 // the order was placed
-	DescPaymentStarted      = "payment_started"        // {method}: the shopper started paying
-	DescPaymentStartedPlain = "payment_started_plain"  // old: without the method
-	DescProviderPaid        = "provider_paid"          // {provider}: the provider booked the money
-	DescProviderPending     = "provider_pending"       // {provider}: accepted, not booked
-	DescProviderFailed      = "provider_failed"        // {provider}: declined, cancelled, expired
-	DescProviderStatement   = "provider_statement"     // {provider}: old: "webhook tpay"
-	DescStatement           = "statement"              // old: "webhook"
-	DescNothingToPay        = "nothing_to_pay"         // a code covered the whole total
-	DescSent                = "sent"                   // sent without a tracking number
-	DescSentTracking        = "sent_tracking"          // {tracking}
-	DescOwnerCancelled      = "owner_cancelled"        // {reason}: the owner's words
-	DescCancelledAnonymised = "cancelled_anonymised"   // the owner's reason, erased with the personal data
-	DescRefundCancelled     = "refund_cancelled"       // {note}: a paid order cancelled, the money returned as the note says
-	DescRefundedInFull      = "refunded_in_full"       // {amount} {currency} {provider} {reference}
-	DescRefund              = "refund"                 // {amount} {currency} {provider} {reference}: a refund done
-	DescExpiredUnpaid       = "expired_unpaid"         // {count} days
-	DescReminder            = "reminder"               // {count} days unpaid
-	DescReminderPlain       = "reminder_plain"         // a reminder without its days
-	DescStage               = "stage"                  // {stage} id, {by} the owner's account (or "terminal")
-	DescParcel              = "parcel"                 // {status}: a shipping.Status
-	DescWithdrawal          = "withdrawal"             // {email}: the acknowledgement's address
-	DescWithdrawalPlain     = "withdrawal_plain"       // a withdrawal without its address
-	DescAnonymised          = "anonymised"             // the personal data erased (retention)
-	DescText                = "text"                   // {text}: a cause no reading knows, shown as stored
+	DescPlaced              = "placed"                // the order was placed
+	DescPaymentStarted      = "payment_started"       // {method}: the shopper started paying
+	DescPaymentStartedPlain = "payment_started_plain" // old: without the method
+	DescProviderPaid        = "provider_paid"         // {provider}: the provider booked the money
+	DescProviderPending     = "provider_pending"      // {provider}: accepted, not booked
+	DescProviderFailed      = "provider_failed"       // {provider}: declined, cancelled, expired
+	DescProviderStatement   = "provider_statement"    // {provider}: old: "webhook tpay"
+	DescStatement           = "statement"             // old: "webhook"
+	DescNothingToPay        = "nothing_to_pay"        // a code covered the whole total
+	DescSent                = "sent"                  // sent without a tracking number
+	DescSentTracking        = "sent_tracking"         // {tracking}
+	DescOwnerCancelled      = "owner_cancelled"       // {reason}: the owner's words
+	DescCancelledAnonymised = "cancelled_anonymised"  // the owner's reason, erased with the personal data
+	DescRefundCancelled     = "refund_cancelled"      // {note}: a paid order cancelled, the money returned as the note says
+	DescRefundedInFull      = "refunded_in_full"      // {amount} {currency} {provider} {reference}
+	DescRefund              = "refund"                // {amount} {currency} {provider} {reference}: a refund done
+	DescExpiredUnpaid       = "expired_unpaid"        // {count} days
+	DescReminder            = "reminder"              // {count} days unpaid
+	DescReminderPlain       = "reminder_plain"        // a reminder without its days
+	DescStage               = "stage"                 // {stage} id, {by} the owner's account (or "terminal")
+	DescParcel              = "parcel"                // {status}: a shipping.Status
+	DescWithdrawal          = "withdrawal"            // {email}: the acknowledgement's address
+	DescWithdrawalPlain     = "withdrawal_plain"      // a withdrawal without its address
+	DescAnonymised          = "anonymised"            // the personal data erased (retention)
+	DescText                = "text"                  // {text}: a cause no reading knows, shown as stored
 )
 
 // DescCodes are every code Describe gives.
