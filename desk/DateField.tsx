@@ -10,7 +10,8 @@ import { useState } from "react";
 import type { Translate } from "./i18n";
 
 export interface DateFieldProps {
-  /** the first select's id, for the field's <label htmlFor> */
+  /** the first select's id: the field's <label htmlFor> names it (the day,
+   * or a month picker's month); the others are named by their part */
   id: string;
   t: Translate;
   locale: string;
@@ -72,7 +73,7 @@ export function DateField({ id, t, locale, kind = "date", value, defaultValue = 
   return (
     <span className={`desk-datefield${month ? " desk-datefield--month" : ""}`} role="group" lang={locale}>
       {!month && (
-        <select id={id} className="input desk-datefield__day" aria-label={t("dates.day")} value={d} onChange={(e) => pick("d", e.target.value)}>
+        <select id={id} className="input desk-datefield__day" value={d} onChange={(e) => pick("d", e.target.value)}>
           {blank}
           {Array.from({ length: 31 }, (_, i) => (
             <option key={i} value={pad(i + 1)}>
@@ -84,7 +85,7 @@ export function DateField({ id, t, locale, kind = "date", value, defaultValue = 
       <select
         id={month ? id : undefined}
         className="input desk-datefield__month"
-        aria-label={t("dates.month")}
+        aria-label={month ? undefined : t("dates.month")}
         value={m}
         onChange={(e) => pick("m", e.target.value)}
       >
