@@ -1,4 +1,4 @@
-// The desk's words and numbers in the owner's language (docs/desk.md#words-and-numbers):
+// The desk's words and numbers in the owner's language (docs/decisions/desk.md#words-and-numbers-in-the-owners-language):
 // the order's timeline named from the desk's texts, not the English the
 // events were stored with; złoty as the language writes it (1 234,00 zł,
 // PLN 1,234.00); counts by the language's plural rules; days and months
