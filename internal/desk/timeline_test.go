@@ -1,6 +1,7 @@
 package desk_test
 
 import (
+	"os"
 	"testing"
 
 	"sabershop/internal/desk"
@@ -36,6 +37,31 @@ func TestTimelineText(t *testing.T) {
 	} {
 		if got := desk.TimelineText(c.locale, c.e, c.format, stage); got != c.want {
 			t.Errorf("%s %q: %q, want %q", c.locale, c.e.Cause, got, c.want)
+		}
+	}
+}
+
+// Counts in the desk read by each language's plural rules, never
+// "1 items".
+func TestCountsByPluralRules(t *testing.T) {
+	set, err := i18n.LoadSet("desk/ui", "en", os.DirFS("ui"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		locale, key string
+		count       int
+		want        string
+	}{
+		{"en", "orders.items", 1, "1 item"}, {"en", "orders.items", 2, "2 items"},
+		{"pl", "orders.items", 1, "1 sztuka"}, {"pl", "orders.items", 3, "3 sztuki"}, {"pl", "orders.items", 5, "5 sztuk"},
+		{"pl", "orders.items", 22, "22 sztuki"}, {"pl", "orders.items", 12, "12 sztuk"},
+		{"de", "orders.items", 1, "1 Stück"},
+		{"en", "subscribers.announce", 1, "Send to 1 subscriber"}, {"pl", "subscribers.announce", 1, "Wyślij do 1 subskrybenta"},
+		{"pl", "subscribers.announce", 5, "Wyślij do 5 subskrybentów"},
+	} {
+		if got := set.T(c.locale, c.key, map[string]any{"count": c.count}); got != c.want {
+			t.Errorf("%s %s %d: %q, want %q", c.locale, c.key, c.count, got, c.want)
 		}
 	}
 }
