@@ -27,6 +27,8 @@ export interface DateFieldProps {
   years: [number, number];
   /** "" (nothing picked) can be chosen */
   optional?: boolean;
+  /** the id of a hint that describes the field (on its first select) */
+  describedBy?: string;
 }
 
 const pad = (n: number) => String(n).padStart(2, "0");
@@ -42,7 +44,7 @@ export function monthNames(locale: string, width: "long" | "short"): string[] {
   return Array.from({ length: 12 }, (_, i) => f.format(Date.UTC(2026, i, 1)));
 }
 
-export function DateField({ id, t, locale, kind = "date", value, defaultValue = "", onChange, name, years, optional = true }: DateFieldProps) {
+export function DateField({ id, t, locale, kind = "date", value, defaultValue = "", onChange, name, years, optional = true, describedBy }: DateFieldProps) {
   const [own, setOwn] = useState(defaultValue);
   const current = value ?? own;
   const { y, m, d } = parts(current);
@@ -73,7 +75,7 @@ export function DateField({ id, t, locale, kind = "date", value, defaultValue = 
   return (
     <span className={`desk-datefield${month ? " desk-datefield--month" : ""}`} role="group" lang={locale}>
       {!month && (
-        <select id={id} className="input desk-datefield__day" value={d} onChange={(e) => pick("d", e.target.value)}>
+        <select id={id} className="input desk-datefield__day" aria-describedby={describedBy} value={d} onChange={(e) => pick("d", e.target.value)}>
           {blank}
           {Array.from({ length: 31 }, (_, i) => (
             <option key={i} value={pad(i + 1)}>
@@ -86,6 +88,7 @@ export function DateField({ id, t, locale, kind = "date", value, defaultValue = 
         id={month ? id : undefined}
         className="input desk-datefield__month"
         aria-label={month ? undefined : t("dates.month")}
+        aria-describedby={month ? describedBy : undefined}
         value={m}
         onChange={(e) => pick("m", e.target.value)}
       >

@@ -112,5 +112,13 @@ test.describe("desk: words and numbers", () => {
     await page.getByRole("button", { name: text(T, "coupons.add") }).click();
     await expect(page.locator("li").filter({ hasText: code })).toContainText(String(year));
     await page.screenshot({ path: info.outputPath(`desk-words-coupons-${info.project.name}.png`), fullPage: true });
+
+    // Today's "orders open again on": the same picker (not paused here: the run's shop stays open).
+    await page.goto("/admin/");
+    const reopens = page.getByLabel(text(T, "today.until"), { exact: true });
+    await expect(reopens.locator("xpath=ancestor::*[@role='group'][1]").locator(".desk-datefield__month option").nth(1)).toHaveText(
+      new Intl.DateTimeFormat(lang, { month: "short", timeZone: "UTC" }).format(Date.UTC(2026, 0, 1)),
+    );
+    await page.screenshot({ path: info.outputPath(`desk-words-today-${info.project.name}.png`), fullPage: true });
   });
 });

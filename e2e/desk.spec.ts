@@ -2,7 +2,7 @@
 // `orderd owners add`, signing in and out, the activity log, in Polish by
 // default, at both widths, keyboard only where it matters, axe on each page.
 import { expectNoSeriousViolations } from "./axe";
-import { PASSWORD, addOwner, paidOrder, setUp } from "./desk";
+import { PASSWORD, addOwner, paidOrder, pickDay, setUp } from "./desk";
 import { BOTH_WIDTHS, expect, test } from "./fixtures";
 import { mailTo } from "./mail";
 import { OwnDaemon, TEXT, cart, declineCookies } from "./shop";
@@ -168,7 +168,7 @@ test.describe("desk", () => {
       await expect(page.getByText("Zamówienia są otwarte.")).toBeVisible();
       // Paused until a day: the owner names it, the shoppers read it.
       const back = new Date(Date.now() + 40 * 86_400_000);
-      await page.getByLabel("Zamówienia ruszą ponownie (opcjonalnie)").fill(back.toISOString().slice(0, 10));
+      await pickDay(page, "Zamówienia ruszą ponownie (opcjonalnie)", back.toISOString().slice(0, 10));
       await page.getByRole("button", { name: "Wstrzymaj zamówienia" }).click();
       await expect(page.getByText("Zamówienia są wstrzymane: przyciski w sklepie o tym informują.")).toBeVisible();
       await expect(page.locator(".desk-switch__reopens")).toContainText(String(back.getUTCFullYear()));
