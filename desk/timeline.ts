@@ -12,11 +12,17 @@ function named(t: Translate, key: string, fallback: string): string {
   return s === key ? fallback : s;
 }
 
+/** A payment provider's name in the desk's language ("sandbox" is the test mode). */
+export const providerName = (t: Translate, p: string) => named(t, `timeline.providers.${p}`, p);
+
+/** A payment method's name in the desk's language. */
+export const methodName = (t: Translate, m: string) => named(t, `timeline.methods.${m}`, m);
+
 export function eventText(t: Translate, locale: string, e: DeskEvent, stages: DeskStage[]): string {
   const p: Record<string, string> = { ...(e.text.params ?? {}) };
   if (p.amount !== undefined && p.currency) p.amount = formatMoney(locale, Number(p.amount), p.currency);
-  if (p.method !== undefined) p.method = named(t, `timeline.methods.${p.method}`, p.method);
-  if (p.provider !== undefined) p.provider = named(t, `timeline.providers.${p.provider}`, p.provider);
+  if (p.method !== undefined) p.method = methodName(t, p.method);
+  if (p.provider !== undefined) p.provider = providerName(t, p.provider);
   if (e.text.code === "stage") {
     p.stage = stages.find((s) => s.id === p.stage)?.name ?? p.stage ?? "";
     if (p.by === "terminal") p.by = t("timeline.terminal");

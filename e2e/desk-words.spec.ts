@@ -59,6 +59,9 @@ test.describe("desk: words and numbers", () => {
     const lines = (await timeline.allTextContents()).join("\n");
     for (const stored of ["order placed", "payment started", "sandbox: paid", "sent, tracking", "(order"]) expect(lines).not.toContain(stored);
     if (lang === "pl") expect(lines).toContain("Zamówienie złożone");
+    // The payments name the provider and method in the desk's words too.
+    const payments = page.locator("h2", { hasText: text(T, "order.payments") }).locator("xpath=..");
+    await expect(payments).toContainText(`${text(T, "timeline.providers.sandbox")} (${text(T, "timeline.methods.bank")})`);
 
     // Money as the language writes złoty: "1 234,00 zł", "PLN 1,234.00".
     const written = money(lang, total, "PLN");

@@ -150,7 +150,7 @@ test.describe("desk", () => {
     await expect(page.getByRole("status")).toHaveText("Zapisano.");
     // Everything paid back: the order is cancelled, the refund listed, the shopper told.
     await expect(page.locator(".desk-page__lead .status-badge")).toHaveText("Anulowane");
-    await expect(page.locator(".desk-plain").filter({ hasText: "wykonany" })).toContainText("sandbox");
+    await expect(page.locator(".desk-plain").filter({ hasText: "wykonany" })).toContainText("tryb testowy"); // the sandbox, in the desk's words
     await mailTo(refundEmail, "Brak części");
     await expectNoSeriousViolations(page, { what: "order after a refund" });
   });

@@ -10,7 +10,7 @@ import type { Translate } from "../i18n";
 import { useResource } from "../useResource";
 import { Notice } from "../Notice";
 import { mailtoHref } from "../mailto";
-import { eventText } from "../timeline";
+import { eventText, methodName, providerName } from "../timeline";
 import { DocumentCard, useFollowKSeF, waitsForKSeF } from "./Documents";
 
 /** One order: what to build, for whom, where it stands; its stage is set here. */
@@ -260,7 +260,7 @@ export function Order({ t, locale, id, back, print }: { t: Translate; locale: st
                 <ul className="desk-plain">
                   {o.attempts.map((a, i) => (
                     <li key={i}>
-                      {a.provider} ({a.method}): {state(a.state)}, {money(a.amount, a.currency)}, {formatInstant(locale, a.started)}
+                      {providerName(t, a.provider)} ({methodName(t, a.method)}): {state(a.state)}, {money(a.amount, a.currency)}, {formatInstant(locale, a.started)}
                     </li>
                   ))}
                 </ul>
@@ -271,7 +271,7 @@ export function Order({ t, locale, id, back, print }: { t: Translate; locale: st
                   <ul className="desk-plain">
                     {o.refunds.map((r) => (
                       <li key={r.id}>
-                        {state(r.state)}: {money(r.amount, r.currency)} ({r.provider}){r.reason ? `: ${r.reason}` : ""}
+                        {state(r.state)}: {money(r.amount, r.currency)} ({providerName(t, r.provider)}){r.reason ? `: ${r.reason}` : ""}
                       </li>
                     ))}
                   </ul>
