@@ -5,7 +5,7 @@
 // and the order list's filters kept in the address (reload and the way back
 // keep them).
 import { expectNoSeriousViolations } from "./axe";
-import { placedOrder, setUp } from "./desk";
+import { pickDay, placedOrder, setUp } from "./desk";
 import { BOTH_WIDTHS, expect, test, type Page } from "./fixtures";
 
 test.use({ locale: "pl-PL", extraHTTPHeaders: { "Accept-Language": "pl-PL,pl;q=0.9" } });
@@ -99,13 +99,13 @@ test.describe("desk: notes and filters", () => {
 
     // Dates: both were placed today; a span that ends yesterday has neither,
     // and one that ends before it starts is refused in the owner's words.
-    await page.getByLabel("Złożone od").fill(day(0));
+    await pickDay(page, "Złożone od", day(0));
     await expect(row(page, pln.id)).toBeVisible();
     await expect(row(page, eur.id)).toBeVisible();
-    await page.getByLabel("Złożone do").fill(day(-1));
+    await pickDay(page, "Złożone do", day(-1));
     await expect(page.getByRole("alert")).toHaveText("Tego filtra nie da się użyć. Sprawdź daty (RRRR-MM-DD) i spróbuj ponownie.");
     await expect(row(page, pln.id)).toHaveCount(0);
-    await page.getByLabel("Złożone od").fill("");
+    await pickDay(page, "Złożone od", "");
     await expect(page.getByRole("alert")).toHaveCount(0);
     await expect(row(page, pln.id)).toHaveCount(0);
     await expect(row(page, eur.id)).toHaveCount(0);

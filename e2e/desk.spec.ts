@@ -2,7 +2,7 @@
 // `orderd owners add`, signing in and out, the activity log, in Polish by
 // default, at both widths, keyboard only where it matters, axe on each page.
 import { expectNoSeriousViolations } from "./axe";
-import { PASSWORD, addOwner, openPlace, paidOrder, setUp, signOut } from "./desk";
+import { PASSWORD, addOwner, openPlace, paidOrder, pickDay, setUp, signOut } from "./desk";
 import { BOTH_WIDTHS, expect, test } from "./fixtures";
 import { mailTo } from "./mail";
 import { OwnDaemon, TEXT, cart, declineCookies } from "./shop";
@@ -153,7 +153,7 @@ test.describe("desk", () => {
     await expect(page.getByRole("status")).toHaveText("Zapisano.");
     // Everything paid back: the order is cancelled, the refund listed, the shopper told.
     await expect(page.locator(".desk-page__lead .status-badge")).toHaveText("Anulowane");
-    await expect(page.locator(".desk-plain").filter({ hasText: "wykonany" })).toContainText("sandbox");
+    await expect(page.locator(".desk-plain").filter({ hasText: "wykonany" })).toContainText("tryb testowy"); // the sandbox, in the desk's words
     // It carries the correction of the order's invoice or receipt as a PDF, as the payment's e-mail the invoice.
     const refundMail = await mailTo(refundEmail, "Brak części");
     expect(refundMail).toMatch(/filename="?[FR]K-\d{4}-\d{4}\.pdf/);
@@ -174,7 +174,7 @@ test.describe("desk", () => {
       await expect(page.getByText("Zamówienia są otwarte.")).toBeVisible();
       // Paused until a day: the owner names it, the shoppers read it.
       const back = new Date(Date.now() + 40 * 86_400_000);
-      await page.getByLabel("Zamówienia ruszą ponownie (opcjonalnie)").fill(back.toISOString().slice(0, 10));
+      await pickDay(page, "Zamówienia ruszą ponownie (opcjonalnie)", back.toISOString().slice(0, 10));
       await page.getByRole("button", { name: "Wstrzymaj zamówienia" }).click();
       await expect(page.getByText("Zamówienia są wstrzymane: przyciski w sklepie o tym informują.")).toBeVisible();
       await expect(page.locator(".desk-switch__reopens")).toContainText(String(back.getUTCFullYear()));

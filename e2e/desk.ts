@@ -102,3 +102,21 @@ export async function signOut(page: Page, name = "Wyloguj", more = "Więcej") {
   if (!(await button.isVisible())) await page.getByRole("button", { name: more, exact: true }).click();
   await button.click();
 }
+
+/**
+ * Picks day iso ("YYYY-MM-DD", "YYYY-MM" for a month, "" for none) in the
+ * desk's day picker (desk/DateField.tsx) whose label is label: the year,
+ * the month, the day, as the owner would.
+ */
+export async function pickDay(page: Page, label: string, iso: string) {
+  const first = page.getByLabel(label, { exact: true });
+  const group = first.locator("xpath=ancestor::*[@role='group'][1]");
+  if (iso === "") {
+    await first.selectOption("");
+    return;
+  }
+  const [y, m, d] = iso.split("-");
+  await group.locator(".desk-datefield__year").selectOption(y!);
+  await group.locator(".desk-datefield__month").selectOption(m!);
+  if (d) await group.locator(".desk-datefield__day").selectOption(d);
+}

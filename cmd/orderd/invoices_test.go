@@ -51,9 +51,10 @@ func TestInvoicesCommands(t *testing.T) {
 	}
 
 	// Offline, to a named file; then, without -o, the document's own name
-	// in the current folder.
+	// in the current folder. With the site, as the daemon has it: the PDF
+	// names the parties' countries from the catalogue.
 	file := filepath.Join(t.TempDir(), "out.pdf")
-	if out := mustRun(t, "-data", data, "invoices", "pdf", "FV/2026/0001", "-o", file); !strings.HasPrefix(out, "written: "+file) {
+	if out := mustRun(t, "-data", data, "-site", sitePath, "invoices", "pdf", "FV/2026/0001", "-o", file); !strings.HasPrefix(out, "written: "+file) {
 		t.Errorf("invoices pdf -o: %q", out)
 	}
 	assertPDF(t, file)

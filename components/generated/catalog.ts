@@ -164,7 +164,7 @@ export interface Fees {
  * character; a test runs both.
  *
  * 	        money                  date                 date_time
- * 	en  €1,499.00             24 November 2026     24 November 2026, 15:02
+ * 	en  €1,499.00, PLN 2,083.00  24 November 2026   24 November 2026, 15:02
  * 	pl  1 499,00 zł           24 listopada 2026    24 listopada 2026, 15:02
  * 	de  1.499,00 €            24. November 2026    24. November 2026, 15:02
  * Go: i18n.Format

@@ -3,7 +3,7 @@
 //
 // The answers of the desk's /admin/api, which desk/api.ts calls (internal/desk).
 
-import type { Customer, DocumentKind, OrderDelivery, OrderStatus, RefundState, Status, TimelineEvent, Totals, Withdrawal } from "../../components/generated/api";
+import type { Customer, DocumentKind, OrderDelivery, OrderStatus, RefundState, Status, Totals, Withdrawal } from "../../components/generated/api";
 import type { Company, Method, Size } from "../../components/generated/catalog";
 
 /**
@@ -188,6 +188,22 @@ export interface DeskDocument {
 }
 
 /**
+ * deskEvent is one entry of the order's timeline as the desk shows it:
+ * the event, and what it says as a code and parameters (order.Describe)
+ * that desk/pages/Order.tsx names in the owner's language from the
+ * [timeline] texts; every parameter and the stored cause made inert.
+ * Go: desk.deskEvent
+ */
+export interface DeskEvent {
+  status: OrderStatus;
+  at: string;
+  note?: string;
+  stage?: string;
+  cause: string;
+  text: EventText;
+}
+
+/**
  * deskKSeF is a document's course through KSeF (backoffice.KSeFStatus):
  * KSeF's words and the queue's error inert, the refusal explained in the
  * owner's language.
@@ -270,7 +286,7 @@ export interface DeskOrder {
   build_days: number;
   tracking?: string;
   cancel_reason?: string;
-  timeline: TimelineEvent[];
+  timeline: DeskEvent[];
   attempts: DeskAttempt[];
   refunds: Refund[];
   stages: DeskStage[];
@@ -376,6 +392,26 @@ export interface Erasure {
 export interface ErrorBody {
   code: string;
   message: string;
+}
+
+/**
+ * Description is a timeline event as the owner reads it: a stable code,
+ * which the desk names in the owner's language (internal/desk/ui, the
+ * [timeline] table, one text per code), and the code's parameters, read
+ * out of the event. Events keep their cause as the English text they were
+ * stored with (orders stored years ago included); Describe is the one
+ * reading of those texts, so no screen shows them raw.
+ *
+ * Parameters hold text as stored, some of it typed by strangers or told
+ * by a provider (a tracking number, an e-mail address, a reference): a
+ * screen makes each inert. "amount" is integer minor units of "currency"
+ * (a screen formats it in its locale); "count" a whole number of days
+ * (a plural).
+ * Go: order.Description
+ */
+export interface EventText {
+  code: string;
+  params?: Record<string, string>;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from "react";
+import { DateField } from "../DateField";
 import { call, type CouponsAnswer } from "../api";
 import { parseAmount } from "../carriers";
 import { formatDate } from "../../components/dates";
@@ -15,6 +16,7 @@ export function Coupons({ t, locale }: { t: Translate; locale: string }) {
   const list = data?.coupons ?? null;
   const [kind, setKind] = useState<"percent" | "amount">("percent");
   const [busy, setBusy] = useState(false);
+  const [resets, setResets] = useState(0);
 
 
   const answer = (res: Awaited<ReturnType<typeof call<CouponsAnswer>>>) => {
@@ -45,7 +47,10 @@ export function Coupons({ t, locale }: { t: Translate; locale: string }) {
     setBusy(true);
     const ok = answer(await call<CouponsAnswer>("POST", "coupons", body));
     setBusy(false);
-    if (ok) form.reset();
+    if (ok) {
+      form.reset();
+      setResets((n) => n + 1); // the day picker keeps its own state
+    }
   };
 
   const disable = async (code: string) => answer(await call<CouponsAnswer>("POST", `coupons/${encodeURIComponent(code)}/disable`));
@@ -84,7 +89,14 @@ export function Coupons({ t, locale }: { t: Translate; locale: string }) {
         <label className="form-field__label" htmlFor={`${id}-expires`}>
           {t("coupons.expires")}
         </label>
-        <input id={`${id}-expires`} className="input" name="expires" type="date" />
+        <DateField
+          key={resets}
+          id={`${id}-expires`}
+          t={t}
+          locale={locale}
+          name="expires"
+          years={[new Date().getFullYear(), new Date().getFullYear() + 5]}
+        />
         <label className="form-field__label" htmlFor={`${id}-limit`}>
           {t("coupons.limit")}
         </label>

@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from "react";
+import { DateField } from "../DateField";
 import { call, type DeskDocument, type DocumentsAnswer } from "../api";
 import { formatDate, formatInstant } from "../../components/dates";
 import { formatMoney } from "../../components/money";
@@ -209,13 +210,16 @@ export function Documents({ t, locale, openOrder }: { t: Translate; locale: stri
         <label className="form-field__label" htmlFor={`${id}-month`}>
           {t("documents.month")}
         </label>
-        <input
+        <DateField
           id={`${id}-month`}
-          className="input"
-          type="month"
+          t={t}
+          locale={locale}
+          kind="month"
+          optional={false}
+          years={[new Date().getFullYear() - 10, new Date().getFullYear()]}
           value={shown}
-          onChange={(e) => {
-            if (e.target.value === "" || /^\d{4}-\d{2}$/.test(e.target.value)) setMonth(e.target.value);
+          onChange={(v) => {
+            if (v === "" || /^\d{4}-\d{2}$/.test(v)) setMonth(v);
           }}
         />
       </div>

@@ -11,6 +11,7 @@ import type { Translate } from "../i18n";
 import { useResource } from "../useResource";
 import { Notice } from "../Notice";
 import { mailtoHref } from "../mailto";
+import { eventText, methodName, providerName } from "../timeline";
 import { DocumentCard, useFollowKSeF, waitsForKSeF } from "./Documents";
 import { BuildRows, Rows } from "./BuildRows";
 
@@ -253,7 +254,7 @@ export function Order({ t, locale, id, back, print }: { t: Translate; locale: st
                 <ul className="desk-plain">
                   {o.attempts.map((a, i) => (
                     <li key={i}>
-                      {a.provider} ({a.method}): {state(a.state)}, {money(a.amount, a.currency)}, {formatInstant(locale, a.started)}
+                      {providerName(t, a.provider)} ({methodName(t, a.method)}): {state(a.state)}, {money(a.amount, a.currency)}, {formatInstant(locale, a.started)}
                     </li>
                   ))}
                 </ul>
@@ -264,7 +265,7 @@ export function Order({ t, locale, id, back, print }: { t: Translate; locale: st
                   <ul className="desk-plain">
                     {o.refunds.map((r) => (
                       <li key={r.id}>
-                        {state(r.state)}: {money(r.amount, r.currency)} ({r.provider}){r.reason ? `: ${r.reason}` : ""}
+                        {state(r.state)}: {money(r.amount, r.currency)} ({providerName(t, r.provider)}){r.reason ? `: ${r.reason}` : ""}
                       </li>
                     ))}
                   </ul>
@@ -276,19 +277,7 @@ export function Order({ t, locale, id, back, print }: { t: Translate; locale: st
               <ol className="desk-plain">
                 {o.timeline.map((e, i) => (
                   <li key={i}>
-                    {formatInstant(locale, e.at)}:{" "}
-                    {e.note === "parcel" && e.parcel ? (
-                      t("shipment.status", { status: t(`shipment.statuses.${e.parcel}`) })
-                    ) : (
-                      <>
-                        {e.note === "stage"
-                          ? (o.stages.find((s) => s.id === e.stage)?.name ?? e.stage)
-                          : e.note === "withdrawal"
-                            ? t("withdrawal.title")
-                            : t(`orders.statuses.${e.status}`)}
-                        {e.cause ? ` (${e.cause})` : ""}
-                      </>
-                    )}
+                    {formatInstant(locale, e.at)}: {eventText(t, locale, e, o.stages)}
                   </li>
                 ))}
               </ol>

@@ -5,6 +5,7 @@ import { formatMoney } from "../../components/money";
 import type { Translate } from "../i18n";
 import { useResource } from "../useResource";
 import { Notice } from "../Notice";
+import { DateField } from "../DateField";
 
 const STATUSES: OrderStatus[] = ["placed", "payment_pending", "paid", "sent", "cancelled"];
 /** The queues the status filter also takes (Go's order.Queues): Today's figures link to them. */
@@ -183,7 +184,14 @@ export function Orders({ t, locale, open }: { t: Translate; locale: string; open
               <label className="form-field__label" htmlFor={`${id}-${k}`}>
                 {t(`filters.${k}`)}
               </label>
-              <input id={`${id}-${k}`} className="input" type="date" value={state[k]} onChange={(e) => set(k, e.target.value)} />
+              <DateField
+                id={`${id}-${k}`}
+                t={t}
+                locale={locale}
+                years={[new Date().getFullYear() - 5, new Date().getFullYear()]}
+                value={state[k]}
+                onChange={(v) => set(k, v)}
+              />
             </div>
           ))}
         </div>

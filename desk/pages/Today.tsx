@@ -1,4 +1,5 @@
 import { useId, useState } from "react";
+import { DateField } from "../DateField";
 import { call, type Me, type TodayAnswer } from "../api";
 import { formatDate, formatInstant } from "../../components/dates";
 import { formatMoney } from "../../components/money";
@@ -142,14 +143,14 @@ export function Today({
                 <label className="form-field__label" htmlFor={`${id}-reopens`}>
                   {t("today.until")}
                 </label>
-                <input
+                <DateField
                   id={`${id}-reopens`}
-                  className="input"
-                  type="date"
+                  t={t}
+                  locale={locale}
+                  years={[new Date().getFullYear(), new Date().getFullYear() + 2]}
                   value={reopens}
-                  min={new Date().toISOString().slice(0, 10)}
-                  onChange={(e) => setReopens(e.target.value)}
-                  aria-describedby={`${id}-reopens-hint`}
+                  onChange={setReopens}
+                  describedBy={`${id}-reopens-hint`}
                 />
                 <p id={`${id}-reopens-hint`} className="form-field__hint">
                   {t("today.until_hint")}

@@ -108,7 +108,7 @@ func TestOrdersShow(t *testing.T) {
 		"Anna Nowak", "anna@example.com, +48 600 100 200", "Długa 1", "00-001 Warszawa", "PL",
 		"1. 1 x Arc (Generator: ",
 		"BUILD SHEET",
-		"Timeline", "placed           order placed",
+		"Timeline", "placed           Order placed\n",
 		"E-mails", "queued", "order_placed", "to \"Anna Nowak\" <anna@example.com> (attempts 0)",
 		fmt.Sprintf("total    %d.%02d EUR", o.Totals.Total/100, o.Totals.Total%100),
 	} {

@@ -9,6 +9,8 @@ import (
 
 	"sabershop/internal/buildsheet"
 	"sabershop/internal/catalog"
+	"sabershop/internal/desk"
+	"sabershop/internal/i18n"
 	"sabershop/internal/inert"
 	"sabershop/internal/order"
 	"sabershop/internal/shipping"
@@ -20,14 +22,19 @@ import (
 // is the build sheet the desk shows too (buildsheet.Resolve); this prints it
 // with the rest of the order.
 type buildSheet struct {
-	out   io.Writer
-	sheet *buildsheet.Sheet
+	out    io.Writer
+	sheet  *buildsheet.Sheet
+	format i18n.Format // English's, for the timeline's amounts
 }
 
 // printOrder prints o, resolved against cat (nil: ids only); now is the
 // day the ship estimate counts from.
 func printOrder(out io.Writer, o *order.Order, cat *catalog.Catalog, now time.Time) {
-	buildSheet{out: out, sheet: buildsheet.Resolve(o, cat, "en", now)}.order(o)
+	var format i18n.Format
+	if cat != nil {
+		format = cat.Format("en")
+	}
+	buildSheet{out: out, sheet: buildsheet.Resolve(o, cat, "en", now), format: format}.order(o)
 }
 
 func (b buildSheet) printf(format string, args ...any) { fmt.Fprintf(b.out, format, args...) }
@@ -92,12 +99,19 @@ func (b buildSheet) order(o *order.Order) {
 	}
 	b.production(o)
 	b.printf("\nTimeline\n")
-	for _, e := range o.Timeline {
-		what := string(e.Status)
-		if e.Note == order.NoteStage {
-			what = "stage " + e.Stage
+	stage := func(id string) string {
+		for _, s := range b.sheet.Stages {
+			if s.Name.ID == id {
+				return s.Name.Name
+			}
 		}
-		b.printf("  %s  %-16s %s\n", e.At.UTC().Format("2006-01-02 15:04:05"), what, inert.String(e.Cause))
+		return id
+	}
+	for _, e := range o.Timeline {
+		// The desk's words for the event (order.Describe), in this
+		// sheet's English: the stored cause is never printed raw.
+		b.printf("  %s  %-16s %s\n", e.At.UTC().Format("2006-01-02 15:04:05"), e.Status,
+			desk.TimelineText("en", e, b.format, stage))
 	}
 }
 

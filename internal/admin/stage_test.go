@@ -182,7 +182,7 @@ func TestOrdersShowStages(t *testing.T) {
 		"  [x] " + day + "  Hilt machined [hilt-machined]  <- now\n",
 		"  [ ]             Electronics fitted [electronics]\n",
 		"  e-mail per stage to the customer: no\n",
-		"stage hilt-machined terminal\n",
+		"paid             Production stage: Hilt machined (terminal)\n",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("orders show lacks %q:\n%s", want, out)

@@ -134,17 +134,18 @@ func TestOrderPlaced(t *testing.T) {
 		t.Errorf("after delivery: %v", c)
 	}
 
-	// The owner's, in the owner's language (the site's default, English),
+	// The owner's, in the owner's language (ORDERD_OWNER_LOCALE unset:
+	// the desk's default, Polish, though the site's default is English),
 	// with the order's link, the customer and the build sheet; a reply
 	// goes to the customer.
 	owner := got[1]
 	if address(t, owner.Header, "To") != ownerEmail || address(t, owner.Header, "Reply-To") != "anna@example.com" {
 		t.Errorf("owner's e-mail: To %q, Reply-To %q", owner.Header.Get("To"), owner.Header.Get("Reply-To"))
 	}
-	if !strings.HasPrefix(owner.Subject, "New order #1:") {
+	if !strings.HasPrefix(owner.Subject, "Nowe zamówienie #1:") {
 		t.Errorf("owner's subject %q", owner.Subject)
 	}
-	sheet := []string{link, req.Customer.Phone, req.Customer.City, "Emitter:", "  Preset 1", "Blade colour:", "[" + design.Parts["emitter"] + "]"}
+	sheet := []string{link, req.Customer.Phone, req.Customer.City, "Emiter:", "  Preset 1", "Kolor ostrza:", "[" + design.Parts["emitter"] + "]"}
 	for _, want := range sheet {
 		contains(t, "owner's text part", owner.Text, want)
 	}

@@ -80,7 +80,7 @@ func TestUnpaidReminderThenExpiry(t *testing.T) {
 		t.Errorf("shopper's e-mail to %v: %q", shopper.RcptTo, shopper.Subject)
 	}
 	contains(t, "cancellation", shopper.Text, reason)
-	if owner.RcptTo[0] != ownerEmail || owner.Subject != "Cancelled, unpaid: order #"+itoa(o.ID) {
+	if owner.RcptTo[0] != ownerEmail || owner.Subject != "Anulowane, nieopłacone: zamówienie #"+itoa(o.ID) {
 		t.Errorf("owner's e-mail to %v: %q", owner.RcptTo, owner.Subject)
 	}
 	contains(t, "owner's e-mail", owner.Text, reason, "Anna")
@@ -145,7 +145,7 @@ func TestPaidAfterExpiry(t *testing.T) {
 	e.wantMails(p.Hash, mail.KindOwnerPaymentReceived, 1)
 	var warned bool
 	for _, m := range e.drain() {
-		warned = warned || (m.RcptTo[0] == ownerEmail && strings.Contains(m.Text, "refund the payment"))
+		warned = warned || (m.RcptTo[0] == ownerEmail && strings.Contains(m.Text, "zwróć płatność klientowi"))
 	}
 	if !warned {
 		t.Error("the owner was not told to refund the payment")

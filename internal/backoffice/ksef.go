@@ -11,6 +11,7 @@ import (
 	"sabershop/internal/inert"
 	"sabershop/internal/ksef"
 	"sabershop/internal/orders"
+	"sabershop/internal/owners"
 	"sabershop/internal/store"
 )
 
@@ -176,23 +177,18 @@ func UPOFileName(number string) string {
 }
 
 // OwnerLocale is the owner's language outside the desk (the terminal):
-// the language of the owner's e-mails (orders.Service.OwnerLocale:
-// ORDERD_OWNER_LOCALE, else the site's default); without a catalogue,
-// ORDERD_OWNER_LOCALE, else Polish, the workshop's.
+// the language of the owner's e-mails (orders.Service.OwnerLocale); without
+// a catalogue, owners.Locale (ORDERD_OWNER_LOCALE, else Polish).
 func (b Office) OwnerLocale() string {
 	var cat *catalog.Catalog
 	if b.Catalog != nil {
 		cat = b.Catalog()
 	}
 	if b.Orders == nil {
-		return "pl"
+		return owners.Locale("")
 	}
 	if cat != nil {
 		return b.Orders.OwnerLocale(cat)
 	}
-	switch l := b.Orders.OwnerLocaleSetting(); l {
-	case "pl", "en", "de":
-		return l
-	}
-	return "pl"
+	return owners.Locale(b.Orders.OwnerLocaleSetting())
 }

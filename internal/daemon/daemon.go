@@ -56,7 +56,7 @@ type Config struct {
 	SMTP       *mail.SMTPConfig
 	MailFrom   string // From of .eml files without SMTP
 	OwnerEmail string
-	// OwnerLocale is the language of e-mails to the owner; "" the site's default.
+	// OwnerLocale is the language of e-mails to the owner; "" the owner's default (owners.Locale).
 	OwnerLocale string
 	TrustProxy  bool
 	HSTS        bool

@@ -38,6 +38,8 @@ func ContractTypes() map[string]any {
 		"DeskAttempt":       deskAttempt{},
 		"DeskStage":         deskStage{},
 		"DeskMail":          deskMail{},
+		"DeskEvent":         deskEvent{},
+		"EventText":         order.Description{},
 		"OrderNote":         deskNote{},
 		"Build":             buildsheet.Build{},
 		"BuildPart":         buildsheet.Part{},

@@ -71,8 +71,9 @@ type Desk struct {
 //go:embed messages/*.toml
 var messageFiles embed.FS
 
-// Locales the desk speaks, its default first: the workshop is Polish.
-var Locales = []string{"pl", "en", "de"}
+// Locales the desk speaks, its default first: the owner's languages
+// (owners.Locales), one home for the desk and the owner's e-mails.
+var Locales = owners.Locales
 
 // New builds the desk.
 func New(cfg Config) (*Desk, error) {

@@ -34,7 +34,7 @@ type deskOrder struct {
 	BuildDays int            `json:"build_days"`
 	Tracking  string         `json:"tracking,omitempty"`
 	Reason    string         `json:"cancel_reason,omitempty"`
-	Timeline  []order.Event  `json:"timeline"`
+	Timeline  []deskEvent    `json:"timeline"`
 	Attempts  []deskAttempt  `json:"attempts"`
 	Refunds   []order.Refund `json:"refunds"`
 	Stages    []deskStage    `json:"stages"`
@@ -219,6 +219,27 @@ func (d *Desk) writeOrder(w http.ResponseWriter, r *http.Request, o *order.Order
 	writeJSON(w, http.StatusOK, v)
 }
 
+// deskEvent is one entry of the order's timeline as the desk shows it:
+// the event, and what it says as a code and parameters (order.Describe)
+// that desk/pages/Order.tsx names in the owner's language from the
+// [timeline] texts; every parameter and the stored cause made inert.
+type deskEvent struct {
+	Status order.Status      `json:"status"`
+	At     time.Time         `json:"at"`
+	Note   string            `json:"note,omitempty"`
+	Stage  string            `json:"stage,omitempty"`
+	Cause  string            `json:"cause"`
+	Text   order.Description `json:"text"`
+}
+
+func timelineEvent(e order.Event) deskEvent {
+	d := order.Describe(e)
+	for k, p := range d.Params {
+		d.Params[k] = inert.String(p)
+	}
+	return deskEvent{Status: e.Status, At: e.At, Note: e.Note, Stage: e.Stage, Cause: inert.String(e.Cause), Text: d}
+}
+
 func (d *Desk) deskOrder(o *order.Order, notes []*store.Note, sent []store.SentRecord, loc string) deskOrder {
 	cat := d.catalog()
 	bs := buildsheet.Resolve(o, cat, loc, d.cfg.Now())
@@ -238,8 +259,7 @@ func (d *Desk) deskOrder(o *order.Order, notes []*store.Note, sent []store.SentR
 		v.Refunds[i].Reason, v.Refunds[i].Note = inert.String(v.Refunds[i].Reason), inert.String(v.Refunds[i].Note)
 	}
 	for _, e := range o.Timeline {
-		e.Cause = inert.String(e.Cause)
-		v.Timeline = append(v.Timeline, e)
+		v.Timeline = append(v.Timeline, timelineEvent(e))
 	}
 	for _, a := range o.Attempts {
 		v.Attempts = append(v.Attempts, deskAttempt{Provider: a.Provider, Method: a.Method, State: a.State, Amount: a.Amount,

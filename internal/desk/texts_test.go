@@ -3,6 +3,11 @@ package desk_test
 import (
 	"os"
 	"regexp"
+	"sabershop/internal/order"
+	"sabershop/internal/payment"
+	"sabershop/internal/payment/paypal"
+	"sabershop/internal/payment/sandbox"
+	"sabershop/internal/payment/tpay"
 	"strings"
 	"testing"
 
@@ -56,6 +61,34 @@ func TestEveryAuditActionHasALabel(t *testing.T) {
 		for _, loc := range desk.Locales {
 			if _, ok := set.Lookup(loc, "activity.codes."+what, nil); !ok {
 				t.Errorf("%s: no activity.codes.%q", loc, what)
+			}
+		}
+	}
+}
+
+// Every code of the order's timeline (order.Describe) has a text in the
+// [timeline] table of every desk language, and so have the payment
+// methods and providers a timeline names: the owner reads no stored
+// English cause ("order placed", "sandbox: paid") in the desk.
+func TestEveryTimelineCodeHasAText(t *testing.T) {
+	set, err := i18n.LoadSet("desk/ui", "en", os.DirFS("ui"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	keys := []string{"timeline.terminal"}
+	for _, code := range order.DescCodes {
+		keys = append(keys, "timeline."+code)
+	}
+	for _, m := range []payment.Method{payment.Card, payment.Bank, payment.PayPal} {
+		keys = append(keys, "timeline.methods."+string(m))
+	}
+	for _, p := range []string{tpay.Name, paypal.Name, sandbox.Name} {
+		keys = append(keys, "timeline.providers."+p)
+	}
+	for _, key := range keys {
+		for _, loc := range desk.Locales {
+			if _, ok := set.Lookup(loc, key, nil); !ok {
+				t.Errorf("%s: no %s (internal/desk/ui/%s.toml)", loc, key, loc)
 			}
 		}
 	}

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 	_ "time/tzdata" // Workshop without the system's zone files
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/BurntSushi/toml"
 )
@@ -20,7 +22,7 @@ import (
 // character; a test runs both.
 //
 //	        money                  date                 date_time
-//	en  €1,499.00             24 November 2026     24 November 2026, 15:02
+//	en  €1,499.00, PLN 2,083.00  24 November 2026   24 November 2026, 15:02
 //	pl  1 499,00 zł           24 listopada 2026    24 listopada 2026, 15:02
 //	de  1.499,00 €            24. November 2026    24. November 2026, 15:02
 type Format struct {
@@ -188,7 +190,27 @@ func (f Format) FormatMoney(minor int64, currency string) string {
 	if neg {
 		sign = "-"
 	}
-	return sign + fill(f.Money, map[string]string{"amount": amount, "symbol": f.Symbol(currency)})
+	return sign + fill(f.Money, map[string]string{"amount": amount, "symbol": spaced(f.Money, f.Symbol(currency))})
+}
+
+// spaced is symbol as money writes it next to the amount: CLDR's currency
+// spacing (https://unicode.org/reports/tr35/tr35-numbers.html#Currencies,
+// currencySpacing) puts a no-break space between the digits and a symbol
+// whose side next to them is not itself a symbol or a space, so a code
+// reads "PLN 2,083.00", not "PLN2,083.00", while "€1,499.00" stays.
+func spaced(pattern, symbol string) string {
+	apart := func(r rune) bool { return r != utf8.RuneError && !unicode.IsSymbol(r) && !unicode.In(r, unicode.Z) }
+	if strings.Contains(pattern, "{symbol}{amount}") {
+		if r, _ := utf8.DecodeLastRuneInString(symbol); apart(r) {
+			symbol += "\u00a0"
+		}
+	}
+	if strings.Contains(pattern, "{amount}{symbol}") {
+		if r, _ := utf8.DecodeRuneInString(symbol); apart(r) {
+			symbol = "\u00a0" + symbol
+		}
+	}
+	return symbol
 }
 
 // FormatDate writes t's date in the long form: "3 March 2026".

@@ -65,7 +65,7 @@ func renderPages(t *testing.T, d *accounting.Document) ([]string, []byte) {
 	if err != nil {
 		t.Fatal("pdftoppm is needed (Debian: poppler-utils; make test-deps installs it)")
 	}
-	raw, err := PDF(d)
+	raw, err := PDF(d, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -170,7 +170,7 @@ func TestPDFKSeFOffline(t *testing.T) {
 			if !strings.Contains(text, "OFFLINE") || !strings.Contains(text, "CERTYFIKAT") || strings.Contains(text, "Numer KSeF") {
 				t.Errorf("ec %v, %d lines: an offline invoice's PDF lacks OFFLINE or CERTYFIKAT, or has a KSeF number:\n%s", ec, n, text)
 			}
-			raw, err := PDF(d)
+			raw, err := PDF(d, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -187,7 +187,7 @@ func TestPDFKSeFOffline(t *testing.T) {
 			}
 		}
 	}
-	if _, err := PDF(ksefInvoice(t, 1, &accounting.KSeF{State: accounting.KSeFOffline, Link: testKSeFLink})); err == nil {
+	if _, err := PDF(ksefInvoice(t, 1, &accounting.KSeF{State: accounting.KSeFOffline, Link: testKSeFLink}), nil); err == nil {
 		t.Error("an offline invoice without KOD II rendered")
 	}
 }
@@ -224,7 +224,7 @@ func TestPDFWithoutKSeF(t *testing.T) {
 // be handed over without the code.
 func TestPDFKSeFWithoutLink(t *testing.T) {
 	d := ksefInvoice(t, 1, &accounting.KSeF{State: accounting.KSeFAccepted, Number: testKSeFNumber})
-	if _, err := PDF(d); err == nil || !strings.Contains(err.Error(), "verification link") {
+	if _, err := PDF(d, nil); err == nil || !strings.Contains(err.Error(), "verification link") {
 		t.Errorf("PDF of an accepted invoice without its link: %v", err)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	qrcode "github.com/skip2/go-qrcode"
 
 	"sabershop/internal/accounting"
+	"sabershop/internal/catalog"
 	"sabershop/internal/i18n"
 )
 
@@ -43,8 +44,9 @@ func workshopDay(at time.Time) string { return at.In(i18n.Workshop).Format(time.
 // PDF renders d on one A4 page (more when its lines need them): the
 // number and dates, seller and buyer, every line with net, VAT rate, VAT
 // and gross, the totals per rate and in all; for an invoice KSeF accepted
-// (or one issued offline), its KSeF number and verification code.
-func PDF(d *accounting.Document) ([]byte, error) {
+// (or one issued offline), its KSeF number and verification code. cat
+// names the parties' countries (countryName); nil leaves them as stored.
+func PDF(d *accounting.Document, cat *catalog.Catalog) ([]byte, error) {
 	codes, err := ksefCodes(d.KSeF)
 	if err != nil {
 		return nil, fmt.Errorf("invoice: %s: %w", d.Number, err)
@@ -86,7 +88,7 @@ func PDF(d *accounting.Document) ([]byte, error) {
 	w.x = margin
 	w.text("sans-bold", 10, "Sprzedawca / Seller")
 	s := d.Seller
-	for _, l := range []string{s.Name, s.Street, s.Zip + " " + s.City, s.Country, "NIP: " + s.TaxID} {
+	for _, l := range []string{s.Name, s.Street, s.Zip + " " + s.City, countryName(cat, s.Country), "NIP: " + s.TaxID} {
 		w.text("sans", 10, l)
 	}
 	w.y, w.x = top, margin+250
@@ -96,7 +98,7 @@ func PDF(d *accounting.Document) ([]byte, error) {
 	if b.Company != "" {
 		lines = []string{b.Company, "NIP / VAT ID: " + b.VATID}
 	}
-	lines = append(lines, b.Street, b.Zip+" "+b.City, strings.ToUpper(b.Country))
+	lines = append(lines, b.Street, b.Zip+" "+b.City, countryName(cat, b.Country))
 	for _, l := range lines {
 		w.text("sans", 10, l)
 	}
@@ -379,6 +381,36 @@ func wrap(pdf *gopdf.GoPdf, s string, width float64) []string {
 		line = try
 	}
 	return append(lines, line)
+}
+
+// countryName is a party's country as the document names both: in its
+// two languages, "Polska / Poland", "Niemcy / Germany" (once where they
+// agree). The buyer's is stored as a code ("pl"), the seller's as
+// content/config.toml's [company] writes it ("Poland"): either is looked
+// up among the catalogue's countries by code or by any of its names. A
+// country the catalogue lacks is written as stored, a code upper-case.
+// KSeF's XML keeps codes (fa3).
+func countryName(cat *catalog.Catalog, country string) string {
+	country = strings.TrimSpace(country)
+	if cat != nil {
+		for _, d := range cat.Deliveries {
+			match := strings.EqualFold(d.Code, country)
+			for _, n := range d.Names {
+				match = match || strings.EqualFold(n, country)
+			}
+			if !match || d.Names["pl"] == "" {
+				continue
+			}
+			if en := d.Names["en"]; en != "" && en != d.Names["pl"] {
+				return d.Names["pl"] + " / " + en
+			}
+			return d.Names["pl"]
+		}
+	}
+	if len(country) == 2 {
+		return strings.ToUpper(country)
+	}
+	return country
 }
 
 // money is minor units as a Polish invoice writes them: "1 234,56".

@@ -16,7 +16,7 @@ import (
 // as spaces.
 func pdfText(t *testing.T, d *accounting.Document) string {
 	t.Helper()
-	raw, err := PDF(d)
+	raw, err := PDF(d, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -130,5 +130,41 @@ func TestPDFLongTitleKeepsItsNumber(t *testing.T) {
 	text := pdfText(t, c)
 	if !strings.Contains(text, "RK/2026/0012") || !strings.Contains(text, "Korekta potwierdzenia sprzedaży / Receipt correction") {
 		t.Errorf("the title or its number is cut:\n%s", text)
+	}
+}
+
+// Both parties' countries are written one way, named in the document's
+// two languages, whether stored as a code (the buyer's "de") or as the
+// company's settings write it (the seller's "Poland").
+func TestPDFCountries(t *testing.T) {
+	cat := &catalog.Catalog{Deliveries: []catalog.Delivery{
+		{Code: "pl", VAT: 23, Names: map[string]string{"en": "Poland", "pl": "Polska", "de": "Polen"}},
+		{Code: "de", VAT: 19, Names: map[string]string{"en": "Germany", "pl": "Niemcy", "de": "Deutschland"}}},
+		VAT: catalog.VAT{Scheme: catalog.VATOSS, Home: "pl", Consumers: catalog.ConsumersReceipt}}
+	cat.Shop.Company = catalog.Company{Name: "Saber Forge", Street: "ul. Rzemieślnicza 14/3", Zip: "30-363", City: "Kraków",
+		Country: "Poland", TaxID: "676-245-18-91"}
+	at := time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC)
+	for _, c := range []struct{ country, buyer string }{{"pl", "Polska / Poland"}, {"de", "Niemcy / Germany"}} {
+		o := &order.Order{ID: 44, Currency: "PLN", Customer: order.Customer{FirstName: "Anna", LastName: "Nowak", Street: "Długa 1",
+			Zip: "00-001", City: "Gdańsk", Country: c.country},
+			Lines: []order.Line{{Name: "Arc", Quantity: 1, Total: 39900}}, Totals: order.Totals{Subtotal: 39900, Total: 39900}}
+		d, err := For(o, cat, at, at)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d.Numbered(2026, 1)
+		raw, err := PDF(d, cat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := strings.ReplaceAll(testutil.PDFText(t, raw), "\u00a0", " ")
+		if strings.Count(text, "Polska / Poland") != map[string]int{"pl": 2, "de": 1}[c.country] || !strings.Contains(text, c.buyer) {
+			t.Errorf("buyer in %s: the countries are not named alike:\n%s", c.country, text)
+		}
+		for _, code := range []string{"\nPL\n", "\nDE\n", "\nPoland\n"} {
+			if strings.Contains(text, code) {
+				t.Errorf("buyer in %s: a country written as %q:\n%s", c.country, strings.TrimSpace(code), text)
+			}
+		}
 	}
 }

@@ -211,7 +211,8 @@ func ownerMessage(kind string, cat *catalog.Catalog, loc, to string, o *order.Or
 		a := &o.Attempts[i]
 		started := a.Started.In(i18n.Workshop)
 		d.Payments = append(d.Payments, trOr(&err, loc, "owner.attempt",
-			"provider", oneLine(inert.String(a.Provider)), "method", oneLine(inert.String(a.Method)),
+			"provider", named(loc, "owner.providers."+a.Provider, oneLine(inert.String(a.Provider))),
+			"method", named(loc, "owner.methods."+string(a.Method), oneLine(inert.String(a.Method))),
 			"state", trOr(&err, loc, "owner.attempt_state."+string(a.State)),
 			"amount", money(a.Amount, a.Currency), "date", format.FormatDateTime(started)))
 	}
@@ -309,4 +310,14 @@ func localeName(loc, code string) string {
 		return name + " (" + code + ")"
 	}
 	return inert.String(oneLine(code))
+}
+
+// named is key's text in loc, or fallback where the strings have none (a
+// provider added later): the desk's names for providers and methods
+// ("sandbox" is the test mode), not their ids.
+func named(loc, key, fallback string) string {
+	if s, err := tr(loc, key); err == nil {
+		return s
+	}
+	return fallback
 }

@@ -6,6 +6,10 @@ import (
 	"time"
 
 	"sabershop/internal/order"
+	"sabershop/internal/payment"
+	"sabershop/internal/payment/paypal"
+	"sabershop/internal/payment/sandbox"
+	"sabershop/internal/payment/tpay"
 )
 
 // What a stranger typed reaches the owner inert: an order kept before the
@@ -60,5 +64,24 @@ func TestOwnerPaidCancelledWarning(t *testing.T) {
 		if got := strings.Contains(m.Text, "refund the payment"); got != want {
 			t.Errorf("%s: warning %v, want %v", status, got, want)
 		}
+	}
+}
+
+// The owner's e-mails name every payment provider and method in the
+// owner's language ("tryb testowy (przelew / BLIK)"), as the desk does.
+func TestOwnerPaymentNames(t *testing.T) {
+	for _, loc := range []string{"pl", "en", "de"} {
+		for _, key := range []string{"owner.providers." + tpay.Name, "owner.providers." + paypal.Name, "owner.providers." + sandbox.Name,
+			"owner.methods." + string(payment.Card), "owner.methods." + string(payment.Bank), "owner.methods." + string(payment.PayPal)} {
+			if _, err := tr(loc, key); err != nil {
+				t.Errorf("%s: %v", loc, err)
+			}
+		}
+	}
+	if got := named("pl", "owner.providers.sandbox", "sandbox"); got != "tryb testowy" {
+		t.Errorf("sandbox in Polish: %q", got)
+	}
+	if got := named("pl", "owner.providers.newpay", "newpay"); got != "newpay" {
+		t.Errorf("a provider without a name: %q", got)
 	}
 }

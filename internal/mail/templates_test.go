@@ -65,7 +65,7 @@ func TestEveryKindEveryLocale(t *testing.T) {
 			if usesOwnerTemplate(kind) {
 				// The whole order, the customer's data and the build sheet.
 				want = []string{"#12", statusURL, total[loc], "Anna Nowak", "anna@example.com", "+48 600 100 200", "Warszawa",
-					"Talon", "talon", "#1e90ff", "#ffffff", "tpay (blik)", "FORGE10"}
+					"Talon", "talon", "#1e90ff", "#ffffff", "Tpay (blik)", "FORGE10"}
 				switch kind {
 				case KindOwnerWithdrawal:
 					want = append(want, withdrawnAt[loc], "anna.returns@example.com")

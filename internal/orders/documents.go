@@ -96,7 +96,7 @@ func (s *Service) DocumentPDF(ctx context.Context, d *accounting.Document) ([]by
 			return nil, err
 		}
 	}
-	return invoice.PDF(d)
+	return invoice.PDF(d, s.cfg.Catalog())
 }
 
 // correct issues the correcting invoice of refund r of order o, in the

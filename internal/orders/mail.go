@@ -9,6 +9,7 @@ import (
 	"sabershop/internal/mail"
 	"sabershop/internal/mail/outbox"
 	"sabershop/internal/order"
+	"sabershop/internal/owners"
 	"sabershop/internal/store"
 )
 
@@ -66,21 +67,24 @@ func (s *Service) ownerAddress(cat *catalog.Catalog) string {
 // OwnerAddress is where the owner's e-mails go (contact messages too).
 func (s *Service) OwnerAddress() string { return s.ownerAddress(s.cfg.Catalog()) }
 
-// OwnerLocale is the language of e-mails to the owner: Config.OwnerLocale
-// when it is one of the catalogue's, else the site's default (its first).
+// OwnerLocale is the language of e-mails to the owner: the owner's
+// language (owners.Locale: Config.OwnerLocale, else the desk's default,
+// Polish) when the catalogue speaks it, else the site's default (its
+// first), whose names the e-mail can show.
 func (s *Service) OwnerLocale(cat *catalog.Catalog) string {
+	want := owners.Locale(s.cfg.OwnerLocale)
 	if cat == nil {
-		return order.DefaultLocale
+		return want
 	}
 	for _, l := range cat.Locales {
-		if l.Code == s.cfg.OwnerLocale {
+		if l.Code == want {
 			return l.Code
 		}
 	}
 	if len(cat.Locales) > 0 {
 		return cat.Locales[0].Code
 	}
-	return order.DefaultLocale
+	return want
 }
 
 // PrepareMail renders a queued job (mail.Worker.Prepare): the order

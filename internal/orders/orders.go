@@ -65,7 +65,7 @@ type Config struct {
 	// empty: the company e-mail of the catalogue.
 	OwnerEmail string
 	// OwnerLocale is the language of the owner's e-mails; empty or
-	// unknown: the site's default.
+	// unknown: the owner's default, Polish (owners.Locale).
 	OwnerLocale string
 	// Unpaid is the rule for orders left unpaid (SweepUnpaid).
 	Unpaid order.Unpaid

@@ -36,7 +36,11 @@ var (
 )
 
 // Name is also the webhook path: /v1/webhooks/paypal.
-func (p *Provider) Name() string { return "paypal" }
+// Name is the provider's name in the registry, on attempts and in
+// timelines.
+const Name = "paypal"
+
+func (p *Provider) Name() string { return Name }
 
 // Methods: PayPal only.
 func (p *Provider) Methods() []payment.Method { return []payment.Method{payment.PayPal} }
