@@ -59,6 +59,9 @@ func TestCountsByPluralRules(t *testing.T) {
 		{"de", "orders.items", 1, "1 Stück"},
 		{"en", "subscribers.announce", 1, "Send to 1 subscriber"}, {"pl", "subscribers.announce", 1, "Wyślij do 1 subskrybenta"},
 		{"pl", "subscribers.announce", 5, "Wyślij do 5 subskrybentów"},
+		{"en", "print.build_days", 1, "Build time: 1 working day from payment"},
+		{"pl", "print.build_days", 2, "Czas budowy: 2 dni robocze od płatności"},
+		{"pl", "print.build_days", 5, "Czas budowy: 5 dni roboczych od płatności"},
 	} {
 		if got := set.T(c.locale, c.key, map[string]any{"count": c.count}); got != c.want {
 			t.Errorf("%s %s %d: %q, want %q", c.locale, c.key, c.count, got, c.want)
