@@ -200,6 +200,8 @@ for (const lang of ["pl", "en"] as const) {
         await next.getByRole("button", { name: t("order.stage_set") }).click();
         await expect(page.locator(".desk-stages .is-done")).toHaveCount(i + 1);
         await expect(page.getByRole("status")).toHaveText(t("order.stage_done"));
+        // The badge names the stage reached, not "to build".
+        await expect(page.locator(".desk-page__lead .status-badge")).toHaveText(t("orders.statuses.paid_at", { stage: s.name }));
       }
       // The last stage reached: sending is the next step, and the stage form is gone.
       await expect(next.getByRole("heading", { level: 2 })).toHaveText(t("actions.next_ship"));
