@@ -4,6 +4,7 @@ import { HiltThumb } from "../../components/creator/HiltThumb";
 import { localDay } from "../../components/status/OrderView";
 import type { Translate } from "../i18n";
 import { BuildRows, Rows } from "./BuildRows";
+import { statusText } from "../status";
 import { PrintFrame, TickBox } from "./PrintFrame";
 
 /**
@@ -34,7 +35,7 @@ function Sheet({ t, locale, o }: { t: Translate; locale: string; o: DeskOrder })
           </p>
           <h1 className="paper__title">{t("print.order", { number: o.id })}</h1>
           <p className="paper__meta">
-            {t("print.placed", { date: formatInstant(locale, o.created) })} · {t(`orders.statuses.${o.status}`)}
+            {t("print.placed", { date: formatInstant(locale, o.created) })} · {statusText(t, o)}
           </p>
         </div>
         <p className="paper__due">

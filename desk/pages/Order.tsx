@@ -4,6 +4,7 @@ import { formatInstant } from "../../components/dates";
 import { formatMoney } from "../../components/money";
 import { Actions, NextCard, ShipByHand, StageForm, nextStep } from "./Actions";
 import { carrierOf } from "../carriers";
+import { statusText } from "../status";
 import { Shipment } from "./Shipment";
 import { Mails } from "./Mails";
 import { OrderNotes } from "./OrderNotes";
@@ -61,7 +62,7 @@ export function Order({ t, locale, id, back, print }: { t: Translate; locale: st
             {t("order.title", { number: o.id })}
           </h1>
           <p className="desk-page__lead">
-            <span className={`status-badge status-badge--${o.status}`}>{badge(t, o)}</span>{" "}
+            <span className={`status-badge status-badge--${o.status}`}>{statusText(t, o)}</span>{" "}
             {t("order.placed", { date: formatInstant(locale, o.created) })} · <strong>{money(o.totals.total)}</strong>
             {parcel && (
               <span className="desk-lead-tracking">
@@ -291,12 +292,3 @@ export function Order({ t, locale, id, back, print }: { t: Translate; locale: st
   );
 }
 
-/**
- * The order's badge: its status, and for a paid order in production the
- * stage it reached instead of "to build" (the list's badge stays the
- * status: its filters are by stage).
- */
-function badge(t: Translate, o: DeskOrder): string {
-  const stage = o.status === "paid" && o.stage ? o.stages.find((s) => s.id === o.stage) : undefined;
-  return stage ? t("orders.statuses.paid_at", { stage: stage.name }) : t(`orders.statuses.${o.status}`);
-}
