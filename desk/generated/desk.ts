@@ -338,6 +338,14 @@ export interface DeskRefundable {
   provider: string;
   amount: number;
   currency: string;
+  /**
+   * Corrects is the kind of document the refund issues and its e-mail
+   * carries (orders.RefundCorrection: "correction" or
+   * "receipt_correction"), absent when the order has none to correct;
+   * KSeF: the correction goes through KSeF and follows in its own e-mail.
+   */
+  corrects?: DocumentKind;
+  ksef?: boolean;
 }
 
 /**

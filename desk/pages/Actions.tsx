@@ -319,16 +319,10 @@ export function Actions({ t, locale, o, onChanged, onDone }: {
   );
 }
 
-/**
- * What the refund e-mail carries: the correction of the order's invoice
- * or receipt is issued with the refund and attached (internal/orders
- * correct), or, for an invoice registered in KSeF, follows in its own
- * e-mail once KSeF accepts it; an order without documents gets the
- * e-mail alone.
- */
+/** What the refund e-mail carries, as the daemon will issue it (orders.RefundCorrection). */
 function refundMail(o: DeskOrder): string {
-  const corrected = o.documents.findLast((d) => d.kind === "invoice" || d.kind === "receipt");
-  if (!corrected) return "confirm.refund_mail";
-  if (corrected.kind === "receipt") return "confirm.refund_mail_receipt";
-  return corrected.ksef ? "confirm.refund_mail_ksef" : "confirm.refund_mail_invoice";
+  const r = o.refundable;
+  if (!r?.corrects) return "confirm.refund_mail";
+  if (r.corrects === "receipt_correction") return "confirm.refund_mail_receipt";
+  return r.ksef ? "confirm.refund_mail_ksef" : "confirm.refund_mail_invoice";
 }

@@ -104,6 +104,12 @@ type deskRefundable struct {
 	Provider string `json:"provider"`
 	Amount   int64  `json:"amount"`
 	Currency string `json:"currency"`
+	// Corrects is the kind of document the refund issues and its e-mail
+	// carries (orders.RefundCorrection: "correction" or
+	// "receipt_correction"), absent when the order has none to correct;
+	// KSeF: the correction goes through KSeF and follows in its own e-mail.
+	Corrects accounting.Kind `json:"corrects,omitempty"`
+	KSeF     bool            `json:"ksef,omitempty"`
 }
 
 type deskNote struct {
@@ -211,6 +217,11 @@ func (d *Desk) writeOrder(w http.ResponseWriter, r *http.Request, o *order.Order
 	if v.Documents, err = d.documentViews(r, docs); err != nil {
 		d.internal(w, r, err)
 		return
+	}
+	if v.Refundable != nil {
+		if c := d.orders().RefundCorrection(docs, d.cfg.Now()); c != nil {
+			v.Refundable.Corrects, v.Refundable.KSeF = c.Kind, c.KSeF != nil
+		}
 	}
 	for _, m := range queued {
 		v.Mails = append(v.Mails, deskMail{ID: m.ID, Kind: m.Kind, To: inert.String(bareAddress(m.To)),

@@ -110,12 +110,7 @@ func (s *Service) correct(tx *store.Tx, o *order.Order, r order.Refund, reason s
 	if err != nil {
 		return nil, nil, err
 	}
-	var inv *accounting.Document
-	for _, d := range docs {
-		if _, _, ok := d.Kind.Corrects(); ok {
-			inv = d
-		}
-	}
+	inv := correctedBy(docs)
 	if inv == nil {
 		return nil, nil, nil
 	}
@@ -127,4 +122,32 @@ func (s *Service) correct(tx *store.Tx, o *order.Order, r order.Refund, reason s
 		return nil, []string{d.Number}, nil
 	}
 	return []string{d.Number}, nil, nil
+}
+
+// correctedBy is the document a refund of an order with docs (as issued,
+// oldest first) corrects: its newest invoice or receipt; nil when it has
+// none, and the refund then issues no document.
+func correctedBy(docs []*accounting.Document) *accounting.Document {
+	var inv *accounting.Document
+	for _, d := range docs {
+		if _, _, ok := d.Kind.Corrects(); ok {
+			inv = d
+		}
+	}
+	return inv
+}
+
+// RefundCorrection is the correcting document a refund of an order with
+// docs would issue at now, unnumbered and unstored, with its course
+// through KSeF decided as correct decides it (nil: none). The desk names
+// it before the owner confirms a refund: attached to the refund's e-mail,
+// or following once KSeF accepts it.
+func (s *Service) RefundCorrection(docs []*accounting.Document, now time.Time) *accounting.Document {
+	inv := correctedBy(docs)
+	if inv == nil {
+		return nil
+	}
+	d := invoice.Correction(inv, 0, "", now)
+	s.bindKSeF(d)
+	return d
 }

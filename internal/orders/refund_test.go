@@ -222,6 +222,11 @@ func TestRefundCorrectsTheInvoice(t *testing.T) {
 	if err := f.db.Update(func(tx *store.Tx) error { return tx.IssueDocument(inv, 2026) }); err != nil {
 		t.Fatal(err)
 	}
+	if c := f.svc.RefundCorrection(nil, time.Now()); c != nil {
+		t.Errorf("an order without documents: a refund would issue %+v", c)
+	}
+	// What the desk names before the refund is what the refund issues.
+	foretold := f.svc.RefundCorrection([]*accounting.Document{inv}, time.Now())
 	if _, err := f.svc.Refund(bg, orders.RefundRequest{OrderID: o.ID, Amount: 5000, Reason: "Scratch on the grip", Key: "a"}); err != nil {
 		t.Fatal(err)
 	}
@@ -236,6 +241,9 @@ func TestRefundCorrectsTheInvoice(t *testing.T) {
 	if c.Kind != accounting.KindCorrection || c.Corrects != inv.Number || c.Total.Gross != -5000 || c.Series != accounting.SeriesCorrection ||
 		c.Lines[0].Name != "Zwrot / Refund: Scratch on the grip" {
 		t.Errorf("correction %+v", c)
+	}
+	if foretold == nil || foretold.Kind != c.Kind || (foretold.KSeF == nil) != (c.KSeF == nil) {
+		t.Errorf("foretold %+v, issued %+v", foretold, c)
 	}
 }
 
